@@ -4,13 +4,17 @@ sparse and dense, and traced with loose specs): length, case, strip, substr by u
 negative positions, regex_full_match/regex_replace with empty matches and anchors, split
 with maxsplit, the hash bucketings, to_number, unicode decode/transcode with malformed
 bytes, reduce_join, join and format with summarize; as_string's options over ragged and
-sparse numbers; the lookup tables (static, vocabulary, dense and mutable) over the same
-keys, their export and their refusals; the Keras lookup layers and TextVectorization by
-output mode over the operands; RaggedTensor's range, segment ids, merge_dims, splits
-dtype, row lengths by axis, map_flat_values and reductions with keepdims over every axis;
-ragged tf.where and boolean_mask. Each section runs in its own environment (its prelude),
-its expressions in order. record_text18.py records what TF 2.21 answers in
-text18_golden.json; test_text18_vs_tf.py and test_text18b_vs_tf.py compare."""
+sparse numbers; SparseTensors, eager and traced, given to ops that have no sparse form
+(TF's graph builder's refusals); the lookup tables (static, vocabulary, dense and
+mutable) over the same keys, their export and their refusals; the Keras lookup layers,
+CategoryEncoding and TextVectorization by output mode over ragged and sparse inputs;
+RaggedTensor's range, segment ids, merge_dims, splits dtype, row lengths by axis,
+map_flat_values and reductions with keepdims over every axis; ragged tf.where (its legacy
+broadcast's refusals of dense operands with int32 row splits, eager and traced) and
+boolean_mask; traced static shapes of uniform-row tensors sliced, squeezed and selected.
+Each section runs in its own environment (its prelude), its expressions in order.
+record_text18.py records what TF 2.21 answers in text18_golden.json;
+test_text18_vs_tf.py and test_text18b_vs_tf.py compare."""
 
 from tests.ragged.golden_text13 import _COMMON
 
