@@ -303,13 +303,12 @@ def _to_number(v: bytes, out_type: dt.DType) -> Any:
 
 
 def _unconvertible_text(v: bytes) -> str:
-    """TF's message, its C string read as UTF-8 (as _pos_out_of_range's): the string's raw
-    bytes, invalid UTF-8 in them Python's UnicodeDecodeError of the whole message (its
-    positions counted from the eager function's prefix: StringToNumber is a host op)."""
+    """TF's message, its C string (up to a NUL) holding the string's raw bytes: invalid
+    UTF-8 kept as surrogate escapes, so that the message's final form, eager or a traced
+    function's, is Python's UnicodeDecodeError of it whole (errors.c_text), its position
+    counted from that form's own prefix."""
     raw = b"StringToNumberOp could not correctly convert string: " + v
-    head = f"{{{{function_node {wrapped_name('StringToNumber')}_device_{CPU_DEVICE}}}}} "
-    text = (head.encode() + raw.split(b"\0")[0]).decode("utf-8")[len(head):]
-    return text + " [Op:StringToNumber]"
+    return raw.split(b"\0")[0].decode("utf-8", "surrogateescape") + " [Op:StringToNumber]"
 
 
 def _to_number_infer(x: Any, out_type: dt.DType) -> list:
