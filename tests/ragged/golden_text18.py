@@ -104,6 +104,18 @@ def dwo(b, enc='UTF-8', **k):
     return e(lambda: S.unicode_decode_with_offsets(B[b], enc, **k))
 def swo(b, enc='UTF-8', **k):
     return e(lambda: S.unicode_split_with_offsets(B[b], enc, **k))
+def loose(b):
+    return RS([None, None], tf.string) if isinstance(B[b], RT) else TS([None], tf.string)
+def ttr(b, a, o, **k):
+    return tv(lambda x: S.unicode_transcode(x, a, o, **k), loose(b))(B[b])
+def tdwo(b, enc='UTF-8', **k):
+    return tv(lambda x: S.unicode_decode_with_offsets(x, enc, **k), loose(b))(B[b])
+def tswo(b, enc='UTF-8', **k):
+    return tv(lambda x: S.unicode_split_with_offsets(x, enc, **k), loose(b))(B[b])
+def tspl(b, enc='UTF-8', **k):
+    return tv(lambda x: S.unicode_split(x, enc, **k), loose(b))(B[b])
+def tenc(cps, enc='UTF-8', **k):
+    return tv(lambda x: S.unicode_encode(x, enc, **k), RS([None, None], tf.int32))(cps)
 """
 _MODES = ("errors='replace'", "errors='ignore'", "errors='strict'",
           "errors='replace', replacement_char=0", "errors='replace', replacement_char=0x3f",
@@ -129,6 +141,17 @@ SECTIONS["malformed18"] = _unique([
     "dwo('rag', 'UTF-8', errors='replace', replacement_char=0x110000)",
     "dwo('rag', 'UTF-16-BE', errors='replace')",
     "swo('u16', 'UTF-16-BE', errors='ignore')",
+    *[f"{fn}('{b}', {m})" for fn in ("tdwo", "tswo", "tspl")
+      for b in ("trunc", "cont", "rag") for m in ("errors='strict'", "errors='replace'")],
+    *[f"ttr('{b}', 'UTF-8', 'UTF-16-BE', {m})" for b in ("trunc", "ctrl", "rag")
+      for m in ("errors='strict'", "replace_control_characters=True, errors='strict'")],
+    *[f"{fn}('rag', {m})" for fn in ("tdwo", "tswo", "tspl")
+      for m in ("replacement_char=0x110000", "replacement_char=-1")],
+    "ttr('ctrl', 'UTF-8', 'UTF-8', replacement_char=0x110000)",
+    "ttr('ctrl', 'UTF-8', 'UTF-8', replace_control_characters=True, replacement_char=-1)",
+    "tenc(R([[104, 105], [0x110000]]), replacement_char=0x110000)",
+    "tenc(R([[104, 105], [0x110000]]), errors='strict')",
+    "e(lambda: S.unicode_encode(R([[104]]), 'UTF-8', replacement_char=-3))",
     "tv(lambda x: S.unicode_transcode(x, 'UTF-8', 'UTF-16-BE', errors='ignore'), "
     "RS([None, None], tf.string))(B['rag'])",
     "tv(lambda x: S.unicode_decode_with_offsets(x, 'UTF-8', replace_control_characters=True), "

@@ -58,6 +58,12 @@ def _errors_attrs(op: str, errors: Any, replacement_char: Any, listed: tuple,
     `graph`: the node is built in a graph)."""
     C.string_attr_in(op, "errors", errors, listed, graph)
     C.int_attr(op, replacement_char, "replacement_char")  # (its kernel's int32)
+    if not graph:  # (in a graph, the kernel's check as it is made: when the graph runs)
+        _replacement_char_range(op, replacement_char)
+
+
+def _replacement_char_range(op: str, replacement_char: int) -> None:
+    """The check TF's kernel makes of its replacement character as it is made."""
     if not 0 <= replacement_char <= 0x10FFFF:
         raise C.fail(op, "replacement_char out of unicode codepoint range")
 
@@ -265,6 +271,7 @@ def _decode_kernel(xp: Any, x: Any, *, input_encoding: str, errors: str = "repla
                    replacement_char: int = 65533, replace_control_characters: bool = False,
                    Tsplits: dt.DType = dt.int64, offsets: bool = False) -> tuple:
     op = "UnicodeDecodeWithOffsets" if offsets else "UnicodeDecode"
+    _replacement_char_range(op, replacement_char)
     codec = _input_codec(op, input_encoding)
     rows = [_decode_one(op, v, codec, errors, replacement_char, replace_control_characters)
             for v in x]
@@ -385,6 +392,7 @@ def _valid(cp: int) -> bool:
 
 def _encode_kernel(xp: Any, values: Any, splits: Any, *, output_encoding: str,
                    errors: str = "replace", replacement_char: int = 65533) -> Any:
+    _replacement_char_range("UnicodeEncode", replacement_char)
     check_splits("UnicodeEncode", splits, values.shape[0], "input_splits")
     codec = _ENCODINGS[output_encoding]
     out = np.empty(max(len(splits) - 1, 0), object)
@@ -492,6 +500,7 @@ def _transcode_one(v: bytes, codec: str, out: str, errors: str, repl: str, ctrl:
 def _transcode_kernel(xp: Any, x: Any, *, input_encoding: str, output_encoding: str,
                       errors: str = "replace", replacement_char: int = 65533,
                       replace_control_characters: bool = False) -> np.ndarray:
+    _replacement_char_range("UnicodeTranscode", replacement_char)
     codec = _input_codec("UnicodeTranscode", input_encoding)
     out_codec = _ENCODINGS[output_encoding]
     # (a surrogate has no encoding: TF's converter writes U+FFFD in its place)
@@ -726,16 +735,18 @@ def _split_chars(codepoints: Any, encoding: str, errors: str, replacement_char: 
 def unicode_split(input: Any, input_encoding: str, errors: str = "replace",  # noqa: A002
                   replacement_char: int = 65533, name: str | None = None) -> Any:
     """`tf.strings.unicode_split`: each string as its characters (re-encoded)."""
-    cps = _decode(input, input_encoding, errors, replacement_char, False, False)
-    return _split_chars(cps, input_encoding, errors, replacement_char)
+    with api_scope(name or "UnicodeSplit"):  # (TF's: its nodes "UnicodeSplit/...")
+        cps = _decode(input, input_encoding, errors, replacement_char, False, False)
+        return _split_chars(cps, input_encoding, errors, replacement_char)
 
 
 @cd.dispatch_binding
 def unicode_split_with_offsets(input: Any, input_encoding: str,  # noqa: A002
                                errors: str = "replace", replacement_char: int = 65533,
                                name: str | None = None) -> tuple:
-    cps, starts = _decode(input, input_encoding, errors, replacement_char, False, True)
-    return _split_chars(cps, input_encoding, errors, replacement_char), starts
+    with api_scope(name or "UnicodeSplitWithOffsets"):
+        cps, starts = _decode(input, input_encoding, errors, replacement_char, False, True)
+        return _split_chars(cps, input_encoding, errors, replacement_char), starts
 
 
 @cd.dispatch_binding
