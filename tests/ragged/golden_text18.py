@@ -657,3 +657,36 @@ _SO = ("lambda t: t[:, :1]", "lambda t: t[:, ::-1]", "lambda t: t[:, 1:]", "lamb
        "lambda t: tf.ragged.boolean_mask(t, t > 0)", "lambda t: t + 1")
 SECTIONS["static18"] = _unique([f"so({f}, '{k}')" for f in _SO for k in
                                 ("u1", "u2", "r3", "r2i")])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["ttables18"] = PRELUDES["tables18"] + r"""
+KS = {'r': RS([None, None], tf.string), 'r2': RS([None, None, None], tf.string),
+      'r2s': RS([None, None, None], tf.string, row_splits_dtype=tf.int32),
+      'u': RS([None, 2, None], tf.string, ragged_rank=1), 'sp': SS([None, None], tf.string),
+      'd': TS([None, None], tf.string), 's': TS([], tf.string), 'e': RS([None, None], tf.string)}
+IKS = {'r': RS([None, None], tf.int64), 'r32': RS([None, None], tf.int32),
+       'sp': SS([None, None], tf.int64), 'u': RS([None, 2, None], tf.int64, ragged_rank=1),
+       'd': TS([None, None], tf.int64)}
+def tlook(t, k, kind='s'):
+    specs, keys = (KS, SK) if kind == 's' else (IKS, IK)
+    return tv(lambda x: t.lookup(x), specs[k])(keys[k])
+DHT = DH(tf.int64, tf.int64, -1, empty_key=0, deleted_key=-1)
+MHT = MH(tf.string, tf.int64, -1)
+"""
+_TK = ("r", "r2", "r2s", "u", "sp", "d", "s", "e")
+_TIK = ("r", "r32", "sp", "u", "d")
+SECTIONS["ttables18"] = _unique([
+    *[f"tlook({t}, '{k}')" for k in _TK
+      for t in ("static(tf.string, tf.int64, -1)", "SV", "MHT")],
+    *[f"tlook({t}, '{k}', 'i')" for k in _TIK
+      for t in ("static(tf.int64, tf.string, '?')", "DHT")],
+    "tv(lambda x: DHT.lookup(x), TS([None], tf.int64))(tf.constant([0, 1], tf.int64))",
+    "tv(lambda x: DHT.insert(x, x), TS([None], tf.int64))(tf.constant([-1], tf.int64))",
+    "tv(lambda x: DHT.remove(x), TS([None], tf.int64))(tf.constant([0], tf.int64))",
+    "tv(lambda x: MHT.insert(x, tf.constant([1, 2], tf.int64)), TS([None], tf.string))("
+    "tf.constant(['a']))",
+    "tv(lambda x: MHT.remove(x), TS([None, None], tf.string))(tf.constant([['a']]))",
+    "tv(lambda x: static(tf.string, tf.int64, -1).lookup(x), TS([None], tf.int32))("
+    "tf.constant([1]))",
+    "tv(lambda x: SV.lookup(x), TS([None], tf.int64))(tf.constant([1], tf.int64))",
+])

@@ -2,7 +2,8 @@
 IntegerLookup, CategoryEncoding and TextVectorization by output mode over ragged and sparse
 inputs; ragged merge_dims, splits dtype, row lengths by axis, map_flat_values, reductions
 with keepdims, tf.ragged.range, segment ids, where (eager and traced, int32 splits) and
-boolean_mask; traced static shapes of uniform-row tensors sliced, squeezed and selected):
+boolean_mask; traced static shapes of uniform-row tensors sliced, squeezed and selected;
+the lookup tables traced over ragged, sparse and uniform keys):
 each section's expressions, evaluated in order in its own environment, answer what
 text18_golden.json recorded (record_text18.py)."""
 
@@ -13,7 +14,7 @@ from tests.ragged import golden_text18 as G
 from tests.ragged.sections import section_test
 
 PART = SimpleNamespace(PRELUDES=G.PRELUDES, SECTIONS={
-    n: G.SECTIONS[n] for n in ("keras18", "ragged18", "static18")})
+    n: G.SECTIONS[n] for n in ("keras18", "ragged18", "static18", "ttables18")})
 
 # Expressions whose answer still differs from TF's, with why; each must still differ.
 KNOWN: dict = {
