@@ -690,3 +690,28 @@ SECTIONS["ttables18"] = _unique([
     "tf.constant([1]))",
     "tv(lambda x: SV.lookup(x), TS([None], tf.int64))(tf.constant([1], tf.int64))",
 ])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["bcast18"] = _COMMON + r"""
+Z = {'a1': R([[1, 2], [3, 4], [5, 6]]), 'b2': R([[[1, 2], [3]], [], [[4], [], [5, 6, 7]]]),
+     'b2u': R([[[1], [3]], [[2], [3]], [[4], [5]]]),
+     'c3': R([[[[1]], [[2, 3], []]], [[[4, 5, 6]]]]),
+     'a1i': R([[[1, 2], [3, 4]], [], [[5, 6]]], ragged_rank=1),
+     'un': RT.from_uniform_row_length(tf.constant([1, 2, 3, 4]), 2)}
+def bc(op, r, shape, d):
+    # a binary op of ragged Z[r] (row splits of dtype d) and ones of `shape`, both orders
+    def go(first):
+        x = Z[r].with_row_splits_dtype(getattr(tf, d))
+        y = tf.ones(shape, tf.int32)
+        return op(x, y) if first else op(y, x)
+    return [e(lambda: go(True)), e(lambda: go(False))]
+"""
+SECTIONS["bcast18"] = _unique([
+    f"bc({op}, '{r}', {shape}, '{d}')" for d in ("int32", "int64")
+    for op in ("tf.add", "tf.maximum")
+    for r, shape in (("a1", "[2]"), ("a1", "[3, 2]"), ("a1", "[3, 1]"), ("a1", "[1, 2]"),
+                     ("b2", "[3, 1]"), ("b2", "[3, 1, 1]"), ("b2", "[1, 1, 3]"),
+                     ("b2u", "[3, 2, 1]"), ("b2u", "[2, 1]"), ("b2u", "[3, 1, 1]"),
+                     ("b2u", "[1, 1, 4]"), ("c3", "[3, 1, 1]"), ("c3", "[2, 1]"),
+                     ("a1i", "[2]"), ("a1i", "[3, 1]"), ("a1i", "[1, 2]"), ("un", "[2, 2]"),
+                     ("un", "[2]"), ("un", "[1]"))])

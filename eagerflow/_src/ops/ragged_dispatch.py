@@ -74,6 +74,7 @@ from eagerflow._src.ops.ragged_broadcast import (
     check_one_uniform_row,
     gathered,
     least_uniform,
+    refuse_int32_ragged_alignment,
     same_rank,
     unit_rows_broadcast,
 )
@@ -143,6 +144,7 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if isinstance(x, RaggedTensor):
         if not isinstance(y, RaggedTensor) and _is_composite(y):
             raise TypeError(f"unsupported operand types: RaggedTensor and {type(y).__name__}")
+        refuse_int32_ragged_alignment(x, y)
         if unit_rows_broadcast(x, y):
             return broadcast_apply(f, x, y, **kwargs)
         x, other = aligned_rows(x, y)  # (first: a non-tensor gets TF's refusal)
@@ -151,6 +153,7 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
         return x.with_flat_values(f(gathered(x, y), other, **kwargs))
     if _is_composite(x):
         raise TypeError(f"unsupported operand types: {type(x).__name__} and RaggedTensor")
+    refuse_int32_ragged_alignment(y, x)
     if unit_rows_broadcast(y, x):
         return broadcast_apply(f, x, y, **kwargs)
     y, other = aligned_rows(y, x)
