@@ -247,7 +247,8 @@ def test_errors():
     m.compile("sgd", "mse")
     with pytest.raises(ValueError, match="Data cardinality is ambiguous"):
         m.fit(x, y[:5], verbose=0)
-    with pytest.raises(TypeError, match="Invalid keyword argument"):
+    with pytest.raises(TypeError, match=r"Trainer.compile\(\) got an unexpected keyword "
+                                        r"argument 'bogus'"):
         m.compile("sgd", "mse", bogus=1)
 
 
