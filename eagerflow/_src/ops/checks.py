@@ -27,7 +27,13 @@ from eagerflow._src.core.errors import (  # noqa: F401 (shape_str: re-export)
     UnimplementedError,
     shape_str,
 )
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    check_finite_size,
+    convert_to_tensor,
+    type_name,
+)
 from eagerflow._src.ops import tf_op_defs
 
 FLOATS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
@@ -618,9 +624,7 @@ def axis_given(op: str, axis: Any, dyn: tuple, word: str = "axis") -> None:
 def no_attribute(x: Any, attr: str) -> AttributeError:
     """Python's AttributeError for `x.attr` where TF's function reads it unchecked, naming
     x's type as TF's error does (its eager tensor is a C type, named by its module)."""
-    kind = ("tensorflow.python.framework.ops.EagerTensor" if isinstance(x, EagerTensor)
-            else type(x).__name__)
-    return AttributeError(f"'{kind}' object has no attribute '{attr}'")
+    return AttributeError(f"'{type_name(x)}' object has no attribute '{attr}'")
 
 
 def make_int(value: Any, what: str) -> int:

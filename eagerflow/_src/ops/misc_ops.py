@@ -23,7 +23,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, type_repr
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, wrapper_inputs
 from eagerflow._src.ops.array import concat, constant, reshape, squeeze
@@ -554,7 +554,7 @@ def is_strictly_increasing(x: Any, name: str | None = None) -> Any:
 def polyval(coeffs: Any, x: Any, name: str | None = None) -> Any:
     """coeffs[0] * x^(n-1) + ... + coeffs[n-1], by Horner's rule."""
     if not isinstance(coeffs, list):  # a tuple too, as TF's
-        raise ValueError(f"Argument coeffs must be list type. Received type {type(coeffs)}.")
+        raise ValueError(f"Argument coeffs must be list type. Received type {type_repr(coeffs)}.")
     x = convert_to_tensor(x, name="x")
     if not coeffs:
         return zeros_like(x)
