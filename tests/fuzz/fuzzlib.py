@@ -294,6 +294,17 @@ def _deliberate(exc: BaseException) -> tuple[bool, str]:
     return False, where
 
 
+def _no_attribute(exc: BaseException) -> bool:
+    """Was `exc` raised as checks.no_attribute words it: Python's AttributeError where TF's
+    Python reads an argument's attribute unchecked (sparse.softmax of a dense tensor's
+    indices, einsum's equation.replace, an image's get_shape), eagerflow's on purpose?"""
+    if not _deliberate(exc)[0]:
+        return False
+    inner = _innermost(exc.__traceback__)
+    line = linecache.getline(inner.tb_frame.f_code.co_filename, inner.tb_lineno)
+    return "no_attribute(" in line
+
+
 ALLOWED = (E.OpError, TypeError, ValueError)
 _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 
@@ -536,6 +547,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
         return type(exc).__name__
     if isinstance(exc, AttributeError) and str(exc).endswith(TF_ATTRIBUTE_ERRORS) and \
             _deliberate(exc)[0]:
+        return type(exc).__name__
+    if isinstance(exc, AttributeError) and _no_attribute(exc):
         return type(exc).__name__
     if isinstance(exc, UnicodeDecodeError) and (label in TF_MESSAGE_DECODES or
                                                 _raised_in(exc, TF_MESSAGE_DECODERS)):

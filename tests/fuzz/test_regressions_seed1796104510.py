@@ -181,7 +181,338 @@ TYPE_READS = [
       'sizes: {2, 3}')),
 ]
 
-CASES = TYPE_READS
+# Python's messages name a type by its module, and TF's conversion names TF's own classes:
+# "Attempt to convert a value (tf.string) with an unsupported type (<class
+# 'tensorflow.python.framework.dtypes.DType'>)" (core/type_names.type_repr; was eagerflow's
+# module path: the ODD survey's unsorted_segment_sum of a DType, matmul, lu_solve)
+CONVERSION_TYPE_NAMES = [
+    (lambda: tf.matmul(tf.string, [[1.]]),
+     ('raise', 'ValueError',
+      'Attempt to convert a value (tf.string) with an unsupported type (<class '
+      "'tensorflow.python.framework.dtypes.DType'>) to a Tensor.")),
+    (lambda: tf.add(tf.int32, 1),
+     ('raise', 'ValueError',
+      'Attempt to convert a value (tf.int32) with an unsupported type (<class '
+      "'tensorflow.python.framework.dtypes.DType'>) to a Tensor.")),
+    (lambda: tf.constant(tf.TensorShape([None])),
+     ('raise', 'ValueError',
+      "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+      'Tensor.')),
+    (lambda: tf.convert_to_tensor([tf.int32]),
+     ('raise', 'ValueError',
+      'Attempt to convert a value (tf.int32) with an unsupported type (<class '
+      "'tensorflow.python.framework.dtypes.DType'>) to a Tensor.")),
+    (lambda: tf.convert_to_tensor([[1], tf.float32]),
+     ('raise', 'ValueError', "Can't convert non-rectangular Python sequence to Tensor.")),
+    (lambda: tf.math.unsorted_segment_sum([], np.array([], np.complex128), tf.string),
+     ('raise', 'ValueError',
+      'Attempt to convert a value (tf.string) with an unsupported type (<class '
+      "'tensorflow.python.framework.dtypes.DType'>) to a Tensor.")),
+    (lambda: tf.dynamic_partition(tf.string, [0], 1),
+     ('raise', 'ValueError',
+      'Attempt to convert a value (tf.string) with an unsupported type (<class '
+      "'tensorflow.python.framework.dtypes.DType'>) to a Tensor.")),
+    (lambda: tf.image.convert_image_dtype(tf.string, tf.float32),
+     ('raise', 'ValueError',
+      'Attempt to convert a value (tf.string) with an unsupported type (<class '
+      "'tensorflow.python.framework.dtypes.DType'>) to a Tensor.")),
+    (lambda: tf.abs(tf.ragged.constant([[1]]).row_splits.dtype),
+     ('raise', 'ValueError',
+      'Attempt to convert a value (tf.int64) with an unsupported type (<class '
+      "'tensorflow.python.framework.dtypes.DType'>) to a Tensor.")),
+    (lambda: tf.convert_to_tensor(tf.sparse.eye(2)),
+     ('raise', 'ValueError', 'Attempt to convert a value (SparseTensor(indices=tf.Tensor(')),
+    (lambda: tf.sparse.reduce_sum(tf.sparse.eye(2)) / tf.sparse.eye(2),
+     ('raise', 'ValueError', 'Attempt to convert a value (SparseTensor(indices=tf.Tensor(')),
+    (lambda: tf.linalg.lu_solve(tf.eye(2), [0, 1], tf.resource),
+     ('raise', 'ValueError',
+      'Attempt to convert a value (tf.resource) with an unsupported type (<class '
+      "'tensorflow.python.framework.dtypes.DType'>) to a Tensor.")),
+    (lambda: tf.reshape(tf.ragged.constant([[1]]), [1]),
+     ('int32', [1], [1])),
+    (lambda: tf.convert_to_tensor(np.array([tf.int32], object)),
+     ('raise', 'ValueError',
+      'Failed to convert a NumPy array to a Tensor (Unsupported object type DType).')),
+]
+
+# TF's Python calls a str method on its string arguments unchecked, and reads other
+# attributes of its arguments before converting them: what has none is Python's
+# AttributeError (einsum's equation.replace after each operand's shape, strings.format's
+# template.count, nn.pool's pooling_type.lower, pad's mode.upper (bytes stay bytes, no mode),
+# the data_format.startswith of the pools, transposed convolutions, bias_add and depthwise
+# conv, a layout's mesh, make_ndarray's tensor_shape, broadcast_static_shape's ndims, the
+# image functions' get_shape, max_pool's and avg_pool's input.shape); tf.nn.convolution
+# hands a format that is no string to its op (was: TypeError "`x` must be a string", an
+# invented contract, or the input converted first)
+STR_METHODS = [
+    (lambda: tf.einsum(tf.constant(True), tf.ones(2)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'replace'")),
+    (lambda: tf.einsum(1, tf.ones(2)),
+     ('raise', 'AttributeError', "'int' object has no attribute 'replace'")),
+    (lambda: tf.einsum(b'i->i', tf.ones(2)),
+     ('raise', 'TypeError', "a bytes-like object is required, not 'str'")),
+    (lambda: tf.experimental.numpy.einsum(tf.constant(True), tf.ones(2)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'replace'")),
+    (lambda: tf.strings.format(tf.constant(True), []),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'count'")),
+    (lambda: tf.strings.format(1, []),
+     ('raise', 'AttributeError', "'int' object has no attribute 'count'")),
+    (lambda: tf.nn.pool(tf.ones((1, 2, 2, 1)), [1, 1], tf.constant(True), 'SAME'),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'lower'")),
+    (lambda: tf.nn.pool(tf.ones((1, 2, 2, 1)), [1, 1], 1, 'SAME'),
+     ('raise', 'AttributeError', "'int' object has no attribute 'lower'")),
+    (lambda: tf.make_ndarray(tf.constant(True)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'tensor_shape'")),
+    (lambda: tf.make_ndarray(np.ones(2)),
+     ('raise', 'AttributeError', "'numpy.ndarray' object has no attribute 'tensor_shape'")),
+    (lambda: tf.broadcast_static_shape(tf.constant(True), tf.TensorShape([1])),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'ndims'")),
+    (lambda: tf.broadcast_static_shape([1], tf.TensorShape([1])),
+     ('raise', 'AttributeError', "'list' object has no attribute 'ndims'")),
+    (lambda: tf.broadcast_static_shape(tf.TensorShape([1]), (1,)),
+     ('raise', 'AttributeError', "'tuple' object has no attribute 'ndims'")),
+    (lambda: tf.fill([1], 1, layout=tf.constant(True)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'mesh'")),
+    (lambda: tf.zeros([1], layout=tf.constant(True)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'mesh'")),
+    (lambda: tf.ones([1], layout=1),
+     ('raise', 'AttributeError', "'int' object has no attribute 'mesh'")),
+    (lambda: tf.zeros_like([1], layout=tf.constant(True)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'mesh'")),
+    (lambda: tf.ones_like([1], layout=1),
+     ('raise', 'AttributeError', "'int' object has no attribute 'mesh'")),
+    (lambda: tf.pad([1], [[1, 1]], mode=tf.constant(True)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'upper'")),
+    (lambda: tf.pad([1], [[1, 1]], mode=1),
+     ('raise', 'AttributeError', "'int' object has no attribute 'upper'")),
+    (lambda: tf.nn.max_pool3d(tf.ones((1, 1, 1, 1, 1)), 1, 1, 'SAME', data_format=tf.constant(True)),  # noqa: E501
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.conv2d_transpose(tf.ones((1, 1, 1, 1)), tf.ones((1, 1, 1, 1)), [1, 1, 1, 1], 1, data_format=tf.constant(True)),  # noqa: E501
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.max_pool(1, 1, 1, 'SAME'),
+     ('raise', 'AttributeError', "'int' object has no attribute 'shape'")),
+    (lambda: tf.nn.avg_pool(1, 1, 1, 'SAME'),
+     ('raise', 'AttributeError', "'int' object has no attribute 'shape'")),
+    (lambda: tf.image.total_variation(1),
+     ('raise', 'AttributeError', "'int' object has no attribute 'get_shape'")),
+    (lambda: tf.image.grayscale_to_rgb(1),
+     ('raise', 'AttributeError', "'int' object has no attribute 'get_shape'")),
+    (lambda: tf.image.image_gradients(1),
+     ('raise', 'AttributeError', "'int' object has no attribute 'get_shape'")),
+    (lambda: tf.nn.avg_pool1d(tf.ones((1, 2, 1)), 1, 1, 'SAME', data_format=tf.constant(True)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.bias_add(tf.ones((1, 2)), tf.ones(2), data_format=tf.constant(True)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.depthwise_conv2d(tf.ones((1, 1, 1, 1)), tf.ones((1, 1, 1, 1)), [1, 1, 1, 1], 'SAME', data_format=tf.constant(True)),  # noqa: E501
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.max_pool3d(tf.ones((1, 1, 1, 1, 1)), 1, 1, 'SAME', data_format=1),
+     ('raise', 'AttributeError', "'int' object has no attribute 'startswith'")),
+    (lambda: tf.nn.avg_pool3d(tf.ones((1, 1, 1, 1, 1)), 1, 1, 'SAME', data_format=tf.constant(True)),  # noqa: E501
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.max_pool2d(tf.ones((1, 1, 1, 1)), 1, 1, 'SAME', data_format=tf.constant(True)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.avg_pool2d(tf.ones((1, 1, 1, 1)), 1, 1, 'SAME', data_format=tf.constant(True)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.max_pool(tf.ones((1, 1, 1, 1)), 1, 1, 'SAME', data_format=tf.constant(True)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.max_pool1d(tf.ones((1, 2, 1)), 1, 1, 'SAME', data_format=tf.constant(True)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.conv3d_transpose(tf.ones((1, 1, 1, 1, 1)), tf.ones((1, 1, 1, 1, 1)), [1, 1, 1, 1, 1], 1, data_format=tf.constant(True)),  # noqa: E501
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.conv1d_transpose(tf.ones((1, 1, 1)), tf.ones((1, 1, 1)), [1, 1, 1], 1, data_format=tf.constant(True)),  # noqa: E501
+     ('raise', 'TypeError', "Cannot convert 'NWC' to EagerTensor of dtype bool")),
+    (lambda: tf.nn.bias_add(tf.ones((1, 2)), tf.ones(2), data_format=7),
+     ('raise', 'AttributeError', "'int' object has no attribute 'startswith'")),
+    (lambda: tf.nn.conv2d(tf.ones((1, 1, 1, 1)), tf.ones((1, 1, 1, 1)), 1, 'SAME', data_format=tf.constant(True)),  # noqa: E501
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.conv2d(tf.ones((1, 1, 1, 1)), tf.ones((1, 1, 1, 1)), 1, 'SAME', data_format=1),
+     ('raise', 'AttributeError', "'int' object has no attribute 'startswith'")),
+    (lambda: tf.nn.conv1d(tf.ones((1, 1, 1)), tf.ones((1, 1, 1)), 1, 'SAME', data_format=1),
+     ('raise', 'ValueError', "`data_format` must be 'NWC' or 'NCW'. Received: data_format=1")),
+    (lambda: tf.nn.conv3d(tf.ones((1, 1, 1, 1, 1)), tf.ones((1, 1, 1, 1, 1)), 1, 'SAME', data_format=1),  # noqa: E501
+     ('raise', 'TypeError', "Expected list for 'strides' argument to 'conv3d' Op, not 1.")),
+    (lambda: tf.nn.convolution(tf.ones((1, 1, 1, 1)), tf.ones((1, 1, 1, 1)), 1, 'SAME', data_format=1),  # noqa: E501
+     ('raise', 'TypeError', "Expected string for argument 'data_format' not 1.")),
+    (lambda: tf.nn.separable_conv2d(tf.ones((1, 1, 1, 1)), tf.ones((1, 1, 1, 1)), tf.ones((1, 1, 1, 1)), [1, 1, 1, 1], 'SAME', data_format=1),  # noqa: E501
+     ('raise', 'AttributeError', "'int' object has no attribute 'startswith'")),
+    (lambda: tf.nn.space_to_depth(tf.ones((1, 2, 2, 1)), 2, data_format=1),
+     ('raise', 'TypeError', "Expected string for argument 'data_format' not 1.")),
+    (lambda: tf.nn.depth_to_space(tf.ones((1, 1, 1, 4)), 2, data_format=1),
+     ('raise', 'TypeError', "Expected string for argument 'data_format' not 1.")),
+    (lambda: tf.nn.moments(tf.ones((1, 1, 1, 1)), [0]),
+     ['tuple', ('float32', [1, 1, 1], [[[1.0]]]), ('float32', [1, 1, 1], [[[0.0]]])]),
+    (lambda: tf.pad([1], [[1, 1]], mode=b'constant'),
+     ('raise', 'ValueError',
+      'Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or '
+      '"SYMMETRIC". Received `mode` = b\'CONSTANT\'')),
+    (lambda: tf.einsum('i->i', [1., 2.]),
+     ('raise', 'AttributeError', "'list' object has no attribute 'shape'")),
+    (lambda: tf.einsum('i->i', 1.),
+     ('raise', 'AttributeError', "'float' object has no attribute 'shape'")),
+    (lambda: tf.einsum('i->i', np.ones(2)),
+     ('float64', [2], [1.0, 1.0])),
+    (lambda: tf.einsum(1, [1., 2.]),
+     ('raise', 'AttributeError', "'list' object has no attribute 'shape'")),
+    (lambda: tf.experimental.numpy.einsum('i->i', [1., 2.]),
+     ('float64', [2], [1.0, 2.0])),
+    (lambda: tf.strings.format(['a'], []),
+     ('raise', 'TypeError', "Expected string for argument 'template' not ['a'].")),
+    (lambda: tf.strings.format(['{}'], []),
+     ('raise', 'ValueError',
+      'The template expects 1 tensors, but the inputs only has 0. Please ensure the number '
+      'of placeholders in template matches inputs length.')),
+    (lambda: tf.strings.format('a', [], placeholder=1),
+     ('raise', 'TypeError', 'must be str, not int')),
+    (lambda: tf.strings.format(b'a{}', [1], placeholder='{}'),
+     ('raise', 'TypeError', "argument should be integer or bytes-like object, not 'str'")),
+    (lambda: tf.strings.format(np.array('a'), []),
+     ('raise', 'AttributeError', "'numpy.ndarray' object has no attribute 'count'")),
+    (lambda: tf.broadcast_static_shape(tf.TensorShape(None), 1),
+     ('py', 'TensorShape(None)')),
+    (lambda: tf.broadcast_static_shape(tf.TensorShape([1]), tf.TensorShape(None)),
+     ('py', 'TensorShape(None)')),
+    (lambda: tf.broadcast_static_shape(tf.TensorShape([2]), tf.TensorShape([3])),
+     ('raise', 'ValueError',
+      'Incompatible shapes for broadcasting. Two shapes are compatible if for each '
+      'dimension pair they are either equal or one of them is 1. Received: (2,) and (3,).')),
+    (lambda: tf.make_ndarray([1]),
+     ('raise', 'AttributeError', "'list' object has no attribute 'tensor_shape'")),
+    (lambda: tf.make_ndarray(tf.make_tensor_proto([1, 2])),
+     ('py', 'array([1, 2], dtype=int32)')),
+    (lambda: tf.fill([1], 1, layout=None),
+     ('int32', [1], [1])),
+    (lambda: tf.image.total_variation([[[1.]]]),
+     ('raise', 'AttributeError', "'list' object has no attribute 'get_shape'")),
+    (lambda: tf.image.total_variation(np.ones((1, 1, 1))),
+     ('raise', 'AttributeError', "'numpy.ndarray' object has no attribute 'get_shape'")),
+    (lambda: tf.image.image_gradients(np.ones((1, 1, 1, 1))),
+     ('raise', 'AttributeError', "'numpy.ndarray' object has no attribute 'get_shape'")),
+    (lambda: tf.image.grayscale_to_rgb([[1.]]),
+     ('raise', 'AttributeError', "'list' object has no attribute 'get_shape'")),
+    (lambda: tf.nn.max_pool([[[1.]]], 1, 1, 'SAME'),
+     ('raise', 'AttributeError', "'list' object has no attribute 'shape'")),
+    (lambda: tf.nn.avg_pool(np.ones((1, 1, 1), np.float32), 1, 1, 'SAME'),
+     ('float32', [1, 1, 1], [[[1.0]]])),
+    (lambda: tf.nn.pool(tf.ones((1, 2, 2, 1)), [1, 1], 'MAX', padding='SAME', data_format=1),
+     ('raise', 'AttributeError', "'int' object has no attribute 'startswith'")),
+    (lambda: tf.nn.pool(tf.ones((1, 2, 2, 1)), [1, 1], None),
+     ('raise', 'AttributeError', "'NoneType' object has no attribute 'lower'")),
+    (lambda: tf.nn.max_pool1d(tf.ones((1, 2, 1)), 1, 1, 'SAME', data_format=1),
+     ('raise', 'AttributeError', "'int' object has no attribute 'startswith'")),
+    (lambda: tf.pad([1], [[1, 1]], mode=None),
+     ('raise', 'AttributeError', "'NoneType' object has no attribute 'upper'")),
+    (lambda: tf.pad([1], [[1, 1]], mode='reflect'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__MirrorPad_device_/job:localhost/replica:0/task:0/device:CPU:0}} paddings '
+      'must be less than the dimension size: 1, 1 not less than 1 [Op:MirrorPad]')),
+    (lambda: tf.nn.conv2d(np.ones((1, 4, 4, 1), np.float32), np.ones((2, 2, 1, 1), np.float32), 1, 'VALID', data_format=tf.constant(True)),  # noqa: E501
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.conv2d_transpose(np.ones((1, 4, 4, 1), np.float32), np.ones((2, 2, 1, 1), np.float32), [1, 4, 4, 1], 1, data_format=[1]),  # noqa: E501
+     ('raise', 'AttributeError', "'list' object has no attribute 'startswith'")),
+    (lambda: tf.nn.depthwise_conv2d(np.ones((1, 4, 4, 1), np.float32), np.ones((2, 2, 1, 1), np.float32), [1, 1, 1, 1], 'VALID', data_format=tf.constant(True)),  # noqa: E501
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.conv3d(np.ones((1, 2, 2, 2, 1), np.float32), np.ones((1, 1, 1, 1, 1), np.float32), [1] * 5, 'VALID', data_format=1.5),  # noqa: E501
+     ('raise', 'TypeError', "Expected string for argument 'data_format' not 1.5.")),
+    (lambda: tf.nn.max_pool2d(np.ones((1, 4, 4, 1), np.float32), 2, 2, 'VALID', data_format=[1]),
+     ('raise', 'AttributeError', "'list' object has no attribute 'startswith'")),
+    (lambda: tf.nn.avg_pool2d(np.ones((1, 4, 4, 1), np.float32), 2, 2, 'VALID', data_format=1.5),
+     ('raise', 'AttributeError', "'float' object has no attribute 'startswith'")),
+    (lambda: tf.nn.max_pool3d(np.ones((1, 2, 2, 2, 1), np.float32), 1, 1, 'VALID', data_format=tf.constant(True)),  # noqa: E501
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.avg_pool3d(np.ones((1, 2, 2, 2, 1), np.float32), 1, 1, 'VALID', data_format=tf.constant(True)),  # noqa: E501
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'startswith'")),
+    (lambda: tf.nn.bias_add(np.ones((1, 4, 4, 1), np.float32), np.ones(1, np.float32), data_format=tf.string),  # noqa: E501
+     ('raise', 'AttributeError', "'DType' object has no attribute 'startswith'")),
+    (lambda: tf.pad(np.ones((1, 4, 4, 1), np.float32), [[0, 0]] * 4, mode=[1]),
+     ('raise', 'AttributeError', "'list' object has no attribute 'upper'")),
+    (lambda: tf.einsum(tf.constant(True)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'replace'")),
+    (lambda: tf.einsum(np.array(True), np.ones((1, 4, 4, 1), np.float32)),
+     ('raise', 'AttributeError', "'numpy.ndarray' object has no attribute 'replace'")),
+    (lambda: tf.pad(tf.ones([3]), [[1, 1]], mode=b'reflect'),
+     ('raise', 'ValueError',
+      'Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or '
+      '"SYMMETRIC". Received `mode` = b\'REFLECT\'')),
+    (lambda: tf.pad(tf.ones([3]), [[1, 1]], mode='reflect'),
+     ('float32', [5], [1.0, 1.0, 1.0, 1.0, 1.0])),
+    (lambda: tf.nn.bias_add(tf.ones([1, 2]), tf.ones([2]), data_format=b'NC'),
+     ('raise', 'TypeError',
+      'startswith first arg must be bytes or a tuple of bytes, not str')),
+    (lambda: tf.image.grayscale_to_rgb(np.ones((2, 2, 1), np.float32)),
+     ('raise', 'AttributeError', "'numpy.ndarray' object has no attribute 'get_shape'")),
+    (lambda: tf.make_ndarray(5),
+     ('raise', 'AttributeError', "'int' object has no attribute 'tensor_shape'")),
+]
+
+# tf.nn.ctc_loss of dense labels and logits of no classes: TF's composite has no blank
+# states, so its first forward step adds [batch, 2(width + 1)] to [batch, width + 1]
+# (AddV2's refusal) where there is a label column and a step, else the gradient's one-hot
+# of depth classes - 1 is OneHot's (was: NumPy's broadcast ValueError from the kernel; the
+# ops fuzzer's _CTCLossDense of (4, 3, 0) logits)
+CTC_NO_CLASSES = [
+    (lambda: tf.nn.ctc_loss(labels=tf.constant([[1, 2, 2], [2, 2, 0], [1, 0, 0]]), logits=tf.zeros((4, 3, 0)), label_length=tf.constant([1, 1, 1]), logit_length=tf.constant([3, 2, 1])),  # noqa: E501
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__AddV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} Incompatible '
+      'shapes: [3,8] vs. [3,4] [Op:AddV2] name:')),
+    (lambda: tf.nn.ctc_loss(labels=tf.constant([[1, 2, 2], [2, 2, 0], [1, 0, 0]]), logits=tf.zeros((4, 3, 0)), label_length=tf.constant([1, 1, 1]), logit_length=tf.constant([3, 2, 1]), logits_time_major=True),  # noqa: E501
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__AddV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} Incompatible '
+      'shapes: [3,8] vs. [3,4] [Op:AddV2] name:')),
+    (lambda: tf.nn.ctc_loss(labels=tf.constant([[1]]), logits=tf.zeros((2, 1, 0)), label_length=tf.constant([1]), logit_length=tf.constant([2])),  # noqa: E501
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__AddV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} Incompatible '
+      'shapes: [1,4] vs. [1,2] [Op:AddV2] name:')),
+    (lambda: tf.nn.ctc_loss(labels=tf.constant([[1, 2]]), logits=tf.zeros((2, 1, 1)), label_length=tf.constant([1]), logit_length=tf.constant([2])),  # noqa: E501
+     ('float32', [1], [-1.0986123085021973])),
+    (lambda: tf.nn.ctc_loss(labels=tf.zeros((1, 0), tf.int32), logits=tf.zeros((2, 1, 0)), label_length=tf.constant([0]), logit_length=tf.constant([2])),  # noqa: E501
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__OneHot_device_/job:localhost/replica:0/task:0/device:CPU:0}} depth must '
+      'be non-negative, got: -1 [Op:OneHot] name:')),
+    (lambda: tf.nn.ctc_loss(labels=tf.constant([[1]]), logits=tf.zeros((0, 1, 0)), label_length=tf.constant([1]), logit_length=tf.constant([0])),  # noqa: E501
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__OneHot_device_/job:localhost/replica:0/task:0/device:CPU:0}} depth must '
+      'be non-negative, got: -1 [Op:OneHot] name:')),
+    (lambda: tf.nn.ctc_loss(labels=tf.constant([[1, 1]]), logits=tf.zeros((3, 1, 0)), label_length=tf.constant([1]), logit_length=tf.constant([3]), blank_index=-1),  # noqa: E501
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__AddV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} Incompatible '
+      'shapes: [1,6] vs. [1,3] [Op:AddV2] name:')),
+]
+
+CASES = TYPE_READS + CONVERSION_TYPE_NAMES + STR_METHODS + CTC_NO_CLASSES
 
 
 @pytest.mark.parametrize("fn, want", CASES)

@@ -43,6 +43,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor_attrs import SET_TO_NONE as _SET_TO_NONE
 from eagerflow._src.core.tensor_attrs import attach as attach
 from eagerflow._src.core.tensor_attrs import attached as attached
+from eagerflow._src.core.type_names import type_repr
 
 # The methods tf.experimental.numpy's experimental_enable_numpy_behavior adds that TF names
 # in the error for their absence (installed on Tensor after the class).
@@ -525,7 +526,7 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
             raise ValueError(f"TypeError: object of type '{type(value).__name__}' has no "
                              "len()\n")
         raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
-                         f"({type(value)!r}) to a Tensor.")
+                         f"({type_repr(value)}) to a Tensor.")
     if isinstance(value, (list, tuple)) and has_tensor(value):
         # TF's autopacking: Pack ops in the first tensor's dtype, not NumPy's inference
         # over the elements' values ([int64 tensor] stays int64)
@@ -741,34 +742,3 @@ def check_element_count(op_name: str, shape: tuple) -> int:
 
 _INT64_MAX = 2**63 - 1
 
-
-# TF's modules of the classes eagerflow has by the same name (Python's messages name a
-# class by its module: str(type(x)))
-_TF_MODULES = {"EagerTensor": "tensorflow.python.framework.ops",
-               "RaggedTensor": "tensorflow.python.ops.ragged.ragged_tensor",
-               "SparseTensor": "tensorflow.python.framework.sparse_tensor",
-               "TensorShape": "tensorflow.python.framework.tensor_shape",
-               "DType": "tensorflow.python.framework.dtypes",
-               "ResourceVariable": "tensorflow.python.ops.resource_variable_ops",
-               "IndexedSlices": "tensorflow.python.framework.indexed_slices"}
-_HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
-
-
-def type_name(value: Any) -> str:
-    """The name Python's own messages give `value`'s type ("'X' object has no attribute"),
-    as in TF: a C type's full name (TF's eager tensor, 'numpy.ndarray'), a class's own."""
-    t = type(value)
-    if isinstance(value, EagerTensor):
-        return "tensorflow.python.framework.ops.EagerTensor"
-    if t.__flags__ & _HEAP_TYPE or t.__module__ == "builtins":
-        return t.__name__
-    return f"{t.__module__}.{t.__qualname__}"
-
-
-def type_repr(value: Any) -> str:
-    """str(type(value)) as in TF: eagerflow's own classes under TF's modules."""
-    t = type(value)
-    name = "EagerTensor" if isinstance(value, EagerTensor) else t.__name__
-    if t.__module__.startswith("eagerflow.") and name in _TF_MODULES:
-        return f"<class '{_TF_MODULES[name]}.{name}'>"
-    return str(t)

@@ -26,8 +26,8 @@ from eagerflow._src.core.tensor import (
     Tensor,
     convert_to_tensor,
     is_tensor,
-    type_repr,
 )
+from eagerflow._src.core.type_names import type_repr
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops import math as m

@@ -11,7 +11,8 @@ from __future__ import annotations
 import collections.abc
 from typing import Any
 
-from eagerflow._src.core.tensor import convert_to_tensor, type_repr
+from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.type_names import type_repr
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import minimum, sqrt
 from eagerflow._src.ops.math_base import cast

@@ -15,7 +15,8 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor, type_name
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.type_names import type_name
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops, sparse_count_ops
