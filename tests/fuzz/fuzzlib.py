@@ -346,6 +346,11 @@ TF_NOT_IMPLEMENTED = {"linalg.lstsq", "experimental.numpy.size", "signal.dct", "
 # signal.frame of an axis past a signal's rank: TF's reads its outer dimensions' list;
 # with_space_to_batch of no spatial_dims and no dilation_rate: TF's reads the first)
 TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct",
+                  # (the N-D FFTs' rank of a scalar axes, axes.shape[0], and irfftnd's
+                  # lengths of a scalar input, its dims' last)
+                  "signal.fftnd", "signal.ifftnd", "signal.rfftnd", "signal.irfftnd",
+                  # (eigh_tridiagonal's length of a scalar alpha, alpha.shape[0])
+                  "linalg.eigh_tridiagonal",
                   "linalg.lstsq", "signal.frame", "nn.with_space_to_batch",
                   "linalg.tridiagonal_solve", "linalg.tridiagonal_matmul", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "nn.embedding_lookup_sparse",

@@ -512,7 +512,77 @@ CTC_NO_CLASSES = [
       'shapes: [1,6] vs. [1,3] [Op:AddV2] name:')),
 ]
 
-CASES = TYPE_READS + CONVERSION_TYPE_NAMES + STR_METHODS + CTC_NO_CLASSES
+# In TF's order: eigh_tridiagonal reads alpha's length first (a scalar's IndexError), takes
+# one entry or none as alpha's real part with beta unread, then the types, and select only
+# after; the N-D FFTs read the rank of their axes (a scalar's IndexError), irfftnd of a
+# scalar input infers its lengths from no dims (IndexError); separable_conv2d converts its
+# three inputs, then words the pointwise filter's rank as TensorShape.with_rank (was: the
+# select check first, alpha's "same type" check of a one-entry call, 'Shape () must have
+# rank at least 1', 'Shape must be rank 4 but is rank 0')
+READ_ORDER = [
+    (lambda: tf.linalg.eigh_tridiagonal(tf.constant(True), tf.constant(True), eigvals_only=tf.constant(True), select=tf.constant(True)),  # noqa: E501
+     ('raise', 'IndexError', 'tuple index out of range')),
+    (lambda: tf.linalg.eigh_tridiagonal(0, tf.constant(True), select='a'),
+     ('raise', 'IndexError', 'tuple index out of range')),
+    (lambda: tf.linalg.eigh_tridiagonal(tf.constant(1.), [1.]),
+     ('raise', 'IndexError', 'tuple index out of range')),
+    (lambda: tf.linalg.eigh_tridiagonal([1., 2.], [1.], select='v', select_range=[0., 5.]),
+     ('float32', [2], [0.3819660246372223, 2.6180338859558105])),
+    (lambda: tf.linalg.eigh_tridiagonal([1., 2.], [1.], select=tf.constant(True)),
+     ('raise', 'TypeError', "Cannot convert 'a' to EagerTensor of dtype bool")),
+    (lambda: tf.linalg.eigh_tridiagonal([1., 2.], [1.], select=0),
+     ('raise', 'ValueError', "'select must have a value in {'a', 'i', 'v'}.")),
+    (lambda: tf.signal.fftnd(tf.constant(True), fft_length=tf.constant(True), axes=0),
+     ('raise', 'IndexError', 'tuple index out of range')),
+    (lambda: tf.signal.fftnd(tf.constant([1j]), axes=0),
+     ('raise', 'IndexError', 'tuple index out of range')),
+    (lambda: tf.signal.fftnd(tf.constant([1j]), fft_length=tf.constant(True)),
+     ('raise', 'ValueError',
+      'Tensor conversion requested dtype int32 for Tensor with dtype bool: <tf.Tensor: '
+      'shape=(), dtype=bool, numpy=True>')),
+    (lambda: tf.signal.fftnd(tf.constant(1j)),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX128]')),
+    (lambda: tf.signal.ifftnd(tf.constant(1j)),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node IFFTND}} = IFFTND[Tcomplex=DT_COMPLEX128]')),
+    (lambda: tf.signal.rfftnd(tf.constant(1.)),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node RFFTND}} = RFFTND[Tcomplex=DT_COMPLEX64, '
+      'Treal=DT_FLOAT]')),
+    (lambda: tf.signal.irfftnd(tf.constant(1j)),
+     ('raise', 'IndexError', 'list index out of range')),
+    (lambda: tf.signal.fftnd(tf.constant([[1j]]), fft_length=[1], axes=[0, 1]),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX128]')),
+    (lambda: tf.nn.separable_conv2d(tf.constant(True), tf.constant(True), tf.constant(True), [], tf.constant(True)),  # noqa: E501
+     ('raise', 'ValueError', 'Shape () must have rank 4')),
+    (lambda: tf.nn.separable_conv2d(tf.ones((1, 2, 2, 1)), tf.ones((1, 1)), tf.ones((1, 1, 1, 1)), [1, 1, 1, 1], 'SAME'),  # noqa: E501
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__DepthwiseConv2dNative_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'filter must be 4-dimensional: [1,1] [Op:DepthwiseConv2dNative] name: depthwise')),
+    (lambda: tf.nn.separable_conv2d(tf.ones((1, 2, 2)), tf.ones((1, 1, 1, 1)), tf.ones((1, 1, 1, 1)), [1, 1, 1, 1], 'SAME'),  # noqa: E501
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__DepthwiseConv2dNative_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'input must be 4-dimensional[1,2,2] [Op:DepthwiseConv2dNative] name: depthwise')),
+    (lambda: tf.linalg.eigh_tridiagonal([1.], [1., 2., 3.]),
+     ('float32', [1], [1.0])),
+    (lambda: tf.linalg.eigh_tridiagonal(tf.zeros([0]), 'x'),
+     ('float32', [0], [])),
+    (lambda: tf.linalg.eigh_tridiagonal([1j], [1.]),
+     ('float64', [1], [0.0])),
+    (lambda: tf.linalg.eigh_tridiagonal([1., 2.], [1], select='x'),
+     ('raise', 'ValueError', "'alpha' and 'beta' must have the same type.")),
+    (lambda: tf.linalg.eigh_tridiagonal([1., 2.], [1.], select='x'),
+     ('raise', 'ValueError', "'select must have a value in {'a', 'i', 'v'}.")),
+    (lambda: tf.linalg.eigh_tridiagonal([1., 2.], [True], select='x'),
+     ('raise', 'ValueError', "'alpha' and 'beta' must have the same type.")),
+]
+
+CASES = (TYPE_READS + CONVERSION_TYPE_NAMES + STR_METHODS + CTC_NO_CLASSES +
+         READ_ORDER)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
