@@ -480,7 +480,10 @@ TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
                 ("checks.py", "make_int"), ("random.py", "get_seed"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),
                 ("serialization.py", "_numpy"),
-                ("signal_ops.py", "enclosing_power_of_two")}
+                ("signal_ops.py", "enclosing_power_of_two"),
+                # (tf.reverse_sequence's int() of its axes, inf; an int past int64 with
+                # tensor inputs: TF's fast path's OverflowError)
+                ("shaping.py", "_int_attr"), ("shaping.py", "_past_int64")}
 
 
 def _raised_in(exc: BaseException, places: set) -> bool:

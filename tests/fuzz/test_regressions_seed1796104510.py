@@ -581,8 +581,97 @@ READ_ORDER = [
      ('raise', 'ValueError', "'alpha' and 'beta' must have the same type.")),
 ]
 
+# tf.reverse_sequence reads its attrs as TF's kernel does, batch_dim first: each against
+# int32's range ('Attr batch_dim has value N out of range for an int32'), then its sign; an
+# int past int64 is the fast path's OverflowError where the inputs are tensors, and the C
+# conversion's -1 ('Invalid seq_dim -1') where a Python list sends TF's wrapper down its
+# slow path, whose errors name no name (was: the axis against the rank first, seq_dim
+# before batch_dim, OverflowError always, ' name:' after a list's error)
+REVERSE_SEQUENCE_ATTRS = [
+    (lambda: tf.reverse_sequence([None], 1+2j, seq_axis=tf.constant(-inf, tf.float64)),
+     ('raise', 'OverflowError', 'cannot convert float infinity to integer')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=tf.constant(-inf, tf.float64)),
+     ('raise', 'OverflowError', 'cannot convert float infinity to integer')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=tf.constant(1.5, tf.float64)),
+     ('int32', [1, 2], [[1, 2]])),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=1.5),
+     ('int32', [1, 2], [[1, 2]])),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=-inf),
+     ('raise', 'OverflowError', 'cannot convert float infinity to integer')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=nan),
+     ('raise', 'TypeError', "Expected int for argument 'seq_dim' not nan.")),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=1),
+     ('int32', [1, 2], [[1, 2]])),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=tf.constant(1)),
+     ('int32', [1, 2], [[1, 2]])),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=tf.constant(nan)),
+     ('raise', 'TypeError',
+      "Expected int for argument 'seq_dim' not <tf.Tensor: shape=(), dtype=float32, "
+      'numpy=nan>.')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=np.float64(inf)),
+     ('raise', 'OverflowError', 'cannot convert float infinity to integer')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=1, batch_axis=tf.constant(inf)),
+     ('raise', 'OverflowError', 'cannot convert float infinity to integer')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=1, batch_axis=1e30),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ReverseSequence_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Invalid batch_dim -1 [Op:ReverseSequence]')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=2**70),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ReverseSequence_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Invalid seq_dim -1 [Op:ReverseSequence]')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=-1, batch_axis=-1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ReverseSequence_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Invalid batch_dim -1 [Op:ReverseSequence]')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=2**40, batch_axis=2**40),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ReverseSequence_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Attr batch_dim has value 1099511627776 out of range for an int32 '
+      '[Op:ReverseSequence]')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=-1, batch_axis=2**40),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ReverseSequence_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Attr batch_dim has value 1099511627776 out of range for an int32 '
+      '[Op:ReverseSequence]')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=2**40, batch_axis=-1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ReverseSequence_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Attr seq_dim has value 1099511627776 out of range for an int32 [Op:ReverseSequence]')),
+    (lambda: tf.reverse_sequence(tf.constant([[1, 2]]), tf.constant([1]), seq_axis=2**70),
+     ('raise', 'OverflowError', 'int too big to convert')),
+    (lambda: tf.reverse_sequence(tf.constant([[1, 2]]), tf.constant([1]), seq_axis=1, batch_axis=-2**64),  # noqa: E501
+     ('raise', 'OverflowError', 'int too big to convert')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=2**40),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ReverseSequence_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Attr seq_dim has value 1099511627776 out of range for an int32 [Op:ReverseSequence]')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=2**63),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ReverseSequence_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Invalid seq_dim -1 [Op:ReverseSequence]')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=-2**70),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ReverseSequence_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Invalid seq_dim -1 [Op:ReverseSequence]')),
+    (lambda: tf.reverse_sequence([[1, 2]], [1], seq_axis=2**32+1),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__ReverseSequence_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Attr seq_dim has value 4294967297 out of range for an int32 [Op:ReverseSequence]')),
+]
+
 CASES = (TYPE_READS + CONVERSION_TYPE_NAMES + STR_METHODS + CTC_NO_CLASSES +
-         READ_ORDER)
+         READ_ORDER + REVERSE_SEQUENCE_ATTRS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
