@@ -670,8 +670,82 @@ REVERSE_SEQUENCE_ATTRS = [
       'Attr seq_dim has value 4294967297 out of range for an int32 [Op:ReverseSequence]')),
 ]
 
+# TF's generated wrappers check their list and string arguments first (quantized_concat's
+# values, input_mins, input_maxes: 'Expected list for ...'; dequantize's mode: 'Expected
+# string for argument'); safe_embedding_lookup_sparse reads sparse_ids.dense_shape and
+# sparse_weights.values unchecked; tridiagonal_solve reads the ranks of its compact
+# diagonals and of rhs as given, x.shape.rank (a list has no shape, a NumPy array's shape
+# no rank) (was: their conversion's errors, eagerflow's TypeError, or NumPy arrays taken)
+WRAPPER_ARGS = [
+    (lambda: tf.quantization.quantized_concat(tf.constant(0), tf.constant(True), [1.], [2.]),
+     ('raise', 'TypeError',
+      "Expected list for 'values' argument to 'quantized_concat' Op, not <tf.Tensor: "
+      'shape=(), dtype=bool, numpy=True>.')),
+    (lambda: tf.quantization.quantized_concat(tf.constant([0, 1]), np.zeros((1, 2), np.uint32), np.array([1]), {}),  # noqa: E501
+     ('raise', 'TypeError',
+      "Expected list for 'values' argument to 'quantized_concat' Op, not array([[0, 0]], "
+      'dtype=uint32).')),
+    (lambda: tf.quantization.quantized_concat(0, [tf.constant(1, tf.quint8)], 1., [2.]),
+     ('raise', 'TypeError',
+      "Expected list for 'input_mins' argument to 'quantized_concat' Op, not 1.0.")),
+    (lambda: tf.dynamic_stitch(tf.constant(True), tf.constant(True)),
+     ('raise', 'TypeError',
+      "Expected list for 'indices' argument to 'dynamic_stitch' Op, not <tf.Tensor: "
+      'shape=(), dtype=bool, numpy=True>.')),
+    (lambda: tf.dynamic_stitch([[0]], tf.constant(True)),
+     ('raise', 'TypeError',
+      "Expected list for 'data' argument to 'dynamic_stitch' Op, not <tf.Tensor: shape=(), "
+      'dtype=bool, numpy=True>.')),
+    (lambda: tf.quantization.dequantize(tf.constant(True), tf.constant(True), tf.constant(True), mode=tf.constant(True)),  # noqa: E501
+     ('raise', 'TypeError',
+      "Expected string for argument 'mode' not <tf.Tensor: shape=(), dtype=bool, "
+      'numpy=True>.')),
+    (lambda: tf.quantization.dequantize(tf.constant([1], tf.qint8), 0., 1., mode=[1, [2]]),
+     ('raise', 'TypeError', "Expected string for argument 'mode' not [1, [2]].")),
+    (lambda: tf.quantization.dequantize(tf.constant([1], tf.qint8), 0., 1., mode=1),
+     ('raise', 'TypeError', "Expected string for argument 'mode' not 1.")),
+    (lambda: tf.quantization.dequantize(tf.constant([1], tf.qint8), 0., 1., mode='X'),
+     ('raise', 'InvalidArgumentError',
+      'Value for attr \'mode\' of "X" is not in the list of allowed values: "MIN_COMBINED", '
+      '"MIN_FIRST", "SCALED"')),
+    (lambda: tf.nn.safe_embedding_lookup_sparse(tf.constant(True), tf.constant(True)),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'dense_shape'")),
+    (lambda: tf.nn.safe_embedding_lookup_sparse([tf.ones((2, 2))], tf.constant([[1]])),
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'dense_shape'")),
+    (lambda: tf.nn.safe_embedding_lookup_sparse([tf.ones((2, 2))], tf.sparse.eye(2, dtype=tf.int64), sparse_weights=tf.constant([1.])),  # noqa: E501
+     ('raise', 'AttributeError',
+      "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'values'")),
+    (lambda: tf.linalg.tridiagonal_solve(2**40, tf.constant([], tf.uint32), transpose_rhs=True),
+     ('raise', 'AttributeError', "'int' object has no attribute 'shape'")),
+    (lambda: tf.linalg.tridiagonal_solve([1.], [1.]),
+     ('raise', 'AttributeError', "'list' object has no attribute 'shape'")),
+    (lambda: tf.linalg.tridiagonal_solve(np.ones((3, 2)), np.ones(2)),
+     ('raise', 'AttributeError', "'tuple' object has no attribute 'rank'")),
+    (lambda: tf.linalg.tridiagonal_solve(tf.ones((3, 2)), np.ones(2)),
+     ('raise', 'AttributeError', "'tuple' object has no attribute 'rank'")),
+    (lambda: tf.linalg.tridiagonal_solve(tf.ones((3, 2)), [1., 1.]),
+     ('raise', 'AttributeError', "'list' object has no attribute 'shape'")),
+    (lambda: tf.linalg.tridiagonal_solve(tf.constant([[0., 1.], [2., 3.], [4., 0.]]), tf.constant([1., 1.])),  # noqa: E501
+     ('float32', [2], [0.5, 0.3333333432674408])),
+    (lambda: tf.quantization.quantized_concat(0, [tf.constant([1], tf.quint8)], [1.], 2.),
+     ('raise', 'TypeError',
+      "Expected list for 'input_maxes' argument to 'quantized_concat' Op, not 2.0.")),
+    (lambda: tf.quantization.quantized_concat(0, (tf.constant([1], tf.quint8),), (1.,), (2.,)),
+     ('raise', 'InvalidArgumentError', "Value for attr 'N' of 1 must be at least minimum 2")),
+    (lambda: tf.linalg.tridiagonal_solve(tf.ones((3, 2)), np.ones(2), diagonals_format='compact'),
+     ('raise', 'AttributeError', "'tuple' object has no attribute 'rank'")),
+    (lambda: tf.linalg.tridiagonal_solve(np.ones((2, 2)), [1., 1.], diagonals_format='matrix'),
+     ('raise', 'AttributeError', "'list' object has no attribute 'shape'")),
+    (lambda: tf.linalg.tridiagonal_solve(tf.eye(2), tf.ones((2, 1)), diagonals_format='matrix'),
+     ('float32', [2, 1], [[1.0], [1.0]])),
+    (lambda: tf.linalg.tridiagonal_solve([tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0, 5.0]), tf.constant([6.0, 7.0])], np.ones((3, 1), np.float32), diagonals_format='sequence'),  # noqa: E501
+     ('raise', 'AttributeError', "'tuple' object has no attribute 'rank'")),
+]
+
 CASES = (TYPE_READS + CONVERSION_TYPE_NAMES + STR_METHODS + CTC_NO_CLASSES +
-         READ_ORDER + REVERSE_SEQUENCE_ATTRS)
+         READ_ORDER + REVERSE_SEQUENCE_ATTRS + WRAPPER_ARGS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
