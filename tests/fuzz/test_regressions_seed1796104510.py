@@ -744,8 +744,48 @@ WRAPPER_ARGS = [
      ('raise', 'AttributeError', "'tuple' object has no attribute 'rank'")),
 ]
 
+# tnp.nansum and nanprod take tnp.isnan of any input, as TF's (of ints or bools its float
+# cast by the tensor's astype: without NumPy behavior, its AttributeError); tnp.around casts
+# its result back by astype, so that without NumPy behavior every call is that
+# AttributeError (was: ints and bools summed as they are, a scalar's reduction error,
+# around's values)
+TNP_ASTYPE = [
+    (lambda: tnp.nansum(tf.constant(True), axis=0, dtype=tf.bool),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.nansum(tf.constant(True)),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.nansum(tf.constant([1., nan])),
+     ('float32', [], 1.0)),
+    (lambda: tnp.nansum(tf.constant([1, 2]), axis=0),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.nanprod(tf.constant(True), axis=0),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.nanprod(tf.constant([True, False])),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.nanmean(tf.constant([True, False])),
+     ('float64', [], 0.5)),
+    (lambda: tnp.isnan(tf.constant(True)),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.nansum(np.array([True, False])),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.nansum(tf.constant([1., nan]), axis=3),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Sum_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Invalid reduction dimension (3 for input with 1 dimension(s) [Op:Sum] name:')),
+    (lambda: tnp.around(tf.constant(True)),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.around(tf.constant([1, 2])),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.around(tf.constant([1.26, 2.]), 1),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.around(np.array([True])),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.round(tf.constant(True)),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+]
+
 CASES = (TYPE_READS + CONVERSION_TYPE_NAMES + STR_METHODS + CTC_NO_CLASSES +
-         READ_ORDER + REVERSE_SEQUENCE_ATTRS + WRAPPER_ARGS)
+         READ_ORDER + REVERSE_SEQUENCE_ATTRS + WRAPPER_ARGS + TNP_ASTYPE)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
