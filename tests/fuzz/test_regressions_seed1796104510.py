@@ -784,8 +784,35 @@ TNP_ASTYPE = [
      ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
 ]
 
+# tf.dynamic_stitch of a number, None or a string as indices or data: TF's fast path can't
+# take it as a list, and its slow path asks for a list or tuple, indices first (was:
+# Python's "not iterable", or the data's error first)
+DYNAMIC_STITCH_LISTS = [
+    (lambda: tf.dynamic_stitch(0, tf.constant(True)),
+     ('raise', 'TypeError',
+      "Expected list for 'indices' argument to 'dynamic_stitch' Op, not 0.")),
+    (lambda: tf.dynamic_stitch(0, [tf.constant([1])]),
+     ('raise', 'TypeError',
+      "Expected list for 'indices' argument to 'dynamic_stitch' Op, not 0.")),
+    (lambda: tf.dynamic_stitch(1.5, 2),
+     ('raise', 'TypeError',
+      "Expected list for 'indices' argument to 'dynamic_stitch' Op, not 1.5.")),
+    (lambda: tf.dynamic_stitch(None, [1]),
+     ('raise', 'TypeError',
+      "Expected list for 'indices' argument to 'dynamic_stitch' Op, not None.")),
+    (lambda: tf.dynamic_stitch('ab', [1]),
+     ('raise', 'TypeError',
+      "Expected list for 'indices' argument to 'dynamic_stitch' Op, not 'ab'.")),
+    (lambda: tf.dynamic_stitch([[0]], 5),
+     ('raise', 'TypeError',
+      "Expected list for 'data' argument to 'dynamic_stitch' Op, not 5.")),
+    (lambda: tf.dynamic_stitch([[0]], [[5]]),
+     ('int32', [1], [5])),
+]
+
 CASES = (TYPE_READS + CONVERSION_TYPE_NAMES + STR_METHODS + CTC_NO_CLASSES +
-         READ_ORDER + REVERSE_SEQUENCE_ATTRS + WRAPPER_ARGS + TNP_ASTYPE)
+         READ_ORDER + REVERSE_SEQUENCE_ATTRS + WRAPPER_ARGS + TNP_ASTYPE +
+         DYNAMIC_STITCH_LISTS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
