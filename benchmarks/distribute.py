@@ -8,7 +8,8 @@ strategy.run(step_fn, ...)`, SGD, sparse softmax cross-entropy, the same global 
 whatever the replica count) in a fresh process per configuration:
 
 - one:       the default strategy, 1 replica;
-- mirrored:  MirroredStrategy over 2 logical CPUs (replica threads, compiled replica graph);
+- mirrored:  MirroredStrategy over 2 logical CPUs (the step traced once, its PerReplica
+             argument one placeholder per replica; replica threads run their graphs);
 - mirrored-python: the same, with train_step left as plain Python (replicas run eagerly);
 - one-iter, mirrored-iter: TF's other custom loop, the batch read inside the function
              (`@tf.function def train_step(iterator): strategy.run(step_fn,

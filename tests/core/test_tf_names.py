@@ -51,9 +51,6 @@ MISSING = {
         "make_saveable_from_iterator": "TF 1 Saver's SaveableObject for iterators",
     },
     "distribute": {"TPUStrategy": _TPU},
-    "distribute.cluster_resolver": {
-        "TPUClusterResolver": _TPU,
-    },
     "distribute.experimental": {
         "TPUStrategy": _TPU,
         "rpc": _PS,

@@ -61,10 +61,8 @@ def main() -> None:
         for batch in strategy.experimental_distribute_dataset(dataset):
             loss = float(train(batch))  # summed over replicas (and workers)
     if kind != "mwms" or strategy.should_checkpoint:
-        traces = train.experimental_get_tracing_count() if in_function else None
-        if compiled:  # MirroredStrategy traces the replica function (the step runs as Python)
-            inner = [f for f, _ in strategy._replica_functions._cache.values()]
-            traces = (inner[0] if kind == "mirrored" else train).experimental_get_tracing_count()
+        # (the compiled step is traced once, given the distributed batches as arguments)
+        traces = train.experimental_get_tracing_count() if in_function or compiled else None
         print(json.dumps({"kind": kind, "w": w.numpy().ravel().tolist(),
                           "replicas": strategy.num_replicas_in_sync, "traces": traces,
                           "loss": loss}))

@@ -73,7 +73,7 @@ def test_custom_loop_matches_the_default_strategy(style, optimizer_cls):
         np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
     # no retracing per call: once, or twice where the first trace created Adam's slots
     assert fn.experimental_get_tracing_count() <= (1 if style == "loop" else 2)
-    assert traces <= 4 if style != "element" else True
+    assert traces <= 4
 
 
 def test_each_call_reads_the_next_batch_split_across_replicas():

@@ -186,6 +186,31 @@ CASES = {
             return ta.stack(), ta.gather([1])
         SPECS = [tf.TensorSpec([3])]
     """,
+    "tensor_array_named_calls": """
+        def f(x):
+            ta = tf.TensorArray(tf.float32, size=2, name="arr")
+            ta = ta.write(0, x, name="w").write(1, x)
+            ta2 = ta.unstack(tf.stack([x, x]), name="u").scatter([0], [x], name="sc")
+            ta3 = tf.TensorArray(tf.float32, size=2).split(tf.concat([x, x], 0), [2, 2],
+                                                           name="sp")
+            return (ta.read(0, name="r"), ta.stack(name="s"), ta.gather([0], name="g"),
+                    ta2.concat(name="c"), ta.size(name="z"), ta3.read(1))
+        SPECS = [tf.TensorSpec([2])]
+    """,
+    "tensor_array_split_concat_grow": """
+        def f(v):
+            ta = tf.TensorArray(tf.float32, size=0, dynamic_size=True, element_shape=[2])
+            ta = ta.unstack(v).scatter([0, 1], v[:2])
+            parts = tf.TensorArray(tf.float32, size=2).split([1.0, 2.0, 3.0], [1, 2])
+            return ta.concat(), parts.concat(), ta.write(5, v[0]).stack()
+        SPECS = [tf.TensorSpec([3, 2])]
+    """,
+    "tensor_array_run_time_size": """
+        def f(n):
+            ta = tf.TensorArray(tf.float32, size=n)
+            return ta.write(0, 1.0).stack(), ta.size()
+        SPECS = [tf.TensorSpec([], tf.int32)]
+    """,
     # -- TF's automatic control dependencies: the trailing NoOp -------------------------
     "print": """
         def f(x):

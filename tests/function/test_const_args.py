@@ -21,9 +21,9 @@ GOLDEN = json.loads((Path(__file__).parent / "golden" / "const_args.json").read_
 
 # Static shapes eagerflow's shape inference knows otherwise than TF's here (as it did
 # before graph constants were Const nodes; values equal TF's): rot90 of a known k
-# (TF's goes through a case, its dims unknown), and TensorArray.stack, unsorted_segment_join,
+# (TF's goes through a case, its dims unknown), and unsorted_segment_join,
 # RaggedTensor.to_tensor and sobol_sample, whose sizes TF's infers from the constants.
-STATIC_SHAPE_DIFFERS = {"image_signal", "tensor_array", "strings", "ragged_rows", "sobol"}
+STATIC_SHAPE_DIFFERS = {"image_signal", "strings", "ragged_rows", "sobol"}
 
 
 def _compatible(got, want):

@@ -59,12 +59,30 @@ def test_unwritten_element_reads_as_zeros():
     check(f, RNG.normal(size=(2,)))
 
 
-def test_gather_with_repeated_indices_and_scatter():
+def test_gather_and_scatter():
     def f(x, v):
         ta = tf.TensorArray(tf.float64, size=4).unstack(x)
         ta = ta.scatter([3, 1], v * v)
-        return ta.gather([0, 1, 1, 3]) * tf.constant([[1.0], [2.0], [3.0], [4.0]], tf.float64)
+        return ta.gather([0, 1, 3]) * tf.constant([[1.0], [2.0], [4.0]], tf.float64)
     check(f, RNG.normal(size=(4, 2)), RNG.normal(size=(2, 2)), second_order=True)
+
+
+def test_gather_with_repeated_indices_keeps_tfs_gradients():
+    # A graph's gather is TensorListGather, whose gradient (TF's TensorListScatterV2)
+    # keeps the last of an index gathered twice; the eager array reads each, and sums.
+    # TF 2.21, this function: eager [[9, 9], [10, 10], [0, 0], [0, 0]], tf.function
+    # [[9, 9], [6, 6], [0, 0], [0, 0]]
+    def f(x):
+        ta = tf.TensorArray(tf.float64, size=4).unstack(x)
+        ta = ta.scatter([3, 1], x[:2] * 2.0)
+        return ta.gather([0, 1, 1, 3]) * tf.constant([[1.0], [2.0], [3.0], [4.0]], tf.float64)
+
+    x = tf.constant(np.arange(8.0).reshape(4, 2))
+    for g, row in ((f, 10.0), (tf.function(f), 6.0)):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = g(x)
+        assert tape.gradient(y, x).numpy().tolist() == [[9, 9], [row, row], [0, 0], [0, 0]]
 
 
 def test_concat_and_split():
@@ -188,8 +206,8 @@ def test_stacked_shape_known_after_loop():
         ta = tf.TensorArray(tf.float32, size=3)
         _, ta = tf.while_loop(lambda i, ta: i < 3, lambda i, ta: (i + 1, ta.write(i, x)),
                               [0, ta])
-        s = ta.stack()
-        assert s.shape.as_list() == [None, 2]
+        s = ta.stack()  # (TF's: the size the array was made with, kept through the loop)
+        assert s.shape.as_list() == [3, 2]
         return s
     assert f(tf.constant([1.0, 2.0])).shape == (3, 2)
 
@@ -331,14 +349,17 @@ def test_size_known_only_when_the_graph_runs():
 def test_run_time_size_is_checked_when_the_graph_runs():
     @tf.function(input_signature=[tf.TensorSpec([], tf.int32)])
     def f(n):
-        return tf.TensorArray(tf.float32, size=n).size()
+        ta = tf.TensorArray(tf.float32, size=n)
+        return ta.size(), ta.write(0, 1.0).stack()
 
-    assert int(f(tf.constant(3))) == 3
-    # TF 2.21's TensorListReserve message
+    assert int(f(tf.constant(3))[0]) == 3
+    # TF 2.21's TensorListReserve message (size() is the size given, as TF's: -2 itself)
     with pytest.raises(tf.errors.InvalidArgumentError,
                        match="The num_elements to reserve must be a non negative number, but "
                              "got -2"):
         f(tf.constant(-2))
+    size = tf.function(lambda n: tf.TensorArray(tf.float32, size=n).size())
+    assert int(size(tf.constant(-2))) == -2
 
 
 @tf.function

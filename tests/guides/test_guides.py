@@ -61,10 +61,6 @@ Cells of TF's guides left out, because eagerflow differs there (owner in bracket
   mapped in parallel with random ops (`.prefetch(2)` after the peek, a second fit on the
   first fit's datasets, random_jitter with num_parallel_calls) leave TF's shuffle seeds
   and random draws where its threads got to: those cells run without them.
-- distribute_input: a tf.function given per-replica values runs its Python each call in
-  eagerflow (strategy.run inside traces the replica function); TF traces it once per
-  spec, so `experimental_get_tracing_count()` of the element_spec-signed train_step (TF
-  1, eagerflow 0) is not printed [function/distribute].
 - multi_worker_keras: the dataset does not reshuffle per iteration: the multi-device
   iterator behind a one-replica strategy's distributed dataset (MirroredStrategy of one
   device, a lone MWMS worker, OneDeviceStrategy), read by a tf.function as fit reads it,

@@ -141,6 +141,7 @@ for _ in range(epochs):
         output = train_step(next(iterator))
         print(output)
 print(train_step.input_signature)
+print(train_step.experimental_get_tracing_count())
 
 # -- partial batches: 10 elements, a global batch of 4
 dataset = tf.data.Dataset.range(10).batch(4)

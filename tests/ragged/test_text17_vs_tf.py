@@ -43,12 +43,6 @@ KNOWN: dict = {
     ("control17", "tta([('write', 0, 1)], size=1)"):
         "a traced TensorArray's write of another dtype: TF only logs the error ('leads to "
         "undefined behavior') and builds the op; eagerflow refuses it",
-    ("control17", "tta([('split', ['a', 'b', 'c'], [1, 2]), ('read', 1)], size=2)"):
-        "a traced TensorArray's split: TF's is one TensorListSplit op; eagerflow's writes "
-        "the pieces one by one, so pieces of different lengths meet its element-shape check",
-    ("control17", "tta([('split', ['a', 'b', 'c'], [1, 1]), ('read', 1)], size=2)"):
-        "as above: TF's TensorListSplit kernel refuses the unused values at run time; "
-        "eagerflow's SplitV refuses them while tracing",
     ("control17", "e(lambda: tf.vectorized_map(lambda x: x * 2, RG))"):
         "TF's pfor has no converter for RaggedTensorFromVariant: its while-loop fallback "
         "fails at run time with a traceback of the recorder's files; eagerflow runs the "

@@ -37,7 +37,7 @@ from eagerflow._src.ops.math import add
 from eagerflow._src.ops.math_base import IDENTITY, ONES_LIKE, add_n, cast, ones_like, zeros_like
 from eagerflow._src.ops.registry import OpDef, note_filled_zeros
 from eagerflow._src.ops.stacking import stack
-from eagerflow._src.ops.tensor_array import add_gradient_lists
+from eagerflow._src.ops.tensor_list_grads import add_gradient_lists
 from eagerflow._src.ops.variables import READ, ResourceVariable, Variable, variable_of
 
 # The op a custom gradient's results pass through, on a tape that watches none of its
@@ -514,6 +514,11 @@ class GradientTape:
         if raggeds:  # differentiated by their flat values, the gradient made ragged again
             flat_sources = [s.flat_values if i in raggeds else s
                             for i, s in enumerate(flat_sources)]
+        if not plain:
+            for s in flat_sources:
+                refusal = getattr(type(s), "_tape_source_refusal", None)
+                if refusal is not None:  # (a source TF's tape cannot read: a Keras
+                    raise refusal()  # weight over a ShardedVariable)
         if not flat:
             for s in flat_sources:
                 _refuse_sparse(s)

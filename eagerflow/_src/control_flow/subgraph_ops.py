@@ -39,9 +39,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.extension_type import flatten_extensions, pack_extensions
 from eagerflow._src.ops.math_base import IDENTITY, zeros_like
 from eagerflow._src.ops.registry import OpDef
-from eagerflow._src.ops.tensor_array import (
-    empty_gradient_list,
-)
+from eagerflow._src.ops.tensor_list_grads import empty_gradient_list
 
 
 def _placement() -> Any:

@@ -40,6 +40,7 @@ from eagerflow._src.control_flow.subgraph_ops import (
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.graph.ir import FuncGraph
@@ -53,13 +54,13 @@ from eagerflow._src.ops.math import add
 from eagerflow._src.ops.math_base import zeros_like
 from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 from eagerflow._src.ops.registry import OpDef
-from eagerflow._src.ops.tensor_array import (
-    GET_ITEM,
+from eagerflow._src.ops.tensor_list_grads import (
     GRAD_READ,
-    SIZE,
     add_gradient_lists,
     empty_gradient_list,
 )
+
+L = lazy_module("eagerflow._src.ops.tensor_list_ops")  # (the histories' reads: gradients)
 
 
 def as_args(loop_vars: Any) -> tuple:
@@ -366,7 +367,7 @@ def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, lead: int)
         return [None] * len(node.inputs)
     history = node.outputs[m:m + n]
     g_hist = [gs[m + j] for j in range(n)]
-    n_iter = bind(SIZE, (history[0],), {}) if n else None
+    n_iter = bind(L.LENGTH, (history[0],), {}) if n else None
     srcs = [caps[k] for k in fc] + variables
 
     def zero(t: Any) -> Any:
@@ -380,10 +381,9 @@ def _while_grad(op: OpDef, node: Any, gs: tuple, n: int, n_caps: int, lead: int)
     def step(k: Any, *carried: Any) -> tuple:
         g, acc = list(carried[:len(fl)]), list(carried[len(fl):])
         t = n_iter - 1 - k
-        vs = [bind(GET_ITEM, (history[j], t), {"dtype": loop_in[j]._dtype,
-                                               "shape": loop_out[j]._shape})
+        vs = [L.get_item_of(history[j], t, loop_out[j]._shape, loop_in[j]._dtype)
               for j in range(n)]
-        drawn = {id(d): bind(GET_ITEM, (col, t), {"dtype": d._dtype, "shape": d._shape})
+        drawn = {id(d): L.get_item_of(col, t, d._shape, d._dtype)
                  for d, col in zip(op.subgraphs[1].drawn, node.outputs[m + n:])}
         with GradientTape(watch_accessed_variables=False) as tape:
             tape._watch([vs[j] for j in fl] + srcs)  # (Keras 3 variables among them)

@@ -17,8 +17,9 @@ TF's distributed custom loop puts both in a tf.function:
     reads one batch per local replica. Its outputs are every replica's components, which
     the trace sees as PerReplica values. The Optional form (has_value first) drives
     loops.
-  - "ReplicaRun": runs the replica function's graph (traced once per replica input
-    signature, as in replica_function.py) on every local replica, each in its own
+  - "ReplicaRun": runs the replica function's graphs (a Python function traced once
+    per replica, as TF calls it in each; a tf.function's trace shared: replica_function.py)
+    on every local replica, each in its own
     thread under its ReplicaContext so that collectives meet; outputs are every
     replica's results, seen as PerReplica values.
 
@@ -294,8 +295,8 @@ RUN_OP_NAME = "ReplicaRun"
 
 
 def run_in_graph(strategy: Any, fn: Callable, args: tuple, kwargs: dict) -> Any:
-    """`strategy.run(fn, args)` while a function is traced: `fn` traced once for each
-    replica's input signature, and one op that runs it on every replica; a function that
+    """`strategy.run(fn, args)` while a function is traced: `fn` traced for each replica
+    (replica_function.concrete), and one op that runs them on every replica; a function that
     calls merge_call is traced replica by replica into this graph (graph_merge.py)."""
     try:
         traced = strategy._replica_functions.concrete(fn, args, kwargs)

@@ -81,4 +81,5 @@ def _checked_batch_size(value: Any) -> Tensor:
 def scale_regularization_loss(regularization_loss: Any) -> Tensor:
     """The summed regularization loss divided by the replicas in sync."""
     n = _replicas("scale_regularization_loss")
-    return truediv(reduce_sum(convert_to_tensor(regularization_loss)), n)
+    # (TF's reduce_sum is given the loss as it is: a list takes Sum's slow path)
+    return truediv(reduce_sum(regularization_loss), n)

@@ -1,13 +1,16 @@
 """Compiled replica functions: `strategy.run` under tf.function, one graph for all replicas.
 
-When `fn` is a tf.function, or `strategy.run` is called by a tf.function that was given
-per-replica inputs (the seeds' `@tf.function def train_step(dist_inputs):
-strategy.run(step_fn, ...)`), the replica function is traced once per input signature,
-on the caller's thread before the replica threads start, under a tracing
-ReplicaContext. Every replica then runs that one compiled graph on its own inputs: its
-variable reads and writes reach the replica's own copies (MirroredVariable resolves
-them per thread) and its collectives are ops (collective_ops) that meet the other
-replicas when the graph runs.
+When `fn` is a tf.function, or `strategy.run` is called eagerly by a tf.function that
+runs as Python (given distributed values it cannot trace: polymorphic.py), the replica
+function is traced once per input signature, on the caller's thread before the replica
+threads start, under a tracing ReplicaContext. Every replica then runs that one compiled
+graph on its own inputs: its variable reads and writes reach the replica's own copies
+(MirroredVariable resolves them per thread) and its collectives are ops
+(collective_ops) that meet the other replicas when the graph runs. When `strategy.run`
+is called while a function is traced (the seeds' `@tf.function def
+train_step(dist_inputs): strategy.run(step_fn, ...)`, whose per-replica argument is
+traced), a Python `fn` is traced once per replica each time, as TF calls it in each
+replica (`concrete`), and graph_run.py's op runs the replicas' graphs.
 
 What a graph shared by the replicas cannot express makes the function run as Python,
 as it did before, and that choice is remembered: a `merge_call` (outside the
@@ -51,19 +54,14 @@ class ReplicaFunctions:
         """(ConcreteFunction, its flat input tensors) for every local replica, for
         `strategy.run` inside a function being traced (see graph_run.py), where the
         Python path does not exist: NotTraceable says what the graph cannot express."""
-        if isinstance(fn, polymorphic.Function):
-            function = fn
-        else:
-            key = _cache_key(fn)
-            entry = self._cache.get(key[0]) if key is not None else None
-            if entry is None or entry is _PYTHON:
-                function = polymorphic.Function(fn)
-                if key is not None and entry is None:
-                    self._remember(key, function)
-            else:
-                function = entry[0]
-        return [self._concrete(function, i, args, kwargs)
-                for i in range(len(self._strategy._devices))]
+        n = len(self._strategy._devices)
+        if isinstance(fn, polymorphic.Function):  # its own traces, shared by the replicas
+            return [self._concrete(fn, i, args, kwargs) for i in range(n)]
+        # A Python function is called once per replica each time the caller is traced, as
+        # TF's mirrored_run calls it in every replica (its Python side effects run once per
+        # replica; what it reads, a global rebound or a flag, is read again): each
+        # replica traces its own.
+        return [self._concrete(polymorphic.Function(fn), i, args, kwargs) for i in range(n)]
 
     def _remember(self, key: tuple, function: Any) -> None:
         if len(self._cache) >= _MAX_CACHED:
@@ -149,5 +147,10 @@ def _cache_key(fn: Callable) -> tuple | None:
     except ValueError:  # a cell not yet assigned
         return None
     defaults = tuple(func.__defaults__ or ())
-    alive = (instance, contents, defaults)
-    return (code, id(instance), tuple(map(id, contents)), tuple(map(id, defaults))), alive
+    # the module globals its code names (a step function defined in a loop at module level
+    # reads the loop's model and optimizer as globals: each is another function)
+    names = func.__globals__ if hasattr(func, "__globals__") else {}
+    used = tuple(names.get(n) for n in code.co_names)
+    alive = (instance, contents, defaults, used)
+    return (code, id(instance), tuple(map(id, contents)), tuple(map(id, defaults)),
+            tuple(map(id, used))), alive

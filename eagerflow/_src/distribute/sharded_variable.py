@@ -191,10 +191,6 @@ class ShardedVariable(Trackable):
         return self._shape
 
     @property
-    def trainable(self) -> bool:
-        return self._variables[0].trainable
-
-    @property
     def is_sharded_variable(self) -> bool:
         return True
 
@@ -287,4 +283,4 @@ class ShardedVariable(Trackable):
             v.assign(full[self._offsets[i]:self._offsets[i + 1]])
 
     def __repr__(self) -> str:
-        return f"<ShardedVariable object at {hex(id(self))}>"
+        return object.__repr__(self)  # (TF's: the class's module path and the address)

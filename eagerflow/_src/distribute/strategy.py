@@ -47,7 +47,7 @@ from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.control_deps import group
 from eagerflow._src.ops.debugging import get_logger
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.math import add, floordiv, truediv
+from eagerflow._src.ops.math import floordiv, truediv
 from eagerflow._src.ops.math_base import add_n, cast
 from eagerflow._src.ops.reduce import reduce_prod
 from eagerflow._src.ops.variables import (
@@ -81,10 +81,9 @@ class CrossDeviceOps:
 
 
 def _reduce_with_ops(tensors: list, op: ReduceOp) -> Tensor:
-    """reduce_arrays as ops (the same sums, in replica order), for a graph."""
-    total = tensors[0]
-    for t in tensors[1:]:
-        total = add(total, t)
+    """reduce_arrays as ops (the same sums, in replica order), for a graph: TF's AddN,
+    whose shape function refuses replicas' values of other shapes as the graph is built."""
+    total = add_n(tensors)
     if op is ReduceOp.MEAN:
         n = cast(len(tensors), total.dtype)
         total = truediv(total, n) if total.dtype.is_floating else floordiv(total, n)
@@ -683,7 +682,7 @@ class MirroredStrategy(Strategy):
         cls = SyncOnReadVariable if kwargs.get("synchronization") == \
             VariableSynchronization.ON_READ else MirroredVariable
         if cls is SyncOnReadVariable:
-            copies[1:] = [c * 0 for c in copies[1:]] if primary.aggregation == \
+            copies[1:] = [c * 0 for c in copies[1:]] if primary._aggregation == \
                 VariableAggregation.SUM else copies[1:]
         return cls.from_copies(primary, copies, self)
 

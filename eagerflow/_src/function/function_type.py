@@ -140,6 +140,10 @@ def type_text(x: Any, arg: str | None = None) -> str:
         return repr(x._type_spec)
     if isinstance(x, (CompositeSpec, TypeSpec)):  # (an IteratorSpec too)
         return repr(x)
+    if getattr(x, "_is_distributed_value", False) and hasattr(type(x), "_type_spec"):
+        # per-replica results: their spec's name around each replica's (PerReplicaSpec)
+        return f"{type(x._type_spec).__name__}(" + ", ".join(
+            type_text(v, arg) for v in x.values) + ")"
     if isinstance(x, list):
         return "List[" + ", ".join(type_text(v, arg) for v in x) + "]"
     if isinstance(x, tuple) and hasattr(x, "_fields"):  # a namedtuple: its name and fields

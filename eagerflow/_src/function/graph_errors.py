@@ -135,6 +135,11 @@ def reword(e: OpError, function_op: str, graph: Any) -> None:
         return
     # (TF's runtime trims the op's message: tfdbg's numerics report opens with blank lines)
     body = _EAGER_SUFFIX.sub("", message).lstrip("\n")
+    if "\0" in body:  # (TF's status reaches Python as a C string: it ends at a NUL, a file
+        # name's, and with it the node's tag that "Detected at node" is read from)
+        e._message = f"{_HEAD}\n\n{body[:body.index(chr(0))]} [Op:{function_op}]"
+        e.args = (e._message,) + e.args[1:]
+        return
     refused = eager_errors.no_kernel_at(body, node)
     if refused is not None:
         e._message = f"{refused} [Op:{function_op}]"

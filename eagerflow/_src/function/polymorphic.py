@@ -32,7 +32,10 @@ from eagerflow._src.function.signature import (
     _SpecTensor,
     composite_parts,
     is_iterator_spec,
+    is_per_replica,
     make_key,
+    mirrored_tensor,
+    per_replica_parts,
 )
 from eagerflow._src.function.trace_io import (
     _as_spec_value,
@@ -158,6 +161,22 @@ def _holds_distributed_values(args: tuple, kwargs: dict) -> bool:
                for x in nest.flatten([list(args), kwargs]))
 
 
+def _untraceable_distributed(args: tuple, kwargs: dict) -> str | None:
+    """Why the distributed values among the arguments are not traced (None: they all
+    are): a Mirrored value of no tensor, or per-replica values of which one is None (TF's
+    NoneTensorSpec, which a placeholder cannot stand for). A replica's value that does
+    not convert to a tensor is TF's TypeError."""
+    for x in nest.flatten([list(args), kwargs]):
+        if not getattr(x, "_is_distributed_value", False) or mirrored_tensor(x) is not None:
+            continue
+        if not is_per_replica(x):
+            return f"{type(x).__name__} values of no tensor have no trace type here"
+        if any(v is None for v in x.values):
+            return "a replica's value is None"
+        per_replica_parts(x)
+    return None
+
+
 _per_replica = threading.local()
 
 
@@ -265,6 +284,8 @@ class Function:
         self._variables_created = None   # None: never traced; then True/False
         self._detector = _detector_for(python_function)
         self._retrace_warning: str | None = None  # logged once the call has run
+        # why the last call given distributed values ran as Python (None: it was traced)
+        self._python_path_reason: str | None = None
         self._converted: Callable | None = None
         self._bound: Any = weakref.WeakKeyDictionary()
         self._bound_strong: dict = {}
@@ -357,13 +378,18 @@ class Function:
                 self._detector.hit()
             return cf._call_flat(tensors)
         if _holds_distributed_values(args, kwargs):
-            # Per-replica inputs: this function runs as Python; the replica functions it
-            # hands to strategy.run are traced, one graph shared by the replica threads.
-            _per_replica.depth = getattr(_per_replica, "depth", 0) + 1
-            try:
-                return self._python_callable()(*args, **kwargs)
-            finally:
-                _per_replica.depth -= 1
+            # Per-replica inputs are traced (TF's PerReplicaSpec: one placeholder per
+            # replica, strategy.run unrolled in the graph: distribute/graph_run.py); a
+            # distributed value that cannot be makes the function run as Python, the
+            # replica functions it hands to strategy.run traced, one graph shared by the
+            # replica threads.
+            self._python_path_reason = _untraceable_distributed(args, kwargs)
+            if self._python_path_reason is not None:
+                _per_replica.depth = getattr(_per_replica, "depth", 0) + 1
+                try:
+                    return self._python_callable()(*args, **kwargs)
+                finally:
+                    _per_replica.depth -= 1
         cf, tensors = self._concrete_for_call(args, kwargs, key)
         if self._first_call is not None:  # (it initializes the variables it created)
             cf, self._first_call = self._first_call, None
@@ -718,16 +744,11 @@ class Function:
                     call_values[pname], spec_values[pname] = _placeholders(
                         graph, pname, value, it, flat_specs, weak=weak)
             self._tracing_count += 1
-            fn = self._python_callable()
-            args, kwargs = self._rebuild_call(call_values)
-            result = fn(*args, **kwargs)
-            if graph._pending_reads:  # (reads no op consumed: named where they were made)
-                graph.settle_reads()
-            flat_out: list = []
             try:
-                template = _output_template(graph, result, flat_out)
-            except _NotAnOutput as e:
-                raise _not_an_output(self._python_function, e) from None
+                template, flat_out = self._trace_body(graph, call_values)
+            except BaseException:
+                self._tracing_count -= 1  # (TF counts the traces made, not those that failed)
+                raise
             graph.outputs = flat_out
             add_control_outputs(graph, flat_out)
         captured = graph.feed_captures()
@@ -742,6 +763,20 @@ class Function:
         if self._signature is not None:
             cf._param_kinds = {k: p.kind.name for k, p in self._signature.parameters.items()}
         return cf
+
+    def _trace_body(self, graph: FuncGraph, call_values: dict) -> tuple:
+        """Runs the Python function on the placeholders: (output template, flat outputs)."""
+        fn = self._python_callable()
+        args, kwargs = self._rebuild_call(call_values)
+        result = fn(*args, **kwargs)
+        if graph._pending_reads:  # (reads no op consumed: named where they were made)
+            graph.settle_reads()
+        flat_out: list = []
+        try:
+            template = _output_template(graph, result, flat_out)
+        except _NotAnOutput as e:
+            raise _not_an_output(self._python_function, e) from None
+        return template, flat_out
 
     def _rebuild_call(self, values: dict) -> tuple:
         if self._signature is None:

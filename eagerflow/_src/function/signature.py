@@ -90,6 +90,40 @@ def iterator_resources(x: Any) -> list:
     return [x._iterator_resource] if many is None else list(many)
 
 
+def is_per_replica(x: Any) -> bool:
+    """Whether `x` is per-replica values (distribute's PerReplica, defined above: a
+    distributed value with a `_type_spec` of one spec per replica), which tf.function
+    traces by that spec, one placeholder per replica's tensor, as TF's PerReplicaSpec."""
+    return getattr(x, "_is_distributed_value", False) and \
+        isinstance(getattr(type(x), "_type_spec", None), property)
+
+
+def per_replica_parts(x: Any) -> list:
+    """The replicas' values of per-replica `x` as a call feeds them: tensors and
+    composites as they are, anything else converted as TF converts it (a Python number:
+    its tensor); one that does not convert is TF's TypeError."""
+    return [v if isinstance(v, (Tensor, CompositeTensor)) else _replica_tensor(v)
+            for v in x.values]
+
+
+def _replica_tensor(v: Any) -> Any:
+    try:
+        return convert_to_tensor(v)
+    except (TypeError, ValueError):
+        raise TypeError(f"Could not build a TypeSpec for {v!r} of unsupported type "
+                        f"{type(v)}.") from None
+
+
+def mirrored_tensor(x: Any) -> Any:
+    """The tensor tf.function traces for `x` when it is a Mirrored value (distribute's: a
+    distributed value whose replicas hold one value) of tensors: its primary, as TF's
+    Mirrored delegates its trace type to it (None: not such a value)."""
+    if not getattr(x, "_is_distributed_value", False) or is_per_replica(x):
+        return None
+    primary = x._primary()
+    return primary if isinstance(primary, Tensor) else None
+
+
 def is_iterator_spec(x: Any) -> bool:
     """Whether `x` is an iterator's type spec (tf.data.IteratorSpec, defined above): an
     input signature's spec for an iterator argument, whose value a trace sees as the
@@ -157,6 +191,13 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
             tensors.append(t)
             return (t._dtype, None if relax else t._shape)
         return ("var", id(args))  # (a distributed variable: by identity, captured)
+    if getattr(args, "_is_distributed_value", False):
+        primary = mirrored_tensor(args)
+        if primary is not None:  # a Mirrored value: its primary's TensorSpec, as TF's
+            return make_key(primary, tensors, relax)
+        if is_per_replica(args):  # by each replica's value (TF's PerReplicaSpec)
+            return ("per_replica", t) + tuple(make_key(v, tensors, relax)
+                                              for v in per_replica_parts(args))
     if isinstance(args, np.generic):
         return (type(args), args.item())
     if is_tensor_spec(args):

@@ -27,7 +27,10 @@ from eagerflow._src.function.signature import (
     composite_parts,
     is_iterator_argument,
     is_iterator_spec,
+    is_per_replica,
     iterator_resources,
+    mirrored_tensor,
+    per_replica_parts,
 )
 from eagerflow._src.function.variable_args import (
     SpecVariable,
@@ -144,6 +147,20 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
         return ph, spec
     if is_variable(value):
         return _variable_placeholder(graph, name, value, shapes, flat_specs)
+    primary = mirrored_tensor(value)
+    if primary is not None:
+        # a Mirrored value: the placeholder of its primary, as TF traces it (the function
+        # sees one tensor, the same for every replica)
+        return _placeholders(graph, name, primary, shapes, flat_specs, path, weak)
+    if is_per_replica(value):
+        # one placeholder per replica's value, all named after the argument ("d", "d_1"),
+        # and the value rebuilt around them; its spec one unnamed spec per replica (TF's
+        # PerReplicaSpec), so that strategy.run unrolls over the replicas in this graph
+        pairs = [_placeholders(graph, name, v, shapes, flat_specs, path, weak)
+                 for v in per_replica_parts(value)]
+        specs = [TensorSpec(s.shape, s.dtype) if isinstance(s, TensorSpec) else s
+                 for _, s in pairs]
+        return type(value)([p for p, _ in pairs]), type(value._type_spec)(*specs)
     if is_iterator_argument(value) or is_iterator_spec(value):
         # a tf.data iterator (or an input signature's IteratorSpec): taken by a resource
         # placeholder named after the argument, which each call feeds with the iterator
@@ -370,6 +387,10 @@ def _composite_for_spec(spec: CompositeSpec, value: Any, fail: Callable) -> list
         if not spec.is_compatible_with(value.spec):
             raise fail(f"Can not cast {value.spec!r} to {spec!r}")
         return value.components()
+    if getattr(spec.value_type, "_is_distributed_value", False):  # (a PerReplicaSpec)
+        if not is_per_replica(value):  # (TF reads the value's replicas unchecked)
+            raise fail(str(no_attribute(value, "_values")))
+        return _per_replica_for_spec(spec, value, fail)
     if not isinstance(value, CompositeTensor) or not spec.is_compatible_with(value):
         if ftype.components_fit(spec, value):
             # TF binds the components, which fit: the function sees the spec's static shape,
@@ -378,3 +399,22 @@ def _composite_for_spec(spec: CompositeSpec, value: Any, fail: Callable) -> list
             return spec._to_components(value)
         raise fail(ftype.composite_cast_reason(spec, value))
     return spec._to_components(value)
+
+
+def _per_replica_for_spec(spec: CompositeSpec, value: Any, fail: Callable) -> list:
+    """The replicas' tensors of per-replica `value` for a PerReplicaSpec of an input
+    signature: one per replica, each of its replica's spec's dtype and shape (TF's
+    reason names the first that is not)."""
+    parts = per_replica_parts(value)
+    specs = spec._component_specs
+    if len(parts) != len(specs):  # (nest's mismatch of the two, TF's reason)
+        try:
+            nest.assert_same_structure(tuple(specs), tuple(parts))
+        except (ValueError, TypeError) as e:
+            raise fail(str(e)) from None
+    for s, p in zip(specs, parts):
+        given = p._type_spec if isinstance(p, CompositeTensor) else TensorSpec(p.shape, p.dtype)
+        if not s.is_compatible_with(given):
+            raise fail(f"Can not cast {given!r} to {s!r}")
+    return [t for p in parts for t in (p._type_spec._to_components(p)
+                                       if isinstance(p, CompositeTensor) else [p])]

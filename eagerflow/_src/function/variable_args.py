@@ -71,7 +71,7 @@ class SpecVariable:
     __slots__ = ("_shape", "_dtype", "trainable", "alias_id")
     name = "Variable:0"
     device = _device = ""  # (placed where the trace places it)
-    synchronization = aggregation = 0
+    synchronization = aggregation = _synchronization = _aggregation = 0
 
     def __init__(self, spec: VariableSpec) -> None:
         self._shape, self._dtype = spec.shape, spec.dtype
@@ -104,8 +104,8 @@ class ArgumentVariable(ResourceVariable):
         self._trainable = like.trainable
         self._name = like.name
         self._constraint = getattr(like, "_constraint", None)
-        self._synchronization = like.synchronization
-        self._aggregation = like.aggregation
+        self._synchronization = like._synchronization  # (the enums: a Keras variable's
+        self._aggregation = like._aggregation  # public ones are Keras's strings)
         self._unique_id = getattr(like, "_unique_id", id(self))
         self._traced_device = like.device
         self._bound = threading.local()

@@ -143,9 +143,14 @@ def _matmul(tensors: list, attrs: dict) -> str:
 
 
 def _pack(tensors: list, attrs: dict, reason: str) -> tuple:
-    """(reason, type and attrs) for Pack: TF merges the inputs' shapes from the last one
-    back and names the first input that does not merge."""
+    """(reason, type and attrs) for Pack."""
     form = f"Pack[N={len(tensors)}, T={dt_enum(tensors[0]._dtype)}, axis={attrs.get('axis')}]"
+    return _merged(tensors, reason), form
+
+
+def _merged(tensors: list, reason: str) -> str:
+    """The reason of Pack's and AddN's shape functions, which merge the inputs' shapes
+    from the last one back and name the first input that does not merge."""
     merged = tensors[-1]._shape
     for i in range(len(tensors) - 2, -1, -1):
         shape = tensors[i]._shape
@@ -154,14 +159,14 @@ def _pack(tensors: list, attrs: dict, reason: str) -> tuple:
             continue
         if len(shape) != len(merged):
             why = f"Shapes must be equal rank, but are {len(shape)} and {len(merged)}"
-            return f"{why}\n\tFrom merging shape {i} with other shapes.", form
+            return f"{why}\n\tFrom merging shape {i} with other shapes."
         for j, (a, b) in enumerate(zip(shape, merged)):
             if a is not None and b is not None and a != b:
                 why = (f"Dimension {j} in both shapes must be equal, but are {a} and {b}. "
                        f"Shapes are {_shape(shape)} and {_shape(merged)}.")
-                return f"{why}\n\tFrom merging shape {i} with other shapes.", form
+                return f"{why}\n\tFrom merging shape {i} with other shapes."
         merged = tuple(b if a is None else a for a, b in zip(shape, merged))
-    return reason, form
+    return reason
 
 
 def _strided_slice(node: str, x: Any, attrs: dict, reason: str) -> tuple:
@@ -434,6 +439,9 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         reason, form, suffix = _expand_dims(tensors, reason)
     elif op.name == "Pack" and tensors:
         reason, form = _pack(tensors, attrs, reason)
+    elif op.name == "AddN" and tensors:
+        reason, form = _merged(tensors, reason), \
+            f"AddN[N={len(tensors)}, T={dt_enum(tensors[0]._dtype)}]"
     elif op.name == "MatMul" and len(tensors) == 2:
         form = _matmul(tensors, attrs)
     elif op.name in _CONV_DEPTH_OPS and len(tensors) == 2:
@@ -609,6 +617,8 @@ def is_shape_error(op_name: str, message: str) -> bool:
     """Whether infer's `message` for `op_name` is one TF's shape function gives (a
     ValueError as the graph is built)."""
     return message.startswith(SHAPE_ERRORS) or (
+        op_name == "AddN" and message.startswith("Inputs to operation AddN of type AddN "
+                                                 "must have the same size and shape")) or (
         op_name in _DEPTHWISE_GRADS and message.startswith("Shape must be rank ")) or (
         op_name == "TopKV2" and message.startswith(_TOP_K_ERRORS)) or (
         op_name in _REDUCTIONS and message.startswith("Invalid reduction dimension (")) or (

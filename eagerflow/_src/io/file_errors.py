@@ -30,17 +30,35 @@ def local_path(path: str, shown: str | None = None, op: str | None = None) -> st
     TF's UnimplementedError for a scheme without a file system, naming `shown` (the path
     TF's first file operation names, by default `path`):
     without this check such a path would be a relative local one, "gs:/bucket/...", and
-    a save there would write beside the program."""
+    a save there would write beside the program.
+
+    A local name holding a NUL ends there: TF hands it to the OS as a C string, so
+    "a\\0b" is the file "a" (the RAM file system keys its files by the whole string;
+    its names are left whole, which its store refuses)."""
     match = _SCHEME.match(path)
     if match is None:
-        return path
+        return c_name(path)
     if match.group(1) == "file":
-        return path[len("file://"):]
+        return c_name(path[len("file://"):])
     if match.group(1) == "ram":
         return filesystems.local_name(path)
     suffix = f" [Op:{op}]" if op else ""
     raise UnimplementedError(None, None, f"File system scheme '{match.group(1)}' not "
                              f"implemented (file: '{shown or path}'){suffix}")
+
+
+def c_name(name: str) -> str:
+    """A local file name as the OS takes it from TF's C++: up to its first NUL; one that
+    starts with a NUL is "." (TF's cleaned path of no characters: a read of "\\0a" is
+    ".; Is a directory")."""
+    return (name.split("\0", 1)[0] or ".") if "\0" in name else name
+
+
+def c_given(given: str, local: str) -> str:
+    """The name a file op's error gives the file it opened by `given` (its local name
+    `local`): `given` whole where it holds a NUL (TF's message holds it; the eager error
+    ends at it), else `local`."""
+    return given if "\0" in given and not filesystems.is_ram_name(local) else local
 
 
 def ram_found(name: str) -> str:

@@ -32,13 +32,15 @@ from eagerflow._src.core.errors import (
     UnimplementedError,
 )
 from eagerflow._src.io import filesystems as fs
-from eagerflow._src.io.file_errors import local_path, os_error
+from eagerflow._src.io.file_errors import c_name, local_path, os_error
 
 
 def _name(path: Any) -> str:
     """The path as a string, "file://" dropped: for the functions for which TF answers
     any other scheme's path without failing (isdir, listdir, walk, join)."""
-    name = os.fsdecode(path.numpy() if hasattr(path, "numpy") else path)
+    value = path.numpy() if hasattr(path, "numpy") else os.fspath(path) \
+        if isinstance(path, os.PathLike) else path
+    name = os.fsdecode(_bytes(value))  # (TF's compat.as_bytes: its TypeError for a 5)
     return name[len("file://"):] if name.startswith("file://") else name
 
 
@@ -48,10 +50,17 @@ def _p(path: Any) -> str:
     return local_path(_name(path))
 
 
+def _shown(path: Any, local: str) -> str:
+    """The name TF's messages give the file `local` (_p's) that `path` names: a local name
+    whole, with its NUL and what follows, where the OS was given it up to the NUL."""
+    name = _name(path)
+    return name if "\0" in name and not fs.is_ram(name) else local
+
+
 def _dir(name: str) -> str:
     """The local name of a folder for isdir/listdir/walk: a RAM one's in the store, any
-    other scheme's as it is (TF answers those without failing)."""
-    return fs.local_name(name) if fs.is_ram(name) else name
+    other scheme's as it is (TF answers those without failing), up to a NUL (`c_name`)."""
+    return fs.local_name(name) if fs.is_ram(name) else c_name(name)
 
 
 def _publish(name: str, data: bytes) -> None:
@@ -113,7 +122,7 @@ def matches(pattern: str, in_listing_order: bool = False, op: str | None = None)
     wild = min((i for i in map(local.find, "*?[\\") if i >= 0), default=-1)
     if wild >= 0 and "/" not in local[:wild]:
         found = ["./" + f for f in found]
-    scheme = pattern[:len(pattern) - len(local)]  # ("file://", or "")
+    scheme = "file://" if pattern.startswith("file://") else ""
     return [scheme + f for f in found] if scheme else found
 
 
@@ -172,7 +181,7 @@ def mkdir(path: Any) -> None:
     except FileExistsError:
         return
     except OSError as e:
-        raise os_error(e, _p(path)) from None
+        raise os_error(e, _shown(path, _p(path))) from None
 
 
 def remove(path: Any) -> None:
@@ -186,13 +195,14 @@ def remove(path: Any) -> None:
     try:
         os.remove(name)
     except OSError as e:
-        raise os_error(e, name) from None
+        raise os_error(e, _shown(path, name)) from None
 
 
 def rmtree(path: Any) -> None:
     name = _p(path)
     if not os.path.exists(name):  # (TF's RAM NotFoundError says nothing)
-        raise NotFoundError(None, None, "" if fs.is_ram_name(name) else f"{name} not found")
+        raise NotFoundError(None, None, "" if fs.is_ram_name(name) else
+                            f"{_shown(path, name)} not found")
     if os.path.isdir(name):
         shutil.rmtree(name)
     else:
@@ -213,7 +223,7 @@ def rename(src: Any, dst: Any, overwrite: bool = False) -> None:
     try:
         os.replace(s, d)
     except OSError as e:
-        raise os_error(e, s) from None
+        raise os_error(e, _shown(src, s)) from None
 
 
 def copy(src: Any, dst: Any, overwrite: bool = False) -> None:
@@ -221,11 +231,13 @@ def copy(src: Any, dst: Any, overwrite: bool = False) -> None:
     if not overwrite and os.path.exists(d):
         raise AlreadyExistsError(None, None, "file already exists")
     if not os.path.exists(s):
-        raise os_error(FileNotFoundError(2, "No such file or directory"), s)
+        raise os_error(FileNotFoundError(2, "No such file or directory"), _shown(src, s))
     if fs.is_ram_name(s) or fs.is_ram_name(d):
         _copy_ram(s, d)
         return
-    if os.path.isdir(s):  # TF's copy of a folder's bytes fails so
+    if os.path.isdir(s):  # TF's copy of a folder's bytes fails so, having made the copy
+        with open(d, "wb"):  # (an empty file, as TF's opened it for writing first)
+            pass
         raise InvalidArgumentError(None, None, f"{d}; Invalid argument")
     if os.path.exists(d) and os.path.samefile(s, d):
         return
@@ -258,6 +270,9 @@ def walk(top: Any, topdown: bool = True, onerror: Any = None) -> Any:
     if fs.is_ram(name):
         yield from _walk_ram(name, topdown)
         return
+    if "\0" in name and os.path.isdir(c_name(name)):
+        yield from _walk_c_name(name, topdown)
+        return
     if not os.path.isdir(name):
         if onerror is not None:
             onerror(NotFoundError(None, None, f"Could not find directory {name}"))
@@ -265,6 +280,22 @@ def walk(top: Any, topdown: bool = True, onerror: Any = None) -> Any:
                                     "associated with a value")
         return
     yield from os.walk(name, topdown=topdown)
+
+
+def _walk_c_name(top: str, topdown: bool) -> Any:
+    """walk of a folder named up to a NUL, as TF's: its listing is the OS's folder's, and
+    each subfolder is walked as `top` joined with its name, which the OS reads as `top`
+    again: a folder that holds one recurses until Python's limit (TF 2.21's
+    RecursionError, raised here at once)."""
+    names = os.listdir(c_name(top))
+    dirs = [n for n in names if os.path.isdir(os.path.join(c_name(top), n))]
+    files = [n for n in names if n not in dirs]
+    if topdown:
+        yield top, dirs, files
+    if dirs:
+        raise RecursionError("maximum recursion depth exceeded while calling a Python object")
+    if not topdown:
+        yield top, dirs, files
 
 
 def _walk_ram(top: str, topdown: bool) -> Any:
@@ -283,9 +314,10 @@ def _walk_ram(top: str, topdown: bool) -> Any:
         yield top, subdirs, files
 
 
-def join(path: Any, *paths: Any) -> str:
-    """Joins path components as os.path.join does (also after a "scheme://" prefix)."""
-    return os.path.join(_name(path), *(_name(p) for p in paths))
+def join(path: Any, *paths: Any) -> Any:
+    """Joins path components as TF's does: posixpath.join of the arguments as given (a
+    scheme kept, bytes with bytes, a mix of the two Python's TypeError)."""
+    return os.path.join(path, *paths)
 
 
 class FileStatistics:
@@ -304,7 +336,7 @@ def stat(path: Any) -> FileStatistics:
     try:
         st = os.stat(name)
     except OSError as e:
-        raise os_error(e, name) from None
+        raise os_error(e, _shown(path, name)) from None
     folder = os.path.isdir(name)
     if fs.is_ram_name(name):  # (TF's RAM file system keeps no times, folders no length)
         return FileStatistics(0 if folder else st.st_size, 0, folder)
@@ -352,7 +384,7 @@ class GFile:
             try:
                 self._rf = open(path, "rb")  # noqa: SIM115 - closed by close()
             except OSError as e:
-                raise os_error(e, path) from None
+                raise os_error(e, _shown(self._name, path)) from None
         return self._rf
 
     def _writer(self) -> Any:
@@ -364,7 +396,7 @@ class GFile:
                 self._wf = _RamWriter(path, self._append) if fs.is_ram_name(path) else \
                     open(path, "ab" if self._append else "wb")  # noqa: SIM115
             except OSError as e:
-                raise os_error(e, path) from None
+                raise os_error(e, _shown(self._name, path)) from None
         return self._wf
 
     def _value(self, raw: bytes) -> Any:

@@ -56,11 +56,17 @@ def missing_data(e: NotFoundError) -> OpError | NotFoundError:
 
 
 def data_filename(prefix: str, shard: int = 0, num_shards: int = 1) -> str:
-    return f"{prefix}.data-{shard:05d}-of-{num_shards:05d}"
+    return f"{_c_prefix(prefix)}.data-{shard:05d}-of-{num_shards:05d}"
 
 
 def index_filename(prefix: str) -> str:
-    return f"{prefix}.index"
+    return f"{_c_prefix(prefix)}.index"
+
+
+def _c_prefix(prefix: str) -> str:
+    """A bundle's prefix as TF's C++ names its files after it: up to a NUL ("ck\\0pt-1"
+    writes ck.index; "\\0x" writes .index)."""
+    return prefix.split("\0", 1)[0] if isinstance(prefix, str) and "\0" in prefix else prefix
 
 
 def _np_dtype(dtype: dt.DType) -> np.dtype:

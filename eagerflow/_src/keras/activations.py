@@ -13,8 +13,10 @@ from typing import Any
 
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.engine.keras_tensor import _NOT_A_TF_INPUT, KerasTensor, in_symbolic_scope
 from eagerflow._src.keras.ops import nn as kn
 from eagerflow._src.keras.ops import numpy_math as knm
+from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops.math_base import cast, where, zeros_like
@@ -24,6 +26,19 @@ def linear(x: Any) -> Any:
     return x
 
 
+def _symbolic(x: Any) -> bool:
+    """Whether `x` is a functional model's KerasTensor (outside a layer's own symbolic
+    call): Keras 3's activations then record the keras.ops operation they are (`gelu
+    (Gelu)`), which eagerflow's own tf.nn forms cannot take."""
+    return isinstance(x, KerasTensor) and not in_symbolic_scope()
+
+
+def _same_spec(x: Any, *args: Any, **kwargs: Any) -> Any:
+    """Keras 3's activation operations' outputs: the input's shape and dtype, unchecked."""
+    return type(x)(x.shape, dtype=x.dtype)
+
+
+@keras_op(name="ReLU", spec=_same_spec)  # (Keras 3's own operation: `re_lu (ReLU)`)
 def relu(x: Any, negative_slope: float = 0.0, max_value: float | None = None,
          threshold: float = 0.0) -> Any:
     """Keras 3's relu, op for op (a max_value of 6 without threshold is one Relu6, as
@@ -52,14 +67,20 @@ def relu(x: Any, negative_slope: float = 0.0, max_value: float | None = None,
 
 
 def relu6(x: Any) -> Any:
+    if _symbolic(x):
+        return kn.relu6(x)
     return tn.relu6(x)
 
 
 def leaky_relu(x: Any, negative_slope: float = 0.2) -> Any:
+    if _symbolic(x):
+        return kn.leaky_relu(x, negative_slope=negative_slope)
     return tn.leaky_relu(x, alpha=negative_slope)
 
 
 def elu(x: Any, alpha: float = 1.0) -> Any:
+    if _symbolic(x):
+        return kn.elu(x, alpha=alpha)
     if alpha == 1.0:
         return tn.elu(x)
     x = convert_to_tensor(x)
@@ -67,14 +88,20 @@ def elu(x: Any, alpha: float = 1.0) -> Any:
 
 
 def selu(x: Any) -> Any:
+    if _symbolic(x):
+        return kn.selu(x)
     return tn.selu(x)
 
 
 def softplus(x: Any) -> Any:
+    if _symbolic(x):
+        return kn.softplus(x)
     return tm.softplus(x)
 
 
 def softsign(x: Any) -> Any:
+    if _symbolic(x):
+        return kn.softsign(x)
     return tn.softsign(x)
 
 
@@ -95,6 +122,8 @@ def exponential(x: Any) -> Any:
 
 
 def silu(x: Any) -> Any:
+    if _symbolic(x):
+        return kn.silu(x)
     return tn.silu(x)
 
 
@@ -102,6 +131,8 @@ swish = silu  # one function under two names, as in Keras ("silu" in configs)
 
 
 def gelu(x: Any, approximate: bool = False) -> Any:
+    if _symbolic(x):
+        return kn.gelu(x, approximate=approximate)
     return tn.gelu(x, approximate=approximate)
 
 
@@ -111,16 +142,39 @@ def mish(x: Any) -> Any:
 
 
 def log_softmax(x: Any, axis: int = -1) -> Any:
+    if _symbolic(x):
+        return kn.log_softmax(x, axis=axis)
     return tn.log_softmax(x, axis=axis)
 
 
-# Keras 3's newer activations are its keras.ops functions of the same names and arguments.
-celu, glu, hard_shrink, hard_silu = kn.celu, kn.glu, kn.hard_shrink, kn.hard_silu
+# Keras 3's newer activations are its keras.ops functions of the same names and arguments,
+# but for hard_silu and sparsemax, which convert x to a tensor first (a KerasTensor refused)
+celu, glu, hard_shrink = kn.celu, kn.glu, kn.hard_shrink
+
+
+def _as_tf_input(x: Any) -> Any:
+    """`x` converted as Keras 3's TF backend converts it: a functional model's KerasTensor
+    is refused there (no TF function takes it)."""
+    if _symbolic(x):
+        raise ValueError(_NOT_A_TF_INPUT)
+    return x
+
+
+def hard_silu(x: Any) -> Any:
+    return kn.hard_silu(_as_tf_input(x))
+
+
 hard_swish = hard_silu  # one function under two names, as in Keras ("hard_silu" in configs)
 hard_tanh, log_sigmoid, soft_shrink, sparse_plus = \
     kn.hard_tanh, kn.log_sigmoid, kn.soft_shrink, kn.sparse_plus
-sparse_sigmoid, sparsemax, squareplus, tanh_shrink, threshold = \
-    kn.sparse_sigmoid, kn.sparsemax, kn.squareplus, kn.tanh_shrink, kn.threshold
+
+
+def sparsemax(x: Any, axis: int = -1) -> Any:
+    return kn.sparsemax(_as_tf_input(x), axis=axis)
+
+
+sparse_sigmoid, squareplus, tanh_shrink, threshold = \
+    kn.sparse_sigmoid, kn.squareplus, kn.tanh_shrink, kn.threshold
 
 _TABLE: dict[str, Callable] = {
     "linear": linear, "relu": relu, "relu6": relu6, "leaky_relu": leaky_relu, "elu": elu,

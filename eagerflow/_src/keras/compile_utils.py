@@ -268,11 +268,12 @@ class CompileLoss:
             # Keras 3 packs a dict of other keys as a flat sequence: iterated, it gives its
             # keys, which the losses then get as targets (a str: the loss's TypeError)
             return nest.pack_sequence_as(y_pred, list(y_true))
-        # targets only for the outputs that have a loss
+        # targets only for the outputs that have a loss (a lone loss too: its one target
+        # is then the whole of y_true, which its outputs' paths are not found in)
         flat_true = nest.flatten(y_true)
         flat_loss = nest.flatten(self._user_loss)
         with_loss = [i for i, lo in enumerate(flat_loss) if lo is not None]
-        if nest.is_nested(self._user_loss) and len(flat_true) == len(with_loss):
+        if len(flat_true) == len(with_loss):
             targets: list = [None] * len(flat_loss)
             for i, t in zip(with_loss, flat_true):
                 targets[i] = t

@@ -183,6 +183,26 @@ def _per_output_weights(y: Any, sample_weight: Any, class_weight: Any) -> Any:
     return tree.map_structure(lambda _: sample_weight, y)
 
 
+def _check_batching(num_samples: int, batch_size: Any, steps: Any) -> None:
+    """Refuses a batch size or step count Keras 3's TF dataset of arrays cannot use, in
+    the words of the TF ops it makes: the full batches' indices are sliced (a float size is
+    Slice's TypeError) and reshaped to (batches, batch size) (a negative batch size, or
+    step count, makes a dimension below -1: Reshape's ValueError); a float step count is
+    Python's range's TypeError."""
+    math.ceil(num_samples / batch_size)  # (Keras counts its batches first: a str refused)
+    full = int(num_samples // batch_size)
+    if not isinstance(batch_size, (int, np.integer)):
+        size = full * batch_size
+        raise TypeError(f"Expected int32 passed to parameter 'size' of op 'Slice', got "
+                        f"{[size]!r} of type 'list' instead. Error: Expected int32, but got "
+                        f"{size} of type '{type(size).__name__}'.")
+    for dim in (full, batch_size):
+        if dim < -1:
+            raise ValueError(f"Invalid value in tensor used for shape: {dim}")
+    if steps is not None and not isinstance(steps, (int, np.integer)):
+        raise TypeError(f"'{type(steps).__name__}' object cannot be interpreted as an integer")
+
+
 class ArrayData:
     """Batches sliced from in-memory arrays."""
 
@@ -221,8 +241,9 @@ class ArrayData:
                 raise ValueError(cw.SINGLE_OUTPUT)
             self.sample_weight = cw.class_weight_to_sample_weights(self.y, class_weight)
         self.batch_size = batch_size or 32
-        if steps is not None and batch_size is None:
-            self.batch_size = max(1, math.ceil(self.num_samples / steps))
+        if steps is not None and not batch_size:
+            self.batch_size = math.ceil(self.num_samples / steps) if steps else 32
+        _check_batching(self.num_samples, self.batch_size, steps)
         self.shuffle = shuffle
         self.steps = steps
         self._current: Iterator | None = None
@@ -570,8 +591,12 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
             y = np.asarray(y)
         return ArrayData(x, y, sample_weight, batch_size, shuffle, class_weight, steps)
     if x is None:
-        raise ValueError("Unexpected value for `x`: None. `x` must be arrays, a tf.data "
-                         "Dataset, or a generator.")
+        # Keras 3 slices None as an array structure's empty leaf: the targets' batches
+        # come with no inputs (the model refuses None), and with no array at all its count
+        # of samples is popped from an empty set
+        if all(part is None for part in nest.flatten((y, sample_weight))):
+            raise KeyError("pop from an empty set")
+        return ArrayData(None, y, sample_weight, batch_size, shuffle, class_weight, steps)
     kind = ("tf.data.Dataset" if is_dataset(x) else "PyDataset"
             if isinstance(x, PyDataset) else "generator")
     if y is not None:

@@ -23,6 +23,8 @@ from eagerflow._src.keras import variables
 from eagerflow._src.keras.random_seeds import SeedGenerator, make_default_seed, seed_pair
 from eagerflow._src.ops import linalg_decomp
 from eagerflow._src.ops import random_stateless as rs
+from eagerflow._src.ops.array import ones as tf_ones
+from eagerflow._src.ops.array import zeros as tf_zeros
 from eagerflow._src.ops.initializers import fans
 from eagerflow._src.ops.math import multiply
 from eagerflow._src.ops.math_base import cast
@@ -84,12 +86,16 @@ class Initializer:
 class Zeros(Initializer):
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
         d = kb.standardize_dtype(dtype)
+        if d is dt.string:  # (Keras 3's ops.zeros: TF's empty strings)
+            return tf_zeros(_shape_tuple(shape), d)
         return _wrap(np.zeros(_shape_tuple(shape)), d)
 
 
 class Ones(Initializer):
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
         d = kb.standardize_dtype(dtype)
+        if d is dt.string:  # (Keras 3's ops.ones: TF's TypeError converting 1)
+            return tf_ones(_shape_tuple(shape), d)
         return _wrap(np.ones(_shape_tuple(shape)), d)
 
 
@@ -106,6 +112,8 @@ class Constant(Initializer):
             # float64 weight of Constant(1.3) is float32's 1.29999995
             v = v.astype(np.float32)
         shape = _shape_tuple(shape)
+        if d is dt.string:  # (Keras 3's cast of the value times ones: TF's errors)
+            return multiply(cast(convert_to_tensor(self.value), d), tf_ones(shape, d))
         value = _wrap(v, d)
         try:
             np.broadcast_shapes(v.shape, shape)

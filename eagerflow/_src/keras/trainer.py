@@ -433,14 +433,10 @@ class Trainer:
     def compile(self, optimizer: Any = "rmsprop", loss: Any = None, loss_weights: Any = None,
                 metrics: Any = None, weighted_metrics: Any = None, run_eagerly: bool = False,
                 steps_per_execution: int = 1, jit_compile: Any = "auto",
-                auto_scale_loss: bool = True, **kwargs: Any) -> None:
-        """Configures the model for training (optimizer, loss, metrics)."""
-        for k in kwargs:
-            if k not in ("sample_weight_mode", "target_tensors", "distribute"):
-                raise TypeError(f"Invalid keyword argument(s) in `compile()`: ({k},). Valid "
-                                "keyword arguments include \"cloning\", \"experimental_run_"
-                                "tf_function\", \"distribute\", \"target_tensors\", or "
-                                "\"sample_weight_mode\".")
+                auto_scale_loss: bool = True) -> None:
+        """Configures the model for training (optimizer, loss, metrics). (Keras 3's takes no
+        other keyword: tf.keras's `sample_weight_mode` and the like are Python's TypeError,
+        "Trainer.compile() got an unexpected keyword argument".)"""
         self.optimizer = optimizer = opt_mod.get(optimizer)
         policy = getattr(getattr(self, "dtype_policy", None), "name", None)
         if auto_scale_loss and policy == "mixed_float16" and self.optimizer is not None and \

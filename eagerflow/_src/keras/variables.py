@@ -31,6 +31,7 @@ from eagerflow._src.keras.name_scope import check_name, scoped_path
 from eagerflow._src.ops import variables as tf_variables
 from eagerflow._src.ops.math import add, subtract
 from eagerflow._src.ops.math_base import cast
+from eagerflow._src.ops.operators import _legacy_equality
 from eagerflow._src.ops.tiling import broadcast_to
 
 # keras.Variable("zeros", shape) resolves the initializer with initializers.get, but
@@ -45,15 +46,53 @@ def register_initializers(get: Callable) -> None:
     _initializers[:] = [get]
 
 
-_AGGREGATIONS = {"none": tf_variables.VariableAggregation.NONE,
-                 "sum": tf_variables.VariableAggregation.SUM,
-                 "mean": tf_variables.VariableAggregation.MEAN,
-                 "only_first_replica": tf_variables.VariableAggregation.ONLY_FIRST_REPLICA}
+# A ShardedVariable's Keras variable is keras/sharded_weights.py's, a subclass of this
+# module's Variable: that module hands its maker down as it loads (layer_weights loads it).
+_sharded_weight: list = []
+
+
+def register_sharded_weight(make: Callable) -> None:
+    """Makes `make` (sharded_weights.sharded_weight) how keras_variable wraps a
+    ShardedVariable."""
+    _sharded_weight[:] = [make]
+
+
+# Keras 3's words for a variable's aggregation and synchronization (what its variables
+# answer), and the tf.Variable enums its TF backend makes of them (TF 2's, the V2 names)
+_AGGREGATIONS = {"none": tf_variables.VariableAggregationV2.NONE,
+                 "sum": tf_variables.VariableAggregationV2.SUM,
+                 "mean": tf_variables.VariableAggregationV2.MEAN,
+                 "only_first_replica": tf_variables.VariableAggregationV2.ONLY_FIRST_REPLICA}
 _SYNCHRONIZATIONS = {"auto": tf_variables.VariableSynchronization.AUTO,
                      "none": tf_variables.VariableSynchronization.NONE,
                      "on_write": tf_variables.VariableSynchronization.ON_WRITE,
                      "on_read": tf_variables.VariableSynchronization.ON_READ}
+_AGGREGATION_NAMES = {int(v): k for k, v in _AGGREGATIONS.items()}
+_SYNCHRONIZATION_NAMES = {int(v): k for k, v in _SYNCHRONIZATIONS.items()}
+_ENUMS = (tf_variables.VariableSynchronization, *tf_variables._AGGREGATION_TYPES)
 
+
+def _check_callable(value: Any, attribute: str, example: str) -> None:
+    if value is not None and not callable(value):
+        raise ValueError(f"Invalid value for attribute `{attribute}`. Expected a callable (such "
+                         f"as {example} instance) or `None`. Received: {attribute}={value}")
+
+
+def _keras_mode(value: Any, names: dict, argument: str) -> Any:
+    """keras.Variable's `aggregation` or `synchronization` (`argument`) as the tf.Variable
+    enum: one of Keras 3's strings `names` holds, None ('none'), or an enum member (as
+    eagerflow's own layers pass); anything else refused in Keras 3's words."""
+    if isinstance(value, _ENUMS):
+        return value
+    if value is None:
+        return names["none"]
+    if isinstance(value, str) and value in names:
+        return names[value]
+    expected = {"aggregation": "`None`, `'none'`, `'mean'`, `'sum'`, `'only_first_replica'`",
+                "synchronization": "`None`, `'none'`, `'on_read'`, `'on_write'`, `'auto'`"}
+    raise ValueError(f"Invalid value for argument `{argument}`. Expected one of "
+                     f"{expected[argument]}. "
+                     f"Received: {argument}={value}")
 
 
 def _value_assigned(out: Any) -> Any:
@@ -77,7 +116,6 @@ class Variable:
 
     _keras_variable = True  # (so `isinstance(v, tf.Variable)` is False, as in TF 2.21)
     _layout: Any = None  # a keras.distribution.TensorLayout given at creation
-    regularizer: Any = None  # (add_weight's, kept on the variable as Keras 3 does)
 
     def __new__(cls, initializer: Any, shape: Any = None, dtype: Any = None,
                 trainable: bool = True, autocast: bool = True, aggregation: str = "none",
@@ -85,26 +123,33 @@ class Variable:
                 layout: Any = None, **kwargs: Any) -> Any:
         # (Keras 3 takes backend-specific keywords; its TF backend uses none of them)
         scope = get_stateless_scope()
-        if scope is not None and scope.initialize_variables:
+        if scope is not None and scope.initialize_variables and not (
+                isinstance(initializer, str) or callable(initializer) and
+                not hasattr(initializer, "dtype")):
+            # (Keras 3 defers an initializer's variable to the scope's end; a value's is
+            # refused)
             raise ValueError(_CREATED_IN_STATELESS_SCOPE)
-        if name is not None:
-            check_name(name)
-        if isinstance(initializer, str) or (callable(initializer) and
-                                            not hasattr(initializer, "dtype")):
+        # (Keras 3 takes its automatic name first: a refused variable uses one up)
+        name = name or kb.auto_name("Variable")
+        check_name(name)
+        aggregation = _keras_mode(aggregation, _AGGREGATIONS, "aggregation")
+        synchronization = _keras_mode(synchronization, _SYNCHRONIZATIONS, "synchronization")
+        if isinstance(initializer, str):  # (an unknown name refused before the shape)
+            initializer = _initializers[0](initializer)
+        if callable(initializer) and not hasattr(initializer, "dtype"):
             if shape is None:
                 raise ValueError("When creating a Variable from an initializer, the `shape` "
                                  "argument should be specified. Received: "
                                  f"initializer={initializer} and shape={shape}")
-            value = _initializers[0](initializer)(shape, dtype=kb.standardize_dtype(dtype))
+            shape = _full_shape(shape, name)
+            # (Keras 3 hands its initializer the dtype's name, floatx's when none is given)
+            value = initializer(shape, dtype=_dtype_name(dtype))
         else:
             value = _as_value(initializer, dtype)
-        # Keras 3 names the tf.Variable under it after it (`variable_1:0`, not `Variable:0`)
-        name = name or kb.auto_name("Variable")
-        var = tf_variables.Variable(
-            value, trainable=trainable, dtype=dtype, name=name,
-            aggregation=_AGGREGATIONS.get(str(aggregation).lower(), aggregation),
-            synchronization=_SYNCHRONIZATIONS.get(str(synchronization).lower(),
-                                                  synchronization))
+        if dtype is not None:
+            dtype = _dtype_name(dtype)
+        var = tf_variables.Variable(value, trainable=trainable, dtype=dtype, name=name,
+                                    aggregation=aggregation, synchronization=synchronization)
         var = keras_variable(var, name, autocast=autocast)
         if layout is not None:  # (read by keras.distribution's get_variable_layout)
             var._layout = layout
@@ -144,6 +189,133 @@ class Variable:
     def trainable(self, value: bool) -> None:
         self._keras_trainable = bool(value)
         weights_version.changed()  # (its layers' trainable weights)
+
+    # Keras 3's variables answer its words, not TF's enums (the tf.Variable under one,
+    # `value`, answers those)
+    @property
+    def aggregation(self) -> str:
+        return _AGGREGATION_NAMES[int(self._aggregation)]
+
+    @property
+    def synchronization(self) -> str:
+        return _SYNCHRONIZATION_NAMES[int(self._synchronization)]
+
+    # add_weight's regularizer and constraint, kept on the variable as Keras 3 does (an
+    # optimizer applies the constraint after each update); settable, callables only
+    @property
+    def regularizer(self) -> Any:
+        return self.__dict__.get("_keras_regularizer")
+
+    @regularizer.setter
+    def regularizer(self, value: Any) -> None:
+        _check_callable(value, "regularizer", "a `keras.regularizers.Regularizer`")
+        self._keras_regularizer = value
+
+    @property
+    def constraint(self) -> Any:
+        return self._constraint
+
+    @constraint.setter
+    def constraint(self, value: Any) -> None:
+        _check_callable(value, "constraint", "a `keras.constraints.Constraint`")
+        self._constraint = value
+
+    @property
+    def overwrite_with_gradient(self) -> bool:
+        """Whether an optimizer assigns this variable its gradient instead of a step."""
+        return self._keras_overwrite
+
+    @overwrite_with_gradient.setter
+    def overwrite_with_gradient(self, value: bool) -> None:
+        if not isinstance(value, bool):  # (np.bool_ too, as Keras 3)
+            raise TypeError(f"`overwrite_with_gradient` must be a boolean. Received: {value}")
+        self._keras_overwrite = value
+
+    # Keras 3's conversions: a scalar only to a Python number, never a truth value, no hash
+    # (it defines __eq__, elementwise in keras.ops: `v != None` fails to convert None);
+    # iteration is Python's over __getitem__, until the slice fails. (With TF 1's equality
+    # by identity, eagerflow's v1 code keys variables by them, as tf.Variables.)
+    def __hash__(self) -> int:
+        if not _legacy_equality(None):
+            raise TypeError("unhashable type: 'Variable'")
+        return id(self)
+
+    def __eq__(self, other: Any) -> Any:
+        if _legacy_equality(None) or "equal" not in KERAS_ARITHMETIC:
+            return super().__eq__(other)
+        return KERAS_ARITHMETIC["equal"](self._as_tensor(), other)
+
+    def __ne__(self, other: Any) -> Any:
+        if _legacy_equality(None) or "not_equal" not in KERAS_ARITHMETIC:
+            return super().__ne__(other)
+        return KERAS_ARITHMETIC["not_equal"](self._as_tensor(), other)
+
+    # (no priority over NumPy's: `ndarray + v` is NumPy's sum of v's value, an ndarray)
+    __array_priority__ = 0
+
+    # (Keras 3's &, | and ^ are keras.ops' logical ones, whatever the dtype: `v ^ 3` of an
+    # int8 variable is a bool tensor; round() is keras.ops.round)
+    def __and__(self, other: Any) -> Any:
+        return KERAS_ARITHMETIC["logical_and"](self._as_tensor(), other)
+
+    def __rand__(self, other: Any) -> Any:
+        return KERAS_ARITHMETIC["logical_and"](other, self._as_tensor())
+
+    def __or__(self, other: Any) -> Any:
+        return KERAS_ARITHMETIC["logical_or"](self._as_tensor(), other)
+
+    def __ror__(self, other: Any) -> Any:
+        return KERAS_ARITHMETIC["logical_or"](other, self._as_tensor())
+
+    def __xor__(self, other: Any) -> Any:
+        return KERAS_ARITHMETIC["logical_xor"](self._as_tensor(), other)
+
+    def __rxor__(self, other: Any) -> Any:
+        return KERAS_ARITHMETIC["logical_xor"](other, self._as_tensor())
+
+    def __round__(self, ndigits: int | None = None) -> Any:
+        return KERAS_ARITHMETIC["round"](self._as_tensor(), decimals=ndigits or 0)
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        # (Keras 3's variable defines no __format__: object's refuses any format spec)
+        raise TypeError("unsupported format string passed to Variable.__format__")
+
+    def __pos__(self) -> Any:
+        return self.value  # (Keras 3's: the tf.Variable under it)
+
+    def __deepcopy__(self, memo: dict) -> Any:
+        # (Keras 3's copies its attributes: a new tf.Variable of this value, under the
+        # same name and path, its flags kept)
+        var = keras_variable(super().__deepcopy__(memo), self._keras_name, self._keras_path,
+                             self._keras_autocast, self._keras_overwrite)
+        var._keras_trainable = self._keras_trainable
+        var.regularizer = self.regularizer
+        memo[id(self)] = var
+        return var
+
+    def __bool__(self) -> bool:
+        raise TypeError("A Keras Variable cannot be used as a boolean.")
+
+    def __int__(self) -> int:
+        self._refuse_non_scalar()
+        return super().__int__()
+
+    def __float__(self) -> float:
+        self._refuse_non_scalar()
+        return super().__float__()
+
+    def _refuse_non_scalar(self) -> None:
+        if self._shape.rank:
+            raise TypeError("Only scalar arrays can be converted to Python scalars. Got: "
+                            f"shape={self.shape}")
+
+    def __iter__(self) -> Any:
+        index = 0
+        while True:
+            yield self[index]
+            index += 1
 
     # Under a mixed policy ('mixed_float16') a layer's call reads its float variables in
     # the compute dtype (Keras 3's autocast scope, kb.call_context.autocast): the read is
@@ -193,6 +365,11 @@ class Variable:
             return value  # an optimizer's update: nothing to convert or check
         if isinstance(value, Tensor) and value.dtype is not self._dtype:
             value = cast(value, self._dtype)
+        elif not isinstance(value, Tensor) and (self._dtype.is_integer or
+                                                self._dtype is dt.bool):
+            # (Keras 3 converts a value for an integer or bool variable as it is, then
+            # casts it: floats truncated, where TF refuses them)
+            value = cast(convert_to_tensor(_as_value(value, None)), self._dtype)
         t = convert_to_tensor(value, dtype=self._dtype)
         if op != "assign":
             if _state.graph is not None or t._shape == tuple(self._arr.shape):
@@ -246,6 +423,16 @@ class Variable:
                       use_locking: Any, name: str | None, read_value: bool) -> Any:
         """assign_add's or assign_sub's work: the tf.Variable's own (`tf_assign`), or in a
         StatelessScope the value `combine`d with `delta`, recorded there."""
+        if not _stateless_scopes and _state.graph is None and \
+                isinstance(delta, _PLAIN_VALUES) and (type(delta) is not EagerTensor or
+                                                      delta._dtype is not self._dtype):
+            # Keras 3 assigns `self + delta`, in its type promotion: an int variable given
+            # a float delta gets the sum truncated (the delta is not cast first)
+            value = delta if isinstance(delta, Tensor) else convert_to_tensor(
+                _as_value(delta, None))
+            if self._keras_promotes(value):
+                self.assign(combine(self, value))
+                return self._as_tensor() if read_value else None
         if not _stateless_scopes:
             out = tf_assign(delta, use_locking, name, read_value)
             if not read_value:  # (as assign: Keras 3's reads the tf.Variable it holds)
@@ -383,6 +570,29 @@ def _as_value(value: Any, dtype: Any) -> Any:
     return value
 
 
+def _dtype_name(dtype: Any) -> str:
+    """keras.Variable's `dtype` as Keras 3 standardizes it (None is floatx); a name it
+    does not know refused in its words."""
+    try:
+        return kb.standardize_dtype(dtype).name
+    except TypeError:
+        raise ValueError(f"Invalid dtype: {dtype}") from None
+
+
+def _full_shape(shape: Any, name: str) -> tuple:
+    """The shape an initializer fills, every dimension known (Keras 3 refuses None)."""
+    shape = tuple(None if d is None else int(d) for d in
+                  (shape.as_list() if hasattr(shape, "as_list") else shape))
+    if None in shape:
+        raise ValueError("Shapes used to initialize variables must be fully-defined (no "
+                         f"`None` dimensions). Received: shape={shape} for variable "
+                         f"path='{scoped_path(name)}'")
+    return shape
+
+
+# (what _assign_delta adds in Keras 3's promotion: values, not a strategy's per-replica)
+_PLAIN_VALUES = (EagerTensor, np.ndarray, np.generic, list, tuple, int, float)
+
 _keras_classes: dict = {}
 
 
@@ -392,6 +602,9 @@ def keras_variable(var: Any, name: str | None = None, path: str | None = None,
     `variable_N`), path `path` (or the current name scope joined to the name), whether
     a mixed-precision layer call reads it in its compute dtype (`autocast`), and whether
     an optimizer assigns its gradient to it instead of a step (float8's scales)."""
+    if getattr(var, "_is_sharded_variable", False):  # (a strategy's partitioner made it)
+        return _sharded_weight[0](var, name or kb.auto_name("Variable"), path, autocast,
+                                  overwrite_with_gradient)
     cls = type(var)
     if not isinstance(var, Variable):
         keras_cls = _keras_classes.get(cls)
@@ -405,7 +618,7 @@ def keras_variable(var: Any, name: str | None = None, path: str | None = None,
     var._keras_path = path if path is not None else scoped_path(name)
     var._keras_autocast = bool(autocast)
     var._keras_trainable = var._trainable
-    var.overwrite_with_gradient = bool(overwrite_with_gradient)
+    var._keras_overwrite = bool(overwrite_with_gradient)
     return var
 
 

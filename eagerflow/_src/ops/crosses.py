@@ -659,10 +659,10 @@ def _as_feature(x: Tensor) -> Tensor:
 def cross(inputs: Any, name: str | None = None, separator: str | None = None) -> SparseTensor:
     """`tf.sparse.cross`: per row, every combination of one feature from each input, joined
     with separator ("_X_")."""
-    return _cross(inputs, separator)
+    return _cross(inputs, separator, name)
 
 
-def _cross(inputs: Any, separator: Any) -> SparseTensor:
+def _cross(inputs: Any, separator: Any, name: str | None) -> SparseTensor:
     # (TF converts the separator to a string tensor first, before it reads the inputs, and
     # its SparseCrossV2 kernel refuses one that is not a scalar)
     sep = convert_to_tensor("_X_" if separator is None else separator, dt.string)
@@ -675,8 +675,9 @@ def _cross(inputs: Any, separator: Any) -> SparseTensor:
                                                      f"Received: Tensor<type: string shape: "
                                                      f"{C.shape_str(sep.shape)} values: "
                                                      f"{_debug_values(value)}>"),
-                             None, SPARSE_CROSS.arity((), {"layout": layout}), host=True)
-    idx, vals, shape = bind(SPARSE_CROSS, tensors, {"layout": layout, "sep": value[()]})
+                             name, SPARSE_CROSS.arity((), {"layout": layout}), host=True)
+    # (TF's hands its op the name: the kernel's errors end with it)
+    idx, vals, shape = bind(SPARSE_CROSS, tensors, {"layout": layout, "sep": value[()]}, name)
     return SparseTensor._of(idx, vals, shape)
 
 
@@ -718,12 +719,13 @@ def cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
         raise raised_eagerly(C.fail("SparseCross", f"Value for attr 'num_buckets' of "
                                                    f"{int(num_buckets)} must be at least "
                                                    "minimum 0\n\t; NodeDef: {{node "
-                                                   "SparseCross}}"), None, arity, host=True)
+                                                   "SparseCross}}"), name, arity, host=True)
     try:
         idx, vals, shape = bind(SPARSE_CROSS_HASHED, tensors, {
             "layout": layout, "num_buckets": int(num_buckets),
             # (TF's Python: any false key, [] or '' too, is the default)
-            "hash_key": _int_attr(hash_key or _DEFAULT_KEY, "hash_key") & _MASK or _DEFAULT_KEY})
+            "hash_key": _int_attr(hash_key or _DEFAULT_KEY, "hash_key") & _MASK or _DEFAULT_KEY},
+            name)
     except C.InvalidArgumentError as e:
         raise counted_as(e, "SparseCross", arity) from None
     return SparseTensor._of(idx, vals, shape)
@@ -743,9 +745,10 @@ def _int_attr(value: Any, what: str) -> int:
     return out
 
 
-def _ragged_cross_inputs(inputs: Any) -> tuple:
+def _ragged_cross_inputs(inputs: Any, name: str | None) -> tuple:
     """TF's tf.ragged.cross checks (a list of rank-2 int64/string inputs) and the splits dtype
-    of the result: int32 only when every ragged input has int32 splits."""
+    of the result: int32 only when every ragged input has int32 splits. (Its kernel's
+    errors end with `name`, which TF hands its op.)"""
     if not isinstance(inputs, (list, tuple)):
         raise TypeError("Inputs must be a list")
     splits_dtypes, batch_sizes = set(), set()
@@ -762,7 +765,7 @@ def _ragged_cross_inputs(inputs: Any) -> tuple:
             if isinstance(x, RaggedTensor):
                 raise ValueError("tf.ragged.cross only supports inputs with rank=2")
             raise raised_eagerly(C.fail("RaggedCross", "tf.ragged.cross only supports inputs "
-                                                       "with rank=2."), None, _lengths(inputs),
+                                                       "with rank=2."), name, _lengths(inputs),
                                  host=True)
         if isinstance(x, RaggedTensor):
             splits_dtypes.add(x.row_splits.dtype)
@@ -770,7 +773,7 @@ def _ragged_cross_inputs(inputs: Any) -> tuple:
             batch_sizes.add(x.shape[0])
     if len(batch_sizes) > 1:
         raise raised_eagerly(C.fail("RaggedCross", "inputs must all have the same batch "
-                                                   "dimension size."), None, _lengths(inputs),
+                                                   "dimension size."), name, _lengths(inputs),
                              host=True)
     return dt.int32 if splits_dtypes == {dt.int32} else _I64
 
@@ -784,7 +787,7 @@ def _lengths(inputs: Any) -> dict:
 
 def _ragged_cross(inputs: Any, attrs: dict, name: str | None) -> RaggedTensor:
     """TF's RaggedCross over the inputs in the caller's order (numbers as int64)."""
-    splits_dtype = _ragged_cross_inputs(inputs)
+    splits_dtype = _ragged_cross_inputs(inputs, name)
     if attrs["hashed_output"]:  # (its int attrs, read after the inputs: int64s)
         attrs = dict(attrs, num_buckets=C.make_int(attrs["num_buckets"], "num_buckets"),
                      hash_key=C.make_int(attrs["hash_key"], "hash_key") & _MASK)

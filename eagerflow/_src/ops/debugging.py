@@ -35,6 +35,7 @@ from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.array import rank as rank_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import less_equal
@@ -777,6 +778,7 @@ CHECK_NUMERICS = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("tensor")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def check_numerics(tensor: Any, message: str, name: str | None = None) -> Any:
     attrs = C.wrapper_attrs("CheckNumerics", message=message)
     t = tensor if isinstance(tensor, Tensor) else convert_to_tensor(tensor)
@@ -784,7 +786,8 @@ def check_numerics(tensor: Any, message: str, name: str | None = None) -> Any:
 
 
 def assert_all_finite(x: Any, message: str, name: str | None = None) -> Any:
-    return check_numerics(x, message)
+    # (TF's converts x first, in its "VerifyFinite" scope: CheckNumerics' fast path, no name)
+    return check_numerics(convert_to_tensor(x), message)
 
 
 # ---------------------------------------------------------------------------------------

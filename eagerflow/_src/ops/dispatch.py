@@ -230,7 +230,7 @@ def _eager_arrays(inputs: tuple) -> tuple:
 
 
 def unary(op: Any, convert: Callable, node: str | None = None,
-          scoped: bool = False) -> Callable:
+          scoped: bool = False, converts: bool = False, unnamed: bool = False) -> Callable:
     """The public function of a one-input op without attrs (`tf.exp`, `tf.negative`, ...).
 
     It is `bind(op, (convert(x),), {})`, with bind's eager NumPy path specialised for one
@@ -238,8 +238,14 @@ def unary(op: Any, convert: Callable, node: str | None = None,
     ufunc (op.np_kernel). Everything else (tracing, other backends, symbolic inputs) goes
     through bind; a traced node is named `name`, or `node` (the graph's default for the
     op where None). `scoped`: TF's public function makes its op inside a name scope of
-    that name (tf.sigmoid), so a tape builds the op's gradient under that scope.
+    that name (tf.sigmoid), so a tape builds the op's gradient under that scope; eagerly
+    that scope's name is "", so the op's errors end with " name: " (as `unnamed`).
+    `converts`: TF's function converts x to a tensor before its op (tf.sign, tf.sigmoid),
+    so a list or NumPy scalar takes the op wrapper's fast path, whose errors name the name.
+    `unnamed`: TF's function hands its op no name (tf.math.erfinv's op is made inside a
+    scope): eager errors end with " name: " whatever name was given.
     """
+    quiet = scoped or unnamed
     infer, uf, half, small = op.infer, op.np_kernel, op.half_kernel, op.small_kernel
     like = op.like_inputs  # (dtypes whose result infer needs no call for: see OpDef)
 
@@ -250,7 +256,8 @@ def unary(op: Any, convert: Callable, node: str | None = None,
             given, x = x, convert(x)
             if x.__class__ is not EagerTensor:
                 return bind(op, (x,), {}, traced_name(name))  # (symbolic)
-            if passed_raw(given):  # (TF's wrapper's slow path: its errors name no name)
+            if not converts and passed_raw(given):  # (TF's wrapper's slow path: its
+                # errors name no name)
                 try:
                     return f(x, name)
                 except OpError as e:
@@ -275,7 +282,7 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                     except TypeError:  # an array on another device: bind places it
                         return bind(op, (x,), {})
                     except OpError as e:
-                        failed(e, op, (x,), {}, st, name)
+                        failed(e, op, (x,), {}, st, None if quiet else name)
                         raise
                     t = _tensor(out, d, st["device"])
                     if st["tapes"]:
@@ -294,7 +301,7 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                         except MemoryError:
                             raise out_of_memory(op.name) from None
                         except OpError as e:
-                            failed(e, op, (x,), {}, st, name)
+                            failed(e, op, (x,), {}, st, None if quiet else name)
                             raise
                         t = _device_result(out, d, dev, at, place)
                         if st["tapes"]:
@@ -303,9 +310,9 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                 try:
                     return _bind_on_device(op, (x,), (x._arr,), {}, st)  # (as binary's)
                 except OpError as e:
-                    failed(e, op, (x,), {}, st, name)
+                    failed(e, op, (x,), {}, st, None if quiet else name)
                     raise
-            return bind(op, (x,), {}, name)
+            return bind(op, (x,), {}, None if quiet else name)
         return bind(op, (x,), {}, traced_name(name))
 
     def traced_name(name: str | None) -> str | None:
@@ -324,7 +331,7 @@ def _reflects(x: Any, y: Any) -> bool:
 def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callable | None = None,
            np_kernel: Callable | None = None, node: str | None = None,
            fallback: Callable | None = None, scoped: bool = False,
-           reflect: str | None = None) -> Callable:
+           reflect: str | None = None, unnamed: bool = False) -> Callable:
     """The public function of a two-input op (`tf.add`, `x * y`, ...):
     `bind(op, convert(x, y), attrs)` with the eager NumPy path specialised as in unary()
     (and its traced node named as there).
@@ -343,13 +350,16 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     value does not convert raises TF's graph-builder error (conversion_error).
 
     `scoped`: TF's public function opens a name scope around its op (tf.add, tf.matmul),
-    so its eager errors name none (" name: "), whatever name it is given.
+    so its eager errors name none (" name: "), whatever name it is given. `unnamed`: the
+    same, but TF's function hands its op x and y as given (tf.pow, tf.math.floordiv): a
+    list takes the op wrapper's slow path.
 
     `reflect`: an operator (`x * y`) whose y is a Keras variable of another dtype answers
     with y's reflected method (`y.__rmul__(x)`: Keras's promotion), as TF's operators do
     when converting y to x's dtype fails (not `+`: TF's converts y without a dtype).
     """
     attrs = attrs if attrs is not None else {}
+    quiet = scoped or unnamed
     # the dtypes for which op.infer's answer needs no call (see OpDef.like_inputs)
     like = op.like_inputs if infer is None else frozenset()
     infer = infer or op.infer
@@ -464,11 +474,11 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                     # (infer's answer: its result's dtype; the shape, unread there, unsaid)
                     return _bind_on_device(op, (x, y), (a, b), attrs or {}, st, ((None, d),))
             if st["graph"] is None:  # (eagerly the name is the error's: no default)
-                return bind(op, (x, y), attrs or {}, None if scoped else name)
+                return bind(op, (x, y), attrs or {}, None if quiet else name)
             return bind(op, (x, y), attrs or {}, traced_name(name))
         except (TypeError, ValueError, InvalidArgumentError) as e:
             if isinstance(e, OpError) and _state.graph is None:
-                failed(e, op, (x, y), attrs or {}, _state.__dict__, None if scoped else name)
+                failed(e, op, (x, y), attrs or {}, _state.__dict__, None if quiet else name)
             if fallback is not None:
                 return fallback(x, y, name, e)
             err = conversion_error(op, x, y, attrs, e, hinted)
@@ -477,7 +487,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
             raise err from None
         except OpError as e:  # (another class infer raises: an OOM, a broadcast too wide)
             if _state.graph is None:
-                failed(e, op, (x, y), attrs or {}, _state.__dict__, None if scoped else name)
+                failed(e, op, (x, y), attrs or {}, _state.__dict__, None if quiet else name)
             raise
 
     f.__name__ = op.name

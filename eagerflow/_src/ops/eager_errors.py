@@ -28,6 +28,8 @@ import functools
 import re
 from typing import Any, Callable
 
+import numpy as np
+
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.dtypes import DType
 from eagerflow._src.core.errors import OpError, c_text
@@ -63,9 +65,10 @@ def decorate(e: OpError, op: Any, inputs: tuple, attrs: dict, device: str,
     """`e`, raised by eager op `op` on `inputs` with `attrs` placed on `device`, reworded
     in place as TF's eager error (function prefix, " name: " and `name`); returns it."""
     message = e._message
-    # (an error the slow path left without its name ends in "]" again, but is worded)
+    # (an error the slow path left without its name ends in "]" again, but is worded; a
+    # worded one may end in "]" too, where its name does: name=['a'])
     if message.startswith(_HEAD) or not message.endswith("]") or \
-            getattr(e, "_slow_path", False):
+            getattr(e, "_slow_path", False) or getattr(e, "_suffix", None) is not None:
         return e
     at = message.rfind(" [Op:")
     if at < 0:
@@ -78,6 +81,10 @@ def decorate(e: OpError, op: Any, inputs: tuple, attrs: dict, device: str,
     if message.startswith(_BEFORE_WRAPPING):
         head = ""
     else:
+        if "\0" in message[:at]:  # (TF's kernel message reaches Python as a C string: it
+            # ends at a NUL, a file name's: ReadFile of "a\\0b" fails "a [Op:ReadFile]")
+            message = message[:message.index("\0")] + message[at:]
+            at = message.rfind(" [Op:")
         arity = None
         if op is not None and op.arity is not None and op_name == op.name:
             try:
@@ -88,7 +95,8 @@ def decorate(e: OpError, op: Any, inputs: tuple, attrs: dict, device: str,
     # (TF's str() of any name given: a NumPy array's, 0's, a tensor's "tf.Tensor(...)"; its
     # truth is never asked)
     c_text(head + message)  # (TF decodes the message before it adds the name)
-    e._message = f"{head}{message} name: {'' if name is None else str(name)}"
+    e._suffix = f" name: {'' if name is None else str(name)}"  # (what slow_path takes off)
+    e._message = f"{head}{message}{e._suffix}"
     e.args = (e._message,) + e.args[1:]
     return e
 
@@ -173,7 +181,7 @@ def api_failed(e: OpError, fn: Callable, args: tuple, kwargs: dict) -> None:
         name = None if getattr(fn, "_scoped", False) else bound.get("name")
         if name is None and getattr(fn, "_named", False):
             name = inspect.signature(fn).parameters["name"].default
-        decorate(e, None, (), {}, _state.device, name if isinstance(name, str) else None)
+        decorate(e, None, (), {}, _state.device, name)  # (str() of any name, as TF's)
     call.apply_defaults()  # (a default TF's wrapper hands on, as an int to a float attr)
     # (a Pack's error is the conversion's: TF's slow path autopacks the list through the
     # fast path of its own Pack, whose wrapper names it)
@@ -218,10 +226,10 @@ def slow_type(value: Any) -> bool:
 
 def slow_int_list(value: Any) -> bool:
     """Whether `value`, given for a list(int) attr, sends TF's op wrapper down its slow
-    path: a list holding something other than a Python int (a float), or a float that
-    TF's Python makes one (tf.squeeze's axis)."""
+    path: a list holding something other than a Python int (a float), or a float or NumPy
+    scalar that TF's Python makes one (tf.squeeze's axis: [np.int64(3)])."""
     return isinstance(value, (list, tuple)) and any(not isinstance(v, int) for v in value) \
-        or isinstance(value, float)
+        or isinstance(value, (float, np.generic))
 
 
 def raised_eagerly(e: OpError, name: str | None = None, lengths: dict | None = None,
@@ -272,10 +280,11 @@ def plain(e: OpError) -> OpError:
         if at >= 0 and end >= 0:
             message = message[message.index("}} ") + 3:end + 1]
     elif message.startswith(_BEFORE_WRAPPING) and " name: " in message:
-        message = message[:message.rfind(" name: ")]
+        message = message[:message.rfind(_suffix_at(e))]
     e._message = message
     e.args = (message,) + e.args[1:]
     e._slow_path = False
+    e._suffix = None
     return e
 
 
@@ -299,12 +308,19 @@ def slow_path(e: BaseException) -> BaseException:
     2.21's `quick_execute` is not reached: the fast path converts and raises itself)."""
     if isinstance(e, OpError) and e._message.startswith((_HEAD,) + _BEFORE_WRAPPING):
         message = e._message
-        at = message.rfind(" name: ")
+        at = message.rfind(_suffix_at(e))
         if at > message.rfind(" [Op:"):
             e._message = message[:at]
             e.args = (e._message,) + e.args[1:]
             e._slow_path = True  # (so that no wrapper around this one names it again)
     return e
+
+
+def _suffix_at(e: OpError) -> str:
+    """The " name: ..." suffix `decorate` gave `e` (its name may hold " name: " or end in
+    "]"), or " name: " where another wrapper worded it."""
+    suffix = getattr(e, "_suffix", None)
+    return " name: " if suffix is None else suffix
 
 
 _NO_KERNEL = re.compile(r"^(No OpKernel was registered to support Op '[^']*' used by "

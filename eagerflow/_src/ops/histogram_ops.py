@@ -239,8 +239,9 @@ def histogram_fixed_width_bins(values: Any, value_range: Any, nbins: Any = 100,
     bins = convert_to_tensor(nbins, dt.int32, name="nbins")
     Assert(greater(bins, 0), [f"nbins {bins!s} must > 0"])
     bins_float = cast(bins, values._dtype)
-    scaled = truediv(flat - value_range[0], value_range[1] - value_range[0])
-    index = floor(bins_float * scaled)
+    scaled = truediv(flat - value_range[0], value_range[1] - value_range[0],
+                     name="scaled_values")
+    index = floor(bins_float * scaled, name="indices")  # (TF's names it: its errors show it)
     index = cast(clip_by_value(index, 0, bins_float - 1), dt.int32)
     return reshape(index, shape(values))
 

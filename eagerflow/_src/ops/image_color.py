@@ -133,7 +133,7 @@ def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
 def hsv_to_rgb(images: Any, name: str | None = None) -> Any:
     """RGB from hue, saturation and value (all in [0, 1], last axis): TF's HSVToRGB."""
     x = wrapper_inputs.op_input("HSVToRGB", images)
-    return bind(HSV_TO_RGB, (x,), {})  # (its infer checks the channels)
+    return bind(HSV_TO_RGB, (x,), {}, name)  # (its infer checks the channels)
 
 
 # Each channel of HSVToRGB is v * ((1 - s) + s * d), d = f(6h) clipped to [0, 1], with f

@@ -184,6 +184,8 @@ ENCODE_PNG = register(OpDef(
 ))
 
 
+@eager_api("compression:int")  # (TF's converts the image first: only a NumPy int here
+# takes its wrapper's slow path)
 def encode_png(image: Any, compression: int = -1, name: str | None = None) -> Any:
     """`tf.io.encode_png`: PNG bytes of [..., height, width, channels] uint8 or uint16."""
     return bind(ENCODE_PNG, (_t(image),), C.wrapper_attrs("EncodePng", compression=compression),
@@ -468,6 +470,7 @@ DECODE_AND_CROP_JPEG = register(OpDef(
 ))
 
 
+@eager_api("contents", "output_type:type")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def extract_jpeg_shape(contents: Any, output_type: Any = dt.int32,
                        name: str | None = None) -> Any:
     """`tf.io.extract_jpeg_shape`: [height, width, channels] from a JPEG's header."""

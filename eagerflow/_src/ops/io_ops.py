@@ -20,7 +20,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.py_conversion import object_scalar, object_vector
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
-from eagerflow._src.io.file_errors import local_path, os_error
+from eagerflow._src.io.file_errors import c_given, c_name, local_path, os_error
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_path
@@ -41,10 +41,13 @@ def _scalar_string(op: str, what: str, x: Any) -> None:
 
 
 def file_path(a: Any) -> str:
+    """A file name given to an op, whole: a local one's NUL and what follows are kept for
+    its messages (the OS is given it up to the NUL: file_errors.local_path). A RAM name
+    ends at the NUL (TF's RAM file system keys its files by the whole string, which its
+    store here cannot hold)."""
     v = a[()] if isinstance(a, np.ndarray) else a
-    # TF hands the name to the OS as a C string: it ends at the first NUL (and Python's
-    # open() would raise a bare ValueError on it)
-    return os.fsdecode(v).split("\0", 1)[0]
+    name = os.fsdecode(v)
+    return name.split("\0", 1)[0] if name.startswith("ram://") else name
 
 
 # ---------------------------------------------------------------------------------------
@@ -55,17 +58,21 @@ def _read_infer(filename: Any) -> list:
 
 
 def _read_kernel(xp: Any, filename: Any) -> np.ndarray:
-    path = local_path(file_path(filename), op="ReadFile")
+    given = file_path(filename)
+    path = local_path(given, op="ReadFile")
     try:
         with open(path, "rb") as f:
             return object_scalar(f.read())
     except OSError as e:
-        raise os_error(e, path, "ReadFile") from None
+        # (TF's open names the file as given, a read the OS's name: "\\0a" reads "." and
+        # fails ".; Is a directory"; a message's NUL ends it, as TF's eager message ends)
+        raise os_error(e, path if isinstance(e, IsADirectoryError) else c_given(given, path),
+                       "ReadFile") from None
 
 
 def _read_ref(filename: np.ndarray) -> np.ndarray:
     data = b""
-    with open(file_path(filename), "rb") as f:
+    with open(c_name(file_path(filename)), "rb") as f:
         while True:
             chunk = f.read(1)
             if not chunk:
@@ -99,17 +106,22 @@ def _uri_parent(uri: str) -> str:
 
 
 def _write_kernel(xp: Any, filename: Any, contents: Any) -> tuple:
-    path = file_path(filename)
+    given = file_path(filename)
     # (TF makes the file's folder first: another scheme's error names that folder)
-    path = local_path(path, _uri_parent(path) if "://" in path else None, "WriteFile")
+    path = local_path(given, _uri_parent(given) if "://" in given else None, "WriteFile")
     data = contents[()] if isinstance(contents, np.ndarray) else contents
-    folder = os.path.dirname(os.path.abspath(path))
+    # (the folder of the name as given, then read by the OS up to a NUL: "wf\\0q/x" makes
+    # the folder "wf" and then fails to write it as a file, as TF's)
+    folder = os.path.dirname(os.path.abspath(path)) if "\0" not in given or \
+        given.startswith("file://") else c_name(os.path.dirname(os.path.abspath(given)))
     tmp = None
     try:
         # (TF's RecursivelyCreateDir, for a folder not there: its error names the first
         # folder it could not make; a file there fails the write, naming the file)
         if not os.path.exists(folder):
             gfile.recursive_create_dir(folder, "WriteFile")
+        if os.path.isdir(path):  # (TF's open of a folder; a rename over it would say
+            raise IsADirectoryError(21, "Is a directory")  # "not empty" when it holds one)
         fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".tmp", dir=folder)
         with os.fdopen(fd, "wb") as f:
             f.write(bytes(data))
@@ -118,7 +130,7 @@ def _write_kernel(xp: Any, filename: Any, contents: Any) -> tuple:
         os.replace(tmp, path)
         tmp = None
     except OSError as e:
-        raise os_error(e, path, "WriteFile") from None
+        raise os_error(e, c_given(given, path), "WriteFile") from None
     finally:
         if tmp is not None:
             try:
@@ -369,6 +381,7 @@ DECODE_PADDED_RAW = register(OpDef(
 ))
 
 
+@eager_api("input_bytes", "out_type:type")  # (a list or NumPy scalar: TF's slow path)
 def decode_raw(input_bytes: Any, out_type: Any, little_endian: bool = True,
                fixed_length: Any = None, name: str | None = None) -> Any:
     """`tf.io.decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None)`:

@@ -23,7 +23,7 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope, wrapper_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import composite_dispatch, dispatch, halfprec, sparse_matmul
+from eagerflow._src.ops import composite_dispatch, dispatch, halfprec, sparse_matmul, wrapper_inputs
 from eagerflow._src.ops.array import (
     expand_dims,
     reshape,
@@ -800,11 +800,30 @@ def trace(x: Any, name: str | None = None) -> Any:
         return reduce_sum(diag_part(convert_to_tensor(x, name="x")), axis=[-1], name=scope)
 
 
+# MatrixBandPart's CPU kernels, in the order TF 2.21's NotFoundError lists them, and XLA's
+_BAND_KERNELS = (dt.bool, dt.complex128, dt.complex64, dt.float64, dt.float32, dt.bfloat16,
+                 dt.float16, dt.int32, dt.int8, dt.uint8, dt.int16, dt.uint16, dt.uint32,
+                 dt.int64, dt.uint64)
+_BAND_XLA = f"Tindex in [DT_INT32, DT_INT64]; T in [{C.XLA_TYPES}]"
+
+
+def _band_no_kernel(d: dt.DType, index: dt.DType) -> Exception:
+    """TF's NotFoundError for a MatrixBandPart of `d` (no CPU kernel) whose bounds are of
+    `index` (its Tindex)."""
+    return C.no_kernel("MatrixBandPart", f"T={C.dt_enum(d)}, Tindex={C.dt_enum(index)}",
+                       _BAND_KERNELS, others=(("XLA_CPU_JIT", _BAND_XLA),))
+
+
 def _band_infer(x: Any, *dyn: Any, num_lower: int | None, num_upper: int | None) -> list:
     """`num_lower`/`num_upper` None: inputs known when the graph runs (lower first)."""
     runtime = tuple(name for name, v in (("num_lower", num_lower), ("num_upper", num_upper))
                     if v is None)
     C.input_count("MatrixBandPart", ("input",) + runtime, (x,) + dyn)
+    if x._dtype not in _BAND_KERNELS and _state.graph is None and \
+            all(t._dtype in (dt.int32, dt.int64) for t in dyn):
+        # (eagerly TF finds no CPU kernel for a string, a quantized or a variant matrix,
+        # before it reads the shape)
+        raise _band_no_kernel(x._dtype, dyn[0]._dtype if dyn else dt.int64)
     for t in dyn:
         check_runtime_arg("MatrixBandPart", (t,), "num_lower and num_upper", 0)
     if x._shape is not None:
@@ -879,6 +898,14 @@ def band_part(input: Any, num_lower: Any, num_upper: Any, name: str | None = Non
         num_lower, num_upper = (convert_to_tensor(v, dtype=d)
                                 if isinstance(v, (np.generic, np.ndarray)) else v
                                 for v in (num_lower, num_upper))
+    if _state.graph is None and _t(input)._dtype not in _BAND_KERNELS:
+        # (the node TF finds no kernel for names its Tindex: a bound tensor's dtype, else
+        # int64 on its wrapper's fast path, int32 on its slow path (a list's), which
+        # converts Python ints on their own)
+        index = next((v._dtype for v in (num_lower, num_upper) if isinstance(v, Tensor)),
+                     dt.int32 if wrapper_inputs.passed_raw(input) else dt.int64)
+        if index in (dt.int32, dt.int64):  # (another is the attr's refusal, checked first)
+            raise _band_no_kernel(_t(input)._dtype, index)
     if type(num_lower) is EagerTensor or type(num_upper) is EagerTensor:
         _check_band_tensors(_t(input), num_lower, num_upper)
     attrs, dyn = {}, []

@@ -27,7 +27,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, eager_name
 from eagerflow._src.ops.eigen_lu import eigen_lu_invertible, eigen_lu_solve, eigen_slogdet
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.linalg import (
@@ -418,7 +418,8 @@ MATRIX_TRIANGULAR_SOLVE = register(OpDef(
 def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
                      name: str | None = None) -> Any:
     return bind(MATRIX_TRIANGULAR_SOLVE, binary_args_hint(matrix, rhs),
-                C.wrapper_attrs("MatrixTriangularSolve", lower=lower, adjoint=adjoint), name)
+                C.wrapper_attrs("MatrixTriangularSolve", lower=lower, adjoint=adjoint),
+                eager_name(name))  # (TF's makes its op in a "triangular_solve" scope)
 
 
 def _solve_infer(a: Any, b: Any, adjoint: bool) -> list:
@@ -574,7 +575,7 @@ LOG_MATRIX_DETERMINANT = register(OpDef(
 
 @eager_api("input")  # (a list: TF's wrapper's slow path)
 def slogdet(input: Any, name: str | None = None) -> tuple:  # noqa: A002
-    return SlogdetResult(*bind(LOG_MATRIX_DETERMINANT, (_t(input),), {}))
+    return SlogdetResult(*bind(LOG_MATRIX_DETERMINANT, (_t(input),), {}, name))
 
 
 # ---------------------------------------------------------------------------------------
@@ -747,7 +748,7 @@ QR = register(OpDef(
 @eager_api("input")  # (a list: TF's wrapper's slow path)
 def qr(input: Any, full_matrices: bool = False, name: str | None = None) -> Any:  # noqa: A002
     attrs = C.wrapper_attrs("Qr", full_matrices=full_matrices)
-    return QrResult(*bind(QR, (_t(input),), attrs))
+    return QrResult(*bind(QR, (_t(input),), attrs, name))
 
 
 # ---------------------------------------------------------------------------------------

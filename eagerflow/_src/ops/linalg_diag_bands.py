@@ -14,6 +14,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.linalg_diag import (
     MATRIX_DIAG,
     MATRIX_DIAG_PART,
@@ -138,11 +139,13 @@ DIAG_PART = register(OpDef(
                                    "Invalid shape [3,2]: dimensions 0 and 1 do not match.")]))
 
 
+@eager_api("diagonal")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def tensor_diag(diagonal: Any, name: str | None = None) -> Any:
     """A rank-2k tensor with `diagonal` (rank k >= 1) on its diagonal."""
     return bind(DIAG, (_t(diagonal),), {}, name)
 
 
+@eager_api("input")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def tensor_diag_part(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """The diagonal of a rank-2k tensor: out[i..] = input[i.., i..]."""
     return bind(DIAG_PART, (_t(input),), {}, name)

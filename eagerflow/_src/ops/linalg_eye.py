@@ -62,7 +62,7 @@ def _runtime_eye(num_rows: Any, num_columns: Any, batch_shape: Any, dtype: dt.DT
     return out
 
 
-@eager_api()
+@eager_api(scoped=True)  # (TF's makes its ops in an "eye" scope: no name eagerly)
 def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
         dtype: Any = dt.float32, name: str | None = None) -> Any:
     """Identity matrices: [*batch_shape, num_rows, num_columns]."""

@@ -167,7 +167,7 @@ LU = register(OpDef(
 ))
 
 
-@eager_api("input")  # (a list: TF's wrapper's slow path)
+@eager_api("input", "output_idx_type:type")  # (a list: TF's wrapper's slow path)
 def lu(input: Any, output_idx_type: Any = dt.int32, name: str | None = None) -> tuple:  # noqa: A002
     """(lu, p): L (unit diagonal, below) and U packed in one matrix, with input[p] = L U."""
     attrs = C.wrapper_attrs("Lu", output_idx_type=output_idx_type)
@@ -477,15 +477,17 @@ def _eig_out_dtype(tensor: Any) -> Any:
     return _COMPLEX_OF[dtype]
 
 
+@eager_api("tensor")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def eig(tensor: Any, name: str | None = None) -> tuple:
     """(eigenvalues, eigenvectors as columns), complex, of square matrices."""
     out_dtype = _eig_out_dtype(tensor)
     return bind(EIG, (_t(tensor),), {"compute_v": True, "Tout": out_dtype}, name)
 
 
+@eager_api("tensor")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def eigvals(tensor: Any, name: str | None = None) -> Any:
     out_dtype = _eig_out_dtype(tensor)
-    return bind(EIG, (_t(tensor),), {"compute_v": False, "Tout": out_dtype})[0]
+    return bind(EIG, (_t(tensor),), {"compute_v": False, "Tout": out_dtype}, name)[0]
 
 
 # TF's Eig of a real matrix is Eigen's EigenSolver: the matrix scaled by its largest entry,

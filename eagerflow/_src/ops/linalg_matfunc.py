@@ -410,6 +410,7 @@ LOGM = register(OpDef(
 ))
 
 
+@eager_api("input")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def logm(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """`tf.linalg.logm`: the principal logarithm of each complex [..., M, M] matrix."""
     return bind(LOGM, (_t(input),), {}, name)

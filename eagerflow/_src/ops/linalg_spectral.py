@@ -181,7 +181,7 @@ def eigh(tensor: Any, name: str | None = None) -> tuple:
 
 @eager_api("tensor")  # (a list: TF's wrapper's slow path)
 def eigvalsh(tensor: Any, name: str | None = None) -> Any:
-    return bind(EIGH, (_t(tensor),), {"compute_v": False})[0]
+    return bind(EIGH, (_t(tensor),), {"compute_v": False}, name)[0]  # (TF's names its op)
 
 
 # ---------------------------------------------------------------------------------------
@@ -299,7 +299,7 @@ def svd(tensor: Any, full_matrices: bool = False, compute_uv: bool = True,
         name: str | None = None) -> Any:
     """tf.linalg.svd: (s, u, v) with a = u @ diag(s) @ adjoint(v), or s alone."""
     attrs = C.wrapper_attrs("Svd", compute_uv=compute_uv, full_matrices=full_matrices)
-    s, u, v = bind(SVD, (_t(tensor),), attrs)
+    s, u, v = bind(SVD, (_t(tensor),), attrs, name)
     return (s, u, v) if compute_uv else s  # (TF's: None is the op's default, then s alone)
 
 

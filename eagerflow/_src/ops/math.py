@@ -25,7 +25,7 @@ from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32, libm_complex
 from eagerflow._src.ops.broadcast_grads import sum_to
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import slow_inputs
+from eagerflow._src.ops.eager_errors import eager_name, slow_inputs
 from eagerflow._src.ops.elementwise import (
     _adopt,
     _binary,
@@ -636,21 +636,31 @@ def _u(op: OpDef) -> Callable:
     return dispatch.unary(op, first_input(op.name))  # (a generated wrapper: names its input)
 
 
-def _b(op: OpDef, convert: Callable | None = None, node: str | None = None) -> Callable:
-    return dispatch.binary(op, convert or binary_args, node=node)
+def _u_scoped(op: OpDef) -> Callable:
+    """A function whose TF counterpart makes its generated op inside a name scope and hands
+    it x as given, no name (tf.math.erfinv, the special functions): eager errors end with
+    " name: ", a list takes the slow path."""
+    return dispatch.unary(op, first_input(op.name), unnamed=True)
+
+
+def _b(op: OpDef, convert: Callable | None = None, node: str | None = None,
+       unnamed: bool = False) -> Callable:
+    return dispatch.binary(op, convert or binary_args, node=node, unnamed=unnamed)
 
 
 negative, square = _u(NEG), _u(SQUARE)
-sign = dispatch.unary(SIGN, _t)  # (TF's tf.sign and tf.round convert x themselves)
+sign = dispatch.unary(SIGN, _t, converts=True)  # (TF's tf.sign and tf.round convert x
+# themselves: a list takes the fast path, whose errors name the name)
 sqrt, rsqrt, reciprocal = _u(SQRT), _u(RSQRT), _u(RECIPROCAL)
 exp, expm1, log, log1p = _u(EXP), _u(EXPM1), _u(LOG), _u(LOG1P)
 sin, cos, tan = _u(SIN), _u(COS), _u(TAN)
 asin, acos, atan = _u(ASIN), _u(ACOS), _u(ATAN)
 sinh, cosh, tanh = _u(SINH), _u(COSH), _u(TANH)
-sigmoid = dispatch.unary(SIGMOID, _t, scoped=True)  # (TF's opens a "Sigmoid" scope)
+sigmoid = dispatch.unary(SIGMOID, _t, scoped=True, converts=True)  # (TF's converts x in a
+# "Sigmoid" scope)
 softplus = _u(SOFTPLUS)  # (the public one, whose operand is `features`, is nn.py's)
 erf = _u(ERF)
-_round = dispatch.unary(ROUND, _t)
+_round = dispatch.unary(ROUND, _t, converts=True)
 
 
 def round(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public name
@@ -677,10 +687,10 @@ _add_like = _b(ADD, None, "Add")  # (a Python x takes y's dtype: a gradient's co
 subtract = _b(SUB)
 multiply = _b(MUL)
 realdiv = _b(REALDIV, None, "RealDiv")
-floordiv = _b(FLOORDIV)
+floordiv = _b(FLOORDIV, unnamed=True)  # (TF's runs its op in a "floordiv" scope)
 mod = floormod = _b(FLOORMOD)
 truncatediv = _b(TRUNCATEDIV)
-pow = _b(POW)  # noqa: A001 - TF's public name
+pow = _b(POW, unnamed=True)  # noqa: A001 - TF's public name (its op in a "Pow" scope)
 maximum = _b(MAXIMUM)
 minimum = _b(MINIMUM)
 squared_difference = _b(SQUARED_DIFFERENCE)
@@ -693,6 +703,7 @@ logical_and, logical_or = (_b(op, logical_args(op.name)) for op in (LOGICAL_AND,
 @dispatchable
 def abs(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public name
     x = _t(x)
+    name = eager_name(name)  # (TF's converts x and runs its op in an "Abs" scope)
     if x._dtype.is_complex:
         return bind(COMPLEX_ABS, (x,), {}, name)
     return bind(ABS, (x,), {}, name)

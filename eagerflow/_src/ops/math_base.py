@@ -23,7 +23,7 @@ from eagerflow._src.ops import dispatch, float_to_int, wrapper_inputs
 from eagerflow._src.ops.broadcast_grads import sum_to
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, eager_name
 from eagerflow._src.ops.elementwise import _elementwise_ref, _f64, _rng, as_fixed_type, binary_args
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.where_indices import WHERE_INDICES
@@ -118,7 +118,7 @@ def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
     x = _t(x)
     if x._dtype is dtype:
         return x
-    return bind(CAST, (x,), {"dtype": dtype}, name)
+    return bind(CAST, (x,), {"dtype": dtype}, eager_name(name))  # (TF's "Cast" scope's)
 
 
 def _select_infer(c: Any, x: Any, y: Any) -> list:

@@ -32,6 +32,7 @@ from eagerflow._src.ops import special_cephes as _cephes
 from eagerflow._src.ops import special_lgamma as _lgamma64
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind, wants
+from eagerflow._src.ops.eager_errors import eager_api, eager_name, slow_inputs
 from eagerflow._src.ops.elementwise import (
     _binary,
     _elementwise_ref,
@@ -44,6 +45,7 @@ from eagerflow._src.ops.math import (
     _b,
     _bin_grad,
     _u,
+    _u_scoped,
     cosh,
     exp,
     int_to_float,
@@ -675,12 +677,12 @@ NEXT_AFTER = _binary("NextAfter", lambda xp, x, y: xp.nextafter(x, y),
 
 acosh, asinh, atanh = _u(ACOSH), _u(ASINH), _u(ATANH)
 lgamma, digamma = _u(LGAMMA), _u(DIGAMMA)
-erfc, erfinv, ndtri = _u(ERFC), _u(ERFINV), _u(NDTRI)
+erfc, erfinv, ndtri = _u(ERFC), _u_scoped(ERFINV), _u_scoped(NDTRI)
 rint = _u(RINT)
 xlogy, xdivy, xlog1py = _b(XLOGY), _b(XDIVY), _b(XLOG1PY)
 _nextafter = _b(NEXT_AFTER, lambda x, y: wrapper_inputs.op_inputs("NextAfter", (x, y)))
 _zeta, _atan2 = _pair(ZETA), _b(ATAN2)
-polygamma = _pair(POLYGAMMA)
+polygamma = eager_api("a", "x")(_pair(POLYGAMMA))  # (TF's wrapper's slow path for a list)
 
 
 def atan2(y: Any, x: Any, name: str | None = None) -> Any:
@@ -698,6 +700,7 @@ def nextafter(x1: Any, x2: Any, name: str | None = None) -> Any:
 
 
 @dispatchable
+@slow_inputs("x", "q")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def zeta(x: Any, q: Any, name: str | None = None) -> Any:
     """Hurwitz's zeta function: the sum over n >= 0 of (n + q) ** -x."""
     return _zeta(x, q, name)
@@ -714,7 +717,8 @@ def reciprocal_no_nan(x: Any, name: str | None = None) -> Any:
     """1 / x, and 0 where x == 0: DivNoNan of a 1 of x's dtype, as TF's (no integer
     division as floats: DivNoNan refuses them)."""
     x = _t(x)
-    return bind(DIV_NO_NAN, (convert_to_tensor(1, dtype=x._dtype), x), {}, name)
+    return bind(DIV_NO_NAN, (convert_to_tensor(1, dtype=x._dtype), x), {},
+                eager_name(name))  # (made in TF's "reciprocal_no_nan" scope)
 
 
 
@@ -798,8 +802,8 @@ def _sign(x: Any) -> Any:
     return sign(x)
 
 
-bessel_i0, bessel_i1 = _u(BESSEL_I0), _u(BESSEL_I1)
-bessel_i0e, bessel_i1e = _u(BESSEL_I0E), _u(BESSEL_I1E)
+bessel_i0, bessel_i1 = _u_scoped(BESSEL_I0), _u_scoped(BESSEL_I1)
+bessel_i0e, bessel_i1e = _u_scoped(BESSEL_I0E), _u_scoped(BESSEL_I1E)
 
 
 @dispatchable

@@ -518,6 +518,7 @@ BITCAST = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("input", "type:type")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def bitcast(input: Any, type: Any, name: str | None = None) -> Any:  # noqa: A002
     """The bytes of `input` read as `type`: a wider type eats the last dimension (which must
     be the size ratio), a narrower one adds it."""

@@ -28,7 +28,7 @@ from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.data_flow import sharded_gather
 from eagerflow._src.ops.dispatch import bind, wants
-from eagerflow._src.ops.eager_errors import eager_api, eager_name
+from eagerflow._src.ops.eager_errors import eager_api, eager_name, slow_inputs
 from eagerflow._src.ops.graph_constants import (
     as_input,
     convert_to_tensor_v2,
@@ -319,7 +319,7 @@ def relu(features: Any, name: str | None = None) -> Any:
 @dispatchable
 def relu6(features: Any, name: str | None = None) -> Any:
     """min(max(features, 0), 6)."""
-    return bind(RELU6, (_t(features),), {}, name)
+    return bind(RELU6, (_t(features),), {}, eager_name(name))  # (TF's "Relu6" scope)
 
 
 @dispatchable
@@ -332,22 +332,26 @@ def leaky_relu(features: Any, alpha: float = 0.2, name: str | None = None) -> An
         alpha = alpha.item()
     # (None is the attr's default, as TF's fast path takes it)
     alpha = C.wrapper_attrs("LeakyRelu", alpha=alpha)["alpha"]
-    return bind(LEAKY_RELU, (x,), {"alpha": float(alpha)}, name)
+    return bind(LEAKY_RELU, (x,), {"alpha": float(alpha)},
+                eager_name(name))  # (made in TF's "LeakyRelu" scope)
 
 
 @dispatchable
+@slow_inputs("features")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def elu(features: Any, name: str | None = None) -> Any:
     """Exponential linear unit: x if x > 0 else exp(x) - 1."""
     return bind(ELU, (as_input(features, "features"),), {}, name)
 
 
 @dispatchable
+@slow_inputs("features")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def selu(features: Any, name: str | None = None) -> Any:
     """Scaled exponential linear unit (Klambauer et al., 2017)."""
     return bind(SELU, (as_input(features, "features"),), {}, name)
 
 
 @dispatchable
+@slow_inputs("features")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def softsign(features: Any, name: str | None = None) -> Any:
     """features / (abs(features) + 1)."""
     return bind(SOFTSIGN, (_t(features),), {}, name)

@@ -165,6 +165,10 @@ APPROX_TOP_K = register(OpDef(
 
 
 def _approx(is_max_k: bool) -> Callable:
+    # (TF's hands its op the arguments as given: a list, or a NumPy int for an int attr,
+    # takes its wrapper's slow path)
+    @eager_api("operand", "k:int", "reduction_dimension:int", "recall_target:float",
+               "reduction_input_size_override:int")
     def approx_k(operand: Any, k: int, reduction_dimension: int = -1,
                  recall_target: float = 0.95, reduction_input_size_override: int = -1,
                  aggregate_to_topk: bool = True, name: str | None = None) -> ApproxTopK:
@@ -180,6 +184,8 @@ approx_max_k = _approx(True)
 approx_min_k = _approx(False)
 
 
+@eager_api("input", "k:int", "reduction_dimension:int", "recall_target:float",
+           "reduction_input_size_override:int")  # (TF's generated wrapper: its slow path)
 def approx_top_k(input: Any, k: int, reduction_dimension: int = -1,  # noqa: A002
                  recall_target: float = 0.95, is_max_k: bool = True,
                  reduction_input_size_override: int = -1, aggregate_to_topk: bool = True,
@@ -378,7 +384,9 @@ def accumulate_n(inputs: Any, shape: Any = None, tensor_dtype: Any = None,
         raise TypeError(f"The `tensor_dtype` argument is <dtype: '{given}'>, but `input` is "
                         f"of type <dtype: '{xs[0].dtype.name}'>. These must be equal. Try "
                         f"casting the input to the desired type.")
-    return add_n(xs) if len(xs) > 1 else xs[0]
+    if len(xs) == 1:  # (TF's: the tensor itself, or its identity under a name given)
+        return xs[0] if name is None else identity(xs[0], name=name)
+    return add_n(xs, name=name)
 
 
 def batch_norm_with_global_normalization(input: Any, mean: Any, variance: Any,  # noqa: A002

@@ -75,9 +75,7 @@ def _output_size(op: str, n: int, ratio: float, dim: int = 1) -> int:
 
 def _check(op: str, x: Any, pooling_ratio: Any) -> None:
     C.check_dtype(op, x, _T)
-    if len(pooling_ratio) < 4:
-        raise C.fail(op, f"Length for attr 'pooling_ratio' of {len(pooling_ratio)} must be at "
-                         f"least minimum 4\n\t; NodeDef: {{{{node {op}}}}}")
+    _check_length(op, pooling_ratio)
     for r in pooling_ratio:
         if r < 1:
             raise C.fail(op, f"pooling_ratio cannot be smaller than 1, got: {r:g}")
@@ -87,6 +85,12 @@ def _check(op: str, x: Any, pooling_ratio: Any) -> None:
                                              f"on the batch nor channel dimension. [Op:{op}]")
     if x._shape is not None and len(x._shape) != 4:
         raise C.fail(op, "tensor_in must be 4-dimensional")
+
+
+def _check_length(op: str, pooling_ratio: Any) -> None:
+    if len(pooling_ratio) < 4:
+        raise C.fail(op, f"Length for attr 'pooling_ratio' of {len(pooling_ratio)} must be at "
+                         f"least minimum 4\n\t; NodeDef: {{{{node {op}}}}}")
 
 
 def _infer(op: str) -> Callable:
@@ -434,7 +438,7 @@ def _ratio(pooling_ratio: Any) -> list:
 
 
 def _fractional(op: OpDef, value: Any, pooling_ratio: list, pseudo_random: bool,
-                overlapping: bool, seed: int) -> tuple:
+                overlapping: bool, seed: int, name: str | None) -> tuple:
     if seed == 0:
         attrs = {"deterministic": False, "seed": 0, "seed2": 0}
     else:
@@ -442,7 +446,7 @@ def _fractional(op: OpDef, value: Any, pooling_ratio: list, pseudo_random: bool,
         attrs = {"deterministic": True, "seed": s["seed"], "seed2": s["seed2"]}
     attrs.update(pooling_ratio=pooling_ratio, pseudo_random=bool(pseudo_random),
                  overlapping=bool(overlapping))
-    return bind(op, (_t(value),), attrs)
+    return bind(op, (_t(value),), attrs, name)  # (TF's hands its op the name)
 
 
 @eager_api("*")
@@ -452,9 +456,10 @@ def fractional_max_pool(value: Any, pooling_ratio: Any, pseudo_random: bool = Fa
     """Max pooling over regions of random sizes whose count is the input size over the
     ratio: (output, row_pooling_sequence, col_pooling_sequence)."""
     return FractionalMaxPool(*_fractional(FRACTIONAL_MAX_POOL, value, _ratio(pooling_ratio),
-                                          pseudo_random, overlapping, seed))
+                                          pseudo_random, overlapping, seed, name))
 
 
+@eager_api("value", "pooling_ratio:floats")  # (TF's hands its op both as given)
 def fractional_avg_pool(value: Any, pooling_ratio: Any, pseudo_random: bool = False,
                         overlapping: bool = False, seed: int = 0,
                         name: str | None = None) -> FractionalAvgPool:
@@ -465,4 +470,4 @@ def fractional_avg_pool(value: Any, pooling_ratio: Any, pseudo_random: bool = Fa
                         f"Op, not {pooling_ratio!r}.")
     return FractionalAvgPool(*_fractional(FRACTIONAL_AVG_POOL, value,
                                           [float(r) for r in pooling_ratio], pseudo_random,
-                                          overlapping, seed))
+                                          overlapping, seed, name))

@@ -560,6 +560,7 @@ L2_LOSS = register(OpDef(
 ))
 
 
+@eager_api("t")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def l2_loss(t: Any, name: str | None = None) -> Any:
     """sum(t ** 2) / 2."""
     return bind(L2_LOSS, (_t(t),), {}, name)

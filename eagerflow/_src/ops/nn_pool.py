@@ -33,6 +33,7 @@ from eagerflow._src.ops import windows as W
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_name
 from eagerflow._src.ops.math import add, maximum
 from eagerflow._src.ops.math_base import _t, zeros_like
 from eagerflow._src.ops.nn_args import (
@@ -627,13 +628,21 @@ def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
     if st["graph"] is not None:  # (TF's node: its name scope's, "MaxPool2d" by default)
         name = name or "MaxPool2d"
     df = default_format(data_format, "NHWC")
-    return bind(op, (x,), _pool_attrs(POOL2D, ksize, strides, padding, df, True), name)
+    # (TF's op is made in its "MaxPool2d" scope: eagerly its errors name no name)
+    return bind(op, (x,), _pool_attrs(POOL2D, ksize, strides, padding, df, True),
+                eager_name(name))
 
 
 def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NHWC", name: str | None = None) -> Any:
     if _state.graph is not None:  # (TF's node: its name scope's, "AvgPool2D" by default)
         name = name or "AvgPool2D"
+    return _avg_pool2d(input, ksize, strides, padding, data_format, eager_name(name))
+
+
+def _avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
+                data_format: str = "NHWC", name: str | None = None) -> Any:
+    """AvgPool as TF's generated wrapper runs it, given `name` (tf.nn.avg_pool's 2-D)."""
     df = default_format(data_format, "NHWC")
     return bind(AVG_POOL, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding, df, False),
                 name)
@@ -641,6 +650,12 @@ def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
 
 def max_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NDHWC", name: str | None = None) -> Any:
+    return _max_pool3d(input, ksize, strides, padding, data_format, eager_name(name))
+
+
+def _max_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
+                data_format: str = "NDHWC", name: str | None = None) -> Any:
+    """MaxPool3D as TF's generated wrapper runs it, given `name` (tf.nn.max_pool's 3-D)."""
     df = default_format(data_format, "NDHWC")
     return bind(MAX_POOL3D, (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding, df, True),
                 name)
@@ -648,6 +663,12 @@ def max_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
 
 def avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NDHWC", name: str | None = None) -> Any:
+    return _avg_pool3d(input, ksize, strides, padding, data_format, eager_name(name))
+
+
+def _avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
+                data_format: str = "NDHWC", name: str | None = None) -> Any:
+    """AvgPool3D as TF's generated wrapper runs it, given `name` (tf.nn.avg_pool's 3-D)."""
     df = default_format(data_format, "NDHWC")
     return bind(AVG_POOL3D, (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding, df, False),
                 name)
@@ -688,7 +709,7 @@ def avg_pool1d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
 
 
 def _by_rank(fns: tuple, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
-             data_format: str | None) -> Any:
+             data_format: str | None, name: str | None) -> Any:
     # (a NumPy array goes on as it is: TF's function reads its rank, and the op it picks
     # converts it, MaxPool with its float preferred; what has no shape is Python's error)
     C.attr_read(input, "shape")
@@ -699,22 +720,24 @@ def _by_rank(fns: tuple, input: Any, ksize: Any, strides: Any, padding: Any,  # 
                          f"input.shape={x.shape} of rank {n}.")
     fn = fns[n - 3]
     if data_format is None:
-        return fn(x, ksize, strides, padding)
-    return fn(x, ksize, strides, padding, data_format)
+        return fn(x, ksize, strides, padding, name=name)
+    return fn(x, ksize, strides, padding, data_format, name=name)
 
 
 def max_pool(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
              data_format: str | None = None, name: str | None = None) -> Any:
     """Max pooling of rank 1, 2 or 3, picked from the rank of `input`."""
-    return _by_rank((max_pool1d, max_pool2d, max_pool3d), input, ksize, strides, padding,
-                    data_format)
+    # (TF's hands the 3-D op its name; the 1-D and 2-D functions open a scope)
+    return _by_rank((max_pool1d, max_pool2d, _max_pool3d), input, ksize, strides, padding,
+                    data_format, name)
 
 
 def avg_pool(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
              data_format: str | None = None, name: str | None = None) -> Any:
     """Average pooling of rank 1, 2 or 3, picked from the rank of `input`."""
-    return _by_rank((avg_pool1d, avg_pool2d, avg_pool3d), input, ksize, strides, padding,
-                    data_format)
+    # (TF's hands the 2-D and 3-D ops its name; the 1-D function opens a scope)
+    return _by_rank((avg_pool1d, _avg_pool2d, _avg_pool3d), input, ksize, strides, padding,
+                    data_format, name)
 
 
 def _dilated_pool(x: Any, window: tuple, dil: tuple, pooling_type: str,

@@ -168,12 +168,14 @@ DEPTH_TO_SPACE = register(OpDef(
 ))
 
 
+@eager_api("input", "block_size:int")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves block_size x block_size spatial blocks into the channel axis."""
     return _bind_blocks(SPACE_TO_DEPTH, input, block_size, data_format, name)
 
 
+@eager_api("input", "block_size:int")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
     """Moves channel groups back into block_size x block_size spatial blocks."""

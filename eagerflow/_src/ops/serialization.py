@@ -322,8 +322,18 @@ def _encode64(s: bytes, pad: bool) -> bytes:
 
 
 def _decode64(s: bytes) -> bytes:
-    body = s[:-2] + s[-2:].rstrip(b"=") if len(s) % 4 == 0 else s  # padding: only at the end
-    if body.strip(_WEB.encode()):
+    # (TF's Base64Decode reads whole groups of four while more than four letters remain,
+    # refusing a letter outside the alphabet there; a last group of one letter is then the
+    # length's error whatever it holds: "%" and "abcd%" are, "%%" is the letter's)
+    full = max(len(s) - 1, 0) // 4 * 4
+    if s[:full].strip(_WEB.encode()):
+        raise C.fail("DecodeBase64", "Invalid character found in base64.")
+    tail = s[full:]
+    if len(tail) == 1:
+        raise C.fail("DecodeBase64", "Base64 string length cannot be 1 modulo 4.")
+    # (padding: only at the end of a last group of four)
+    body = s[:-2] + s[-2:].rstrip(b"=") if len(tail) == 4 else s
+    if body[full:].strip(_WEB.encode()):
         raise C.fail("DecodeBase64", "Invalid character found in base64.")
     if len(body) % 4 == 1:
         raise C.fail("DecodeBase64", "Base64 string length cannot be 1 modulo 4.")
@@ -382,17 +392,18 @@ def _strings(value: Any) -> Any:
 
 
 @dispatchable
+@slow_inputs("input")  # (TF's is its generated wrapper: a list takes the slow path)
 def encode_base64(input: Any, pad: bool = False, name: str | None = None) -> Any:  # noqa: A002
     """Web-safe base64 of each string (`-` and `_`; `=` padding only with `pad`)."""
     attrs = C.wrapper_attrs("EncodeBase64", pad=pad)
-    return bind(ENCODE_BASE64, (_strings(input),), attrs)
+    return bind(ENCODE_BASE64, (_strings(input),), attrs, name)
 
 
 @dispatchable
 @slow_inputs("input")
 def decode_base64(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """Each web-safe base64 string decoded (padding optional)."""
-    return bind(DECODE_BASE64, (_strings(input),), {})
+    return bind(DECODE_BASE64, (_strings(input),), {}, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -541,7 +552,9 @@ DECODE_JSON_EXAMPLE = register(OpDef(
 ))
 
 
+@eager_api("json_examples")  # (TF's generated wrapper: a list takes the slow path)
 def decode_json_example(json_examples: Any, name: str | None = None) -> Any:
     """The serialized tf.train.Example of each JSON document (protobuf's JSON mapping)."""
-    return bind(DECODE_JSON_EXAMPLE, (convert_to_tensor(json_examples, dtype=dt.string),), {})
+    return bind(DECODE_JSON_EXAMPLE, (convert_to_tensor(json_examples, dtype=dt.string),), {},
+                name)
 

@@ -20,7 +20,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import slow_type
+from eagerflow._src.ops.eager_errors import eager_name, slow_inputs, slow_type
 from eagerflow._src.ops.graph_constants import graph_constant, scope_name
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -107,6 +107,7 @@ SIZE = register(OpDef(
 
 
 @dispatchable
+@slow_inputs("input", "out_type:type")  # (TF's hands its op both as given, eagerly)
 def shape(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # noqa: A002
     # (TF's shape_internal: any false out_type, 0, '' or [], is int32)
     out_type = dt.int32 if out_type is None or not out_type else \
@@ -117,7 +118,8 @@ def shape(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # 
         if getattr(_state.graph, "_pending_reads", None):  # a variable, read in the scope
             _state.graph.claim_reads((x,), scope)
         return graph_constant(list(x._shape), out_type, name=scope + "/")
-    return bind(SHAPE, (x,), {"out_type": out_type}, name)
+    # (TF's op is made in its "Shape" scope: eagerly its errors name no name)
+    return bind(SHAPE, (x,), {"out_type": out_type}, eager_name(name))
 
 
 def _static(x: Any) -> bool:

@@ -450,6 +450,7 @@ def _int64_tensor(x: Any) -> Any:
     return convert_to_tensor(x, dtype=dt.int64)
 
 
+@eager_api("value_rowids", "values", "nrows", "default_value")  # (TF's slow path)
 def ragged_fill_empty_rows(value_rowids: Any, values: Any, nrows: Any, default_value: Any,
                            name: str | None = None) -> tuple:
     """tf.ragged_fill_empty_rows: (output_value_rowids, output_values, empty_row_indicator,

@@ -28,7 +28,7 @@ from eagerflow._src.ops import special_cephes as K
 from eagerflow._src.ops import special_scalars as S
 from eagerflow._src.ops.elementwise import _elementwise_ref
 from eagerflow._src.ops.math import (
-    _u,
+    _u_scoped,
     cos,
     equal,
     exp,
@@ -157,10 +157,10 @@ FRESNEL_SIN = _special_op("FresnelSin", S.fresnel_sin,
 SPENCE = _special_op("Spence", S.spence, _spence_grad, _NO_HALF, 0.1, 3.0,
                      K.spence)
 
-bessel_j0, bessel_j1 = _u(BESSEL_J0), _u(BESSEL_J1)
-bessel_y0, bessel_y1 = _u(BESSEL_Y0), _u(BESSEL_Y1)
-bessel_k0, bessel_k0e = _u(BESSEL_K0), _u(BESSEL_K0E)
-bessel_k1, bessel_k1e = _u(BESSEL_K1), _u(BESSEL_K1E)
-dawsn, expint = _u(DAWSN), _u(EXPINT)
-fresnel_cos, fresnel_sin = _u(FRESNEL_COS), _u(FRESNEL_SIN)
-spence = _u(SPENCE)
+bessel_j0, bessel_j1 = _u_scoped(BESSEL_J0), _u_scoped(BESSEL_J1)
+bessel_y0, bessel_y1 = _u_scoped(BESSEL_Y0), _u_scoped(BESSEL_Y1)
+bessel_k0, bessel_k0e = _u_scoped(BESSEL_K0), _u_scoped(BESSEL_K0E)
+bessel_k1, bessel_k1e = _u_scoped(BESSEL_K1), _u_scoped(BESSEL_K1E)
+dawsn, expint = _u_scoped(DAWSN), _u_scoped(EXPINT)
+fresnel_cos, fresnel_sin = _u_scoped(FRESNEL_COS), _u_scoped(FRESNEL_SIN)
+spence = _u_scoped(SPENCE)

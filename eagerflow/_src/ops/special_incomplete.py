@@ -21,6 +21,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import special_betainc, special_igamma, wrapper_inputs
 from eagerflow._src.ops import special_scalars as S
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import _elementwise_ref, binary_args
 from eagerflow._src.ops.math import exp, log, sum_to
 from eagerflow._src.ops.math_special import (
@@ -163,12 +164,14 @@ BETAINC = register(OpDef(
 
 # -- Public functions ---------------------------------------------------------------------
 
+@eager_api("a", "x")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def igamma(a: Any, x: Any, name: str | None = None) -> Any:
     """The regularized lower incomplete gamma function P(a, x)."""
     a, x = binary_args(a, x)
     return bind(IGAMMA, (a, x), {}, name)
 
 
+@eager_api("a", "x")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def igammac(a: Any, x: Any, name: str | None = None) -> Any:
     """The regularized upper incomplete gamma function Q(a, x) = 1 - P(a, x)."""
     a, x = binary_args(a, x)
@@ -180,6 +183,7 @@ def igamma_grad_a(a: Any, x: Any, name: str | None = None) -> Any:
     return bind(IGAMMA_GRAD_A, (a, x), {}, name)
 
 
+@eager_api("a", "b", "x")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def betainc(a: Any, b: Any, x: Any, name: str | None = None) -> Any:
     """The regularized incomplete beta function I_x(a, b)."""
     # (TF's generated wrapper: the first tensor's dtype is T's, a NumPy array cast to it)

@@ -873,4 +873,4 @@ def _substr_shape_fn(x: Tensor, p: Tensor, n: Tensor, given: dict, unit: str,
 def unicode_script(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """`tf.strings.unicode_script`: the ICU script code of each int32 code point (0 for
     Common, 25 for Latin, ...; -1 outside 0..0x10FFFF)."""
-    return bind(UNICODE_SCRIPT, (as_fixed_type(input, dt.int32),), {})
+    return bind(UNICODE_SCRIPT, (as_fixed_type(input, dt.int32),), {}, name)

@@ -4,10 +4,9 @@ Ops layer, under tensor_list_ops.py. A list is a variant scalar holding a
 `TensorListValue`: a tuple of its items (arrays; None for an item never set, which TF
 calls uninitialized and reads as zeros where the element shape is known), with TF's
 element dtype, element shape (partially known: None dims, None for an unknown rank) and
-bound on its length. It is the tuple tf.TensorArray's graph ops (tensor_array.py) hold,
-so the two read each other's lists, and a list's gradient is the list of its items'
-gradients, made and read by tensor_array.py's gradient ops (None items are zeros). The
-messages are TF 2.21's eager ones.
+bound on its length; a plain tuple of items (a gradient list, tensor_list_grads.py's, or
+the constant an eager tf.TensorArray becomes in a graph) is read as a list of no element
+dtype. The messages are TF 2.21's eager ones.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
 """TF's TensorList ops with TF's interfaces: tf.raw_ops.TensorListReserve, ...GetItem,
-...Stack and the rest, and the TensorList nodes of imported TF graphs (bound as they are).
+...Stack and the rest, the graph ops of a traced tf.TensorArray (tensor_array.py, above),
+and the TensorList nodes of imported TF graphs (bound as they are). Each is defined here
+only.
 
-Ops layer, loaded on first use (op_index.py); the values and kernels are
-tensor_list_kernels.py's. As TF 2.21, EmptyTensorList and TensorListReserve have no
-gradient, TensorListLength, ElementShape, PushBackBatch and ConcatLists are not
-differentiable, and the others' gradients are lists of their items' gradients (see
-tensor_list_kernels.py).
+Ops layer, loaded on first use (op_index.py; tensor_array.py binds it lazily too); the
+values and kernels are tensor_list_kernels.py's. As TF 2.21, EmptyTensorList and
+TensorListReserve have no gradient, TensorListLength, ElementShape, PushBackBatch and
+ConcatLists are not differentiable, and the others' gradients are lists of their items'
+gradients (tensor_list_grads.py says which are TF's list ops and why the rest are not).
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, ResourceExhaustedError
 from eagerflow._src.core.py_conversion import object_scalar
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import tensor_array as TA
+from eagerflow._src.ops import tensor_list_grads as G
 from eagerflow._src.ops.array import constant, zeros_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -157,7 +159,7 @@ def _length_out(h: Any) -> list:
 
 
 # ---------------------------------------------------------------------------------------
-# Gradients: lists of the items' gradients, as tensor_array.py's gradient ops make them
+# Gradients: lists of the items' gradients, as tensor_list_grads.py's ops make them
 # ---------------------------------------------------------------------------------------
 
 def _length_of(h: Tensor) -> Tensor:
@@ -170,11 +172,11 @@ def _zero_or(g: Any, make: Any, like: Tensor) -> Tensor:
 
 def _from_tensor_grad(n: Any, g: Any) -> list:
     t = n.inputs[0]
-    return [_zero_or(g, lambda: bind(TA.GRAD_STACK, (g, t), {}), t), None]
+    return [_zero_or(g, lambda: bind(G.GRAD_STACK, (g, t), {}), t), None]
 
 
 def _read_grad(n: Any, g: Any) -> list:
-    return [TA._put(n.inputs[1], g), None, None]
+    return [G.put(n.inputs[1], g), None, None]
 
 
 def _gather_grad(n: Any, g: Any) -> list:
@@ -189,8 +191,8 @@ def _set_item_grad(n: Any, g: Any) -> list:
     h, index, item = n.inputs
     if g is None:
         return [None, None, zeros_like(item)]
-    return [bind(TA.GRAD_CLEAR, (g, index), {}), None,
-            bind(TA.GRAD_READ, (g, index, item), {})]
+    return [bind(G.GRAD_CLEAR, (g, index), {}), None,
+            bind(G.GRAD_READ, (g, index, item), {})]
 
 
 def _push_back_grad(n: Any, g: Any) -> list:
@@ -198,19 +200,19 @@ def _push_back_grad(n: Any, g: Any) -> list:
     if g is None:
         return [None, zeros_like(t)]
     at = _length_of(h)
-    return [bind(TA.GRAD_CLEAR, (g, at), {}), bind(TA.GRAD_READ, (g, at, t), {})]
+    return [bind(G.GRAD_CLEAR, (g, at), {}), bind(G.GRAD_READ, (g, at, t), {})]
 
 
 def _pop_back_grad(n: Any, g_list: Any, g_item: Any) -> list:
     if g_item is None:
         return [g_list, None]
-    put = TA._put(_length_of(n.inputs[0]) - 1, g_item)
-    return [put if g_list is None else TA.add_gradient_lists(g_list, put), None]
+    put = G.put(_length_of(n.inputs[0]) - 1, g_item)
+    return [put if g_list is None else G.add_gradient_lists(g_list, put), None]
 
 
 def _scatter_grad(n: Any, g: Any) -> list:
     t, indices = n.inputs[0], n.inputs[1]
-    return [_zero_or(g, lambda: bind(TA.GRAD_GATHER, (g, indices, t), {}), t)] + \
+    return [_zero_or(g, lambda: bind(G.GRAD_GATHER, (g, indices, t), {}), t)] + \
         [None] * (len(n.inputs) - 1)
 
 
@@ -218,17 +220,17 @@ def _scatter_existing_grad(n: Any, g: Any) -> list:
     h, t, indices = n.inputs
     if g is None:
         return [None, zeros_like(t), None]
-    return [bind(TA.GRAD_CLEAR, (g, indices), {}),
-            bind(TA.GRAD_GATHER, (g, indices, t), {}), None]
+    return [bind(G.GRAD_CLEAR, (g, indices), {}),
+            bind(G.GRAD_GATHER, (g, indices, t), {}), None]
 
 
 def _split_grad(n: Any, g: Any) -> list:
     t = n.inputs[0]
-    return [_zero_or(g, lambda: bind(TA.GRAD_JOIN, (n.outputs[0], g, t), {}), t), None, None]
+    return [_zero_or(g, lambda: bind(G.GRAD_JOIN, (n.outputs[0], g, t), {}), t), None, None]
 
 
 def _concat_grad(n: Any, g: Any, g_lengths: Any) -> list:
-    return [TA._split(n.inputs[0], g)] + [None] * (len(n.inputs) - 1)
+    return [G.split(n.inputs[0], g)] + [None] * (len(n.inputs) - 1)
 
 
 def _resize_grad(n: Any, g: Any) -> list:
@@ -571,3 +573,18 @@ RESIZE = register(OpDef(
     bad_samples=lambda: [BadSample((_lv([1.0]), _i32(-1)), {}, _E,
                                    "TensorListSlice expects size to be non-negative. Got: -1")],
 ))
+
+
+def shape_tensor(dims: Any) -> Tensor:
+    """An element_shape input for a partial shape `dims` (TF's -1 for an unknown rank and
+    for each unknown dim), converted as the op's wrapper converts it (in a graph being
+    built, a constant of the op taking it)."""
+    if dims is None:
+        return convert_to_tensor(np.array(-1, np.int32), dtype=dt.int32)
+    return convert_to_tensor(np.array([-1 if d is None else d for d in dims],
+                                      np.int32).reshape(len(dims)), dtype=dt.int32)
+
+
+def get_item_of(handle: Tensor, index: Any, dims: Any, dtype: Any) -> Tensor:
+    """Item `index` of a list of items of partial shape `dims` (a loop's history)."""
+    return bind(GET_ITEM, (handle, index, shape_tensor(dims)), {"element_dtype": dtype})

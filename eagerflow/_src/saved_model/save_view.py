@@ -308,8 +308,9 @@ class SaveView:
             # short one), the TF name scopes open where Keras 3's TF backend makes it:
             # "dense/kernel:0", or a subclassed model's sublayers "model/kernel:0"
             v.name = str(getattr(obj, "_name", None) or obj.name).split(":")[0]
-            sync = getattr(obj, "synchronization", None)
-            agg = getattr(obj, "aggregation", None)
+            # (the enums a tf.Variable keeps; a Keras variable answers Keras's strings)
+            sync = getattr(obj, "_synchronization", None)
+            agg = getattr(obj, "_aggregation", None)
             v.synchronization = int(getattr(sync, "value", sync) or 0)
             v.aggregation = int(getattr(agg, "value", agg) or 0)
         elif isinstance(obj, TrackableSummaryWriter):

@@ -23,6 +23,7 @@ from eagerflow._src.core.trackable import Trackable, is_variable
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, _Rebuilt, tracing_scope
 from eagerflow._src.function.polymorphic import Function
 from eagerflow._src.graph.ir import FuncGraph
+from eagerflow._src.graph.verify import subgraphs
 from eagerflow._src.ops.math_base import identity
 from eagerflow._src.saved_model.restored import RestoredFunction
 
@@ -54,8 +55,25 @@ def function_attributes(obj: Any) -> dict:
 
 def concrete_functions_of(fn: Function) -> list:
     """The traces a tf.function saves: the one of its input_signature, else those made
-    (traced once more the first time each is saved, as TF does)."""
-    return fn._traces_for_saving()
+    (traced once more the first time each is saved, as TF does). A trace that runs a
+    strategy's replicas is left out: TF saves the replicas unrolled, which eagerflow's
+    exporter has no form for, so the loaded function lacks that trace, as if it had not
+    been made (an input signature's own trace is kept, and its export fails)."""
+    traces = fn._traces_for_saving()
+    kept = [cf for cf in traces if not _runs_replicas(cf.graph)]
+    return traces if fn.input_signature is not None and not kept else kept
+
+
+# distribute/graph_run.py's ops: the replicas' traces run by one op, their batches read by
+# another
+_REPLICA_OPS = frozenset({"ReplicaRun", "MultiDeviceIteratorGetNextFromShard"})
+
+
+def _runs_replicas(graph: Any) -> bool:
+    """Whether `graph` (its branches, loop bodies and called functions too) holds an op of
+    a strategy's replicas."""
+    return any(op.type in _REPLICA_OPS or any(_runs_replicas(g) for g in subgraphs(op))
+               for op in graph.operations)
 
 
 class SignatureMap(Trackable):

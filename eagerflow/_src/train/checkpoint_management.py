@@ -129,8 +129,10 @@ def get_checkpoint_state(checkpoint_dir: Any, latest_filename: str | None = None
 
 
 def checkpoint_exists(prefix: str) -> bool:
-    """A complete V2 checkpoint (its index written last), or TF 1's V1 files, as TF's."""
-    return os.path.isfile(native(index_filename(prefix))) or is_v1(prefix)
+    """A complete V2 checkpoint (its index written last), or TF 1's V1 files, as TF's.
+    (TF's Python matches prefix + ".index" as a pattern, which the OS reads up to a NUL:
+    "ck\\0pt-1" matches no "ck", though its files were written as ck.index)"""
+    return os.path.isfile(native(os.fspath(prefix) + ".index")) or is_v1(prefix)
 
 
 def latest_checkpoint(checkpoint_dir: Any, latest_filename: str | None = None) -> str | None:

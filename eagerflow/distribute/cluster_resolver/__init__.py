@@ -7,3 +7,4 @@ from eagerflow._src.distribute.cloud_resolvers import (  # noqa: F401
     GCEClusterResolver, KubernetesClusterResolver, KubernetesExecutableLocation,
     SlurmClusterResolver, UnionResolver,
 )
+from eagerflow._src.distribute.tpu_resolver import TPUClusterResolver  # noqa: F401

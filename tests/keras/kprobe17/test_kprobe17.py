@@ -13,10 +13,8 @@ _SUM_ORDER = "float32 last bit of a loss or metric over 10 samples"
 KNOWN = {
     "fit_generator_and_pydataset_shapes": _SUM_ORDER + " (eval_pydataset: 7.2721686363220215 "
                                           "in TF, 7.272168159484863)",
-    "custom_layer_add_weight_arguments": "Keras 3's variables answer aggregation 'none' and "
-                                         "synchronization 'auto' (eagerflow's, tf.Variables: "
-                                         "the enums), and its add_weight takes no "
-                                         "synchronization (eagerflow's keeps tf.keras's)",
+    "custom_layer_add_weight_arguments": "Keras 3's add_weight takes no synchronization "
+                                         "(eagerflow's keeps tf.keras's)",
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

@@ -51,6 +51,8 @@ def _argument_text(value: Any) -> Any:
     if isinstance(value, (Tensor, RaggedTensor, SparseTensor)) and \
             not isinstance(value, KerasTensor):
         return f"tf.Tensor(shape={value.shape}, dtype={value.dtype.name})"
+    if getattr(value, "_keras_variable", False):  # (a tensor to TF too; its dtype a str)
+        return f"tf.Tensor(shape={value.shape}, dtype={value.dtype})"
     return repr(value)
 
 

@@ -27,7 +27,7 @@ from eagerflow._src.keras import tree
 from eagerflow._src.keras.engine import weights_version
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
-from eagerflow._src.keras.engine.input_spec import InputSpec
+from eagerflow._src.keras.engine.input_spec import InputSpec, refuse_none
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
     SymbolicTensor,
@@ -44,6 +44,10 @@ from eagerflow._src.keras.engine.symbolic_calls import output_shape_of
 from eagerflow._src.keras.tree import flatten_with_path
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.math_base import cast
+
+# the modules of Keras 3's operations in a functional config (relu's ReLU is its
+# activations module's own)
+_OPERATION_MODULES = ("keras.src.ops.", "keras.src.activations.activations")
 
 
 def map_graph_network(inputs: list, outputs: list) -> tuple:
@@ -329,6 +333,10 @@ class GraphNetwork:
                              f"{flat}")
         out = []
         for i, (x, ref) in enumerate(zip(flat, self._flat_inputs)):
+            if x is None:  # (an optional Input's layers are handed None)
+                refuse_none(ref)
+                out.append(None)
+                continue
             if isinstance(x, CompositeTensor):  # ragged and sparse inputs, as they are
                 if x.dtype is not ref._dtype and (x.dtype.is_floating or x.dtype.is_integer):
                     x = cast(x, ref._dtype)
@@ -525,7 +533,7 @@ class GraphNetwork:
         created: dict = {}
         pending: dict = {}   # layer name -> node configs not yet replayed
         for layer_data in config["layers"]:
-            if str(layer_data.get("module") or "").startswith("keras.src.ops."):
+            if str(layer_data.get("module") or "").startswith(_OPERATION_MODULES):
                 layer = operation_from_config(layer_data)
             else:
                 layer = legacy_ser.deserialize_model_layer(layer_data, custom_objects)

@@ -113,10 +113,21 @@ def assert_input_compatibility(input_spec: Any, inputs: Any, layer: Any) -> None
     for index, (x, spec) in enumerate(zip(inputs, input_spec)):
         if spec is None or (x is None and spec.optional):
             continue
+        if x is None and hasattr(layer, "_flat_inputs"):  # (a functional model's Input)
+            refuse_none(layer._flat_inputs[index])
         if not hasattr(x, "shape"):
             raise ValueError(f"Inputs to a layer should be tensors. Got '{x}' (of type "
                              f"{type(x)}) as input for layer '{layer_name}'.")
         _check_one(index, spec, TensorShape(x.shape), dt.as_dtype(x.dtype).name, layer_name)
+
+
+def refuse_none(input_tensor: Any) -> None:
+    """Keras 3's error for None given for a functional model's Input `input_tensor` that
+    is not optional (an Input made optional takes it)."""
+    layer = getattr(getattr(input_tensor, "_keras_history", None), "layer", None)
+    if layer is not None and hasattr(layer, "optional") and not layer.optional:
+        raise ValueError(f"The input '{input_tensor.name}' is not optional, but None was "
+                         "passed. Please provide a valid tensor.")
 
 
 def _inputs_in_spec_order(input_spec: list, inputs: Any, layer_name: str) -> list:

@@ -18,6 +18,7 @@ from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import constraints as constraints_mod
 from eagerflow._src.keras import initializers as initializers_mod
 from eagerflow._src.keras import regularizers as regularizers_mod
+from eagerflow._src.keras import sharded_weights  # noqa: F401 (hands keras_variable its maker)
 from eagerflow._src.keras.engine import layer_checks, weights_version
 from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, in_symbolic_scope
 from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregation

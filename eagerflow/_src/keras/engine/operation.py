@@ -152,7 +152,8 @@ class FunctionOperation(Operation):
         """Its entry in a functional model's config, as Keras 3 writes an operation."""
         module = _KERAS_MODULES.get(getattr(self.function, "__module__", "").rpartition(".")[2],
                                     "numpy")
-        return {"module": f"keras.src.ops.{module}", "class_name": type(self).__name__,
+        module = module if module.startswith("keras.") else f"keras.src.ops.{module}"
+        return {"module": module, "class_name": type(self).__name__,
                 "config": self.get_config(), "registered_name": type(self).__name__}
 
 
@@ -161,7 +162,8 @@ class FunctionOperation(Operation):
 _KERAS_MODULES = {"numpy_array": "numpy", "numpy_linear": "numpy", "numpy_math": "numpy",
                   "numpy_reduce": "numpy", "nn": "nn", "nn_conv": "nn", "core": "core",
                   "math": "math", "linalg": "linalg", "image": "image",
-                  "image_geometry": "image"}
+                  "image_geometry": "image",
+                  "activations": "keras.src.activations.activations"}  # (relu's ReLU)
 
 # class name -> the function its operations apply (keras.ops registers its functions),
 # so a functional config's operations can be made again

@@ -32,7 +32,7 @@ from eagerflow._src.keras.layers.activation import Softmax
 from eagerflow._src.keras.layers.core import Dropout
 from eagerflow._src.keras.layers.einsum_dense import EinsumDense
 from eagerflow._src.keras.ops.nn import dot_product_attention
-from eagerflow._src.keras.ops.numpy_array import repeat
+from eagerflow._src.keras.ops.numpy_array import repeat, swapaxes
 from eagerflow._src.keras.ops.numpy_linear import einsum
 from eagerflow._src.keras.ops.numpy_linear import matmul as ops_matmul
 from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
@@ -554,8 +554,9 @@ class Attention(Layer):
     def _calculate_scores(self, query: Any, key: Any) -> Any:
         """(batch, Tq, Tv) scores of query (batch, Tq, dim) against key (batch, Tv, dim)."""
         if self.score_mode == "dot":
-            # the key transposed first, as Keras 3 does (a mismatch's error shows it so)
-            scores = ops_matmul(query, ta.transpose(key, [0, 2, 1]))
+            # the key's last two axes swapped first (Keras 3's swapaxes: a Transpose, which
+            # a mismatch's error shows; any rank from 2, a pair without batch too)
+            scores = ops_matmul(query, swapaxes(key, -2, -1))
             return scores * self.scale if self.scale is not None else scores
         total = ta.expand_dims(query, -2) + ta.expand_dims(key, -3)
         if self.scale is not None:

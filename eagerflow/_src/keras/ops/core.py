@@ -274,10 +274,11 @@ class Cond:
 
     def call(self, *args: Any, **kwargs: Any) -> Any:
         pred, true_fn, false_fn = args
-        if tf_is_tensor(pred):
+        if tf_is_tensor(pred) and not getattr(pred, "_keras_variable", False):
             return tf_cond(pred, true_fn, false_fn)
         # any other pred is TF's smart_cond's: a value equal to 0 or 1 (looked up in a set,
-        # so a NumPy array or a list fails as unhashable) picks the branch in Python
+        # so a NumPy array, a list or a Keras variable, no tf.Variable to TF, fails as
+        # unhashable) picks the branch in Python
         if pred not in {0, 1}:
             raise TypeError("Argument `pred` must be a Tensor, or a Python bool, or 1 or 0. "
                             f"Received: pred={pred} of type {type(pred).__name__}")

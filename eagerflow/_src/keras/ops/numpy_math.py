@@ -595,4 +595,6 @@ def allclose(x1: Any, x2: Any, rtol: float = 1e-5, atol: float = 1e-8,
 # a Keras variable's operators promote as these ops do (keras/variables.py)
 kvars.KERAS_ARITHMETIC.update(add=add, subtract=subtract, multiply=multiply,
                               true_divide=true_divide, floor_divide=floor_divide, mod=mod,
-                              power=power)
+                              power=power, equal=equal, not_equal=not_equal,
+                              logical_and=logical_and, logical_or=logical_or,
+                              logical_xor=logical_xor, round=round)

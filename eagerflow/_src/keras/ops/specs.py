@@ -199,6 +199,16 @@ def same(x: Any, *args: Any, **kwargs: Any) -> SymbolicTensor:
     return _out(_shape(x), x.dtype)
 
 
+def glu(x: Any, axis: int = -1) -> Any:
+    """x's dtype (unchecked, as the activations above), its `axis` halved; an odd or
+    unknown size left to the traced op."""
+    shape = _shape(x)
+    a = canonicalize_axis(axis, len(shape))
+    if shape[a] is None or shape[a] % 2:
+        return NotImplemented
+    return _out(shape[:a] + [shape[a] // 2] + shape[a + 1:], x.dtype)
+
+
 def of_dtype(dtype: str) -> Any:
     """isnan, isfinite, isinf: bool; reciprocal: float32 (a KerasTensor's default dtype,
     not floatx); over x's shape."""
@@ -321,6 +331,34 @@ def shift(x: Any, y: Any) -> SymbolicTensor:
     """left_shift: x's shape; x's dtype for a Python int shift, else the promoted one."""
     dtype = x.dtype if isinstance(y, int) else kd.result_type(_own_dtype(x), _own_dtype(y))
     return _out(_shape(x), dtype)
+
+
+def compared(x1: Any, x2: Any) -> SymbolicTensor:
+    """less, greater, ...: the shapes broadcast, bool (bools compared too, unchecked)."""
+    return _out(broadcast_shapes(_shape(x1), _shape(x2)), "bool")
+
+
+def kron(x1: Any, x2: Any) -> SymbolicTensor:
+    """The dims multiplied pairwise (zipped: the shorter rank's), the dtypes promoted;
+    bool kept (Keras 3's rule, unchecked)."""
+    dims = [None if a is None or b is None else a * b
+            for a, b in zip(_shape(x1), _shape(x2))]
+    return _out(dims, kd.result_type(_own_dtype(x1), _own_dtype(x2)))
+
+
+def take(x: Any, indices: Any, axis: Any = None) -> Any:
+    """x's dtype over the indices' shape put in place of `axis` (all of x without one);
+    the indices' dtype unchecked, as Keras 3's rule. (A sparse or ragged x: the op
+    traced.)"""
+    if getattr(x, "sparse", False) or getattr(x, "ragged", False) or \
+            getattr(indices, "ragged", False) or getattr(indices, "sparse", False):
+        return NotImplemented
+    ind = _shape(indices) if hasattr(indices, "shape") else list(np.shape(np.array(indices)))
+    if axis is None:
+        return _out(ind, x.dtype)
+    shape = _shape(x)
+    a = canonicalize_axis(axis, len(shape))
+    return _out(shape[:a] + ind + shape[a + 1:], x.dtype)
 
 
 def full_like(x: Any, fill_value: Any, dtype: Any = None) -> SymbolicTensor:
@@ -497,8 +535,13 @@ RULES: dict = {
     "softmax": softmax, "log_softmax": softmax, "norm": norm, "where": where,
     "min": kept, "argmin": argmax, "full_like": full_like, "moments": moments,
     **{n: same for n in ("leaky_relu", "silu", "log_sigmoid", "elu", "hard_sigmoid",
-                         "sparse_plus")},
+                         "sparse_plus", "relu6", "selu", "softsign", "celu", "hard_tanh",
+                         "hard_shrink", "soft_shrink", "tanh_shrink", "squareplus",
+                         "threshold", "sparse_sigmoid", "sparsemax", "hard_silu")},
+    "glu": glu,
     "ldexp": elementwise(float), "gcd": elementwise(), "heaviside": hypot, "fmod": mod,
-    "left_shift": shift, "einsum": einsum, "cross": cross, "tensordot": tensordot,
+    **{n: compared for n in ("less", "less_equal", "greater", "greater_equal")},
+    "left_shift": shift, "right_shift": shift, "kron": kron, "take": take,
+    "bitwise_invert": same, "einsum": einsum, "cross": cross, "tensordot": tensordot,
     "matmul": matmul, "vectorized_map": vectorized_map,
 }
