@@ -808,6 +808,12 @@ DYNAMIC_STITCH_LISTS = [
       "Expected list for 'data' argument to 'dynamic_stitch' Op, not 5.")),
     (lambda: tf.dynamic_stitch([[0]], [[5]]),
      ('int32', [1], [5])),
+    # (the API fuzz's tnp.repeat of inf and -inf repeats: the shape guess's NumPy sum is NaN,
+    # no warning; then TF's refusal of float repeats)
+    (lambda: tnp.repeat(np.ones((1, 2), np.int64), np.array([inf, -inf], np.float16), axis=1),
+     ('raise', 'TypeError',
+      'Argument `tensor` (name: repeats) must be of type integer. Received `tensor` = [ inf '
+      "-inf] of dtype: <dtype: 'float16'>")),
 ]
 
 CASES = (TYPE_READS + CONVERSION_TYPE_NAMES + STR_METHODS + CTC_NO_CLASSES +
