@@ -145,7 +145,8 @@ OPS_ORDER = [
     # ragged tensors (over the families above)
     "ragged_ops", "row_partition", "ragged_tensor", "ragged_functions", "ragged_getitem",
     "ragged_shape", "ragged_broadcast",
-    "ragged_dispatch", "ragged_dispatch_extra", "ragged_strings", "ragged_ngrams", "ragged",
+    "ragged_dispatch", "ragged_where", "ragged_dispatch_extra", "ragged_strings",
+    "ragged_ngrams", "ragged",
     "ragged_variant_ops",
     "hash_map_order", "table_refs",
     "table_state", "table_handles", "lookup_ops", "queue_state", "queue_handles", "queue_ops",
@@ -323,7 +324,7 @@ def test_ops_modules_import_only_earlier_ops_modules():
 # operators, dispatch) by the ragged modules after it; the family loads on first use.
 RAGGED_FAMILY = {"ragged_ops", "ragged_tensor", "ragged_functions", "ragged_getitem",
                  "ragged_dispatch", "ragged_dispatch_extra", "ragged_shape", "ragged_broadcast",
-                 "ragged_strings", "ragged_ngrams"}
+                 "ragged_strings", "ragged_ngrams", "ragged_where"}
 
 
 def test_the_ragged_family_is_loaded_whole():

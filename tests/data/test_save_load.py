@@ -85,6 +85,55 @@ def test_shard_func_splits_and_default_reader_interleaves(tmp_path):
     assert int(flat.cardinality()) == 10
 
 
+def test_a_seeded_shuffle_in_reader_func_keeps_its_order_every_iteration(tmp_path):
+    # TF runs reader_func's function anew for each iterator: its shuffle is a new one each
+    # time, so the order repeats (also within a repeat). Recorded from TF 2.21 (global
+    # seed 5); the first iteration's order matched before, the later ones reshuffled
+    tf.random.set_seed(5)
+    tf.data.Dataset.range(12).save(str(tmp_path), shard_func=lambda x: x % 3)
+    loaded = tf.data.Dataset.load(str(tmp_path), reader_func=lambda d: d.shuffle(
+        1000, seed=4).interleave(lambda x: x, cycle_length=2))
+    order = [1, 2, 4, 5, 7, 8, 10, 11, 0, 3, 6, 9]
+    assert [list(loaded.as_numpy_iterator()) for _ in range(3)] == [order] * 3
+    assert list(loaded.repeat(2).as_numpy_iterator()) == order * 2
+    # a shuffle after the load still reshuffles each iteration
+    again = loaded.shuffle(100, seed=5)
+    assert list(again.as_numpy_iterator()) != list(again.as_numpy_iterator())
+
+
+def test_what_reader_func_returns_is_checked_as_tfs_kernel_checks_it(tmp_path):
+    # TF 2.21 loads whatever reader_func returns; MakeIterator refuses a non-dataset (an
+    # int or a str; None or a tuple reads as several values) and IteratorGetNext a
+    # dataset whose components are not the saved ones. eagerflow raised TypeError at load
+    # for the first and read the second's elements as they were
+    tf.data.Dataset.range(4).save(str(tmp_path))
+    wrapped = "{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+    for reader, error, text in [
+            (lambda d: 3, tf.errors.InvalidArgumentError,
+             "Dataset tensor must be a scalar of dtype DT_VARIANT. [Op:MakeIterator] name: "),
+            (lambda d: (d, d), tf.errors.InvalidArgumentError,
+             "reader_func returns more than one argument. [Op:MakeIterator] name: "),
+            (lambda d: None, tf.errors.InvalidArgumentError,
+             "reader_func returns more than one argument. [Op:MakeIterator] name: ")]:
+        loaded = tf.data.Dataset.load(str(tmp_path), reader_func=reader)
+        assert int(loaded.cardinality()) == 4
+        with pytest.raises(error) as e:
+            iter(loaded)
+        assert str(e.value) == wrapped % "MakeIterator" + text
+    get_next = "IteratorGetNext_output_types_1"
+    for reader, error, text in [
+            (lambda d: d.flat_map(lambda x: x).map(lambda v: (v, v)), tf.errors.InternalError,
+             "Expected 1 components but got 2. [Op:IteratorGetNext] name: "),
+            (lambda d: d.flat_map(lambda x: x).map(lambda v: tf.cast(v, tf.float32)),
+             tf.errors.InvalidArgumentError, "Data type mismatch at component 0: expected "
+             "int64 but got float. [Op:IteratorGetNext] name: ")]:
+        loaded = tf.data.Dataset.load(str(tmp_path), reader_func=reader)
+        it = iter(loaded)
+        with pytest.raises(error) as e:
+            next(it)
+        assert str(e.value) == wrapped % get_next + text
+
+
 def test_tuple_elements_reach_shard_func_unpacked(tmp_path):
     ds = tf.data.Dataset.from_tensor_slices(([1, 2, 3], [10, 20, 30]))
     ds.save(str(tmp_path), shard_func=lambda a, b: tf.cast(a % 2, tf.int64))

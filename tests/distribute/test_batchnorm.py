@@ -1,6 +1,7 @@
-"""BatchNormalization's moving statistics under MirroredStrategy: MEAN-aggregated mirrored
-variables, so a replica's update is averaged across replicas and the copies stay equal;
-and the other aggregations of a write made in a replica (SUM, ONLY_FIRST_REPLICA)."""
+"""BatchNormalization's moving statistics under MirroredStrategy, as TF 2.21's Keras 3: their
+aggregation is 'none', so each replica's update moves its own copy (towards its own share
+of the batch) and a cross-replica read is the first replica's; and the aggregations of a
+write made in a replica (MEAN averaged, SUM, ONLY_FIRST_REPLICA)."""
 
 import numpy as np
 import pytest
@@ -20,27 +21,26 @@ def _data():
 
 
 def _expected_moving(x, steps, replicas=2):
-    """Moving mean and variance after `steps` updates on the same global batch: each
-    update moves towards the mean of the replicas' batch statistics (computed in float64,
-    independently of the layer)."""
-    parts = np.array_split(x.astype("float64"), replicas)
-    batch_mean = np.mean([p.mean(axis=0) for p in parts], axis=0)
-    batch_var = np.mean([p.var(axis=0) for p in parts], axis=0)
-    mean, var = np.zeros(x.shape[1]), np.ones(x.shape[1])
-    for _ in range(steps):
-        mean = mean * MOMENTUM + batch_mean * (1 - MOMENTUM)
-        var = var * MOMENTUM + batch_var * (1 - MOMENTUM)
-    return mean, var
+    """Each replica's moving (mean, variance) after `steps` updates on its share of the
+    same global batch (computed in float64, independently of the layer)."""
+    out = []
+    for part in np.array_split(x.astype("float64"), replicas):
+        mean, var = np.zeros(x.shape[1]), np.ones(x.shape[1])
+        for _ in range(steps):
+            mean = mean * MOMENTUM + part.mean(axis=0) * (1 - MOMENTUM)
+            var = var * MOMENTUM + part.var(axis=0) * (1 - MOMENTUM)
+        out.append((mean, var))
+    return out
 
 
-def _assert_synced(bn, x, steps):
-    want_mean, want_var = _expected_moving(x, steps)
-    for v, want in ((bn.moving_mean, want_mean), (bn.moving_variance, want_var)):
+def _assert_own_copies(bn, x, steps):
+    want = _expected_moving(x, steps)
+    for k, v in enumerate((bn.moving_mean, bn.moving_variance)):
         copies = [c.numpy() for c in v.values]
         assert len(copies) == 2
-        np.testing.assert_array_equal(copies[0], copies[1])
-        np.testing.assert_allclose(copies[0], want, rtol=1e-5, atol=1e-6)
-        np.testing.assert_allclose(v.numpy(), want, rtol=1e-5, atol=1e-6)
+        for copy, replica in zip(copies, want):
+            np.testing.assert_allclose(copy, replica[k], rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(v.numpy(), want[0][k], rtol=1e-5, atol=1e-6)
 
 
 def _model(strategy):
@@ -54,19 +54,19 @@ def _model(strategy):
 
 
 @pytest.mark.parametrize("eager", [False, True])
-def test_fit_keeps_moving_statistics_identical_and_averaged(eager):
+def test_fit_moves_each_replicas_own_moving_statistics(eager):
     x, y = _data()
     strategy = tf.distribute.MirroredStrategy(TWO)
     model = _model(strategy)
     model.run_eagerly = eager
     model.fit(x, y, batch_size=8, epochs=3, shuffle=False, verbose=0)
     bn = model.layers[0]
-    assert bn.moving_mean.aggregation == tf.VariableAggregation.MEAN
-    _assert_synced(bn, x, steps=3)
+    assert bn.moving_mean.aggregation == "none"
+    _assert_own_copies(bn, x, steps=3)
 
 
 @pytest.mark.parametrize("compiled", [False, True, "next"])
-def test_custom_loop_keeps_moving_statistics_identical_and_averaged(compiled):
+def test_custom_loop_moves_each_replicas_own_moving_statistics(compiled):
     x, _ = _data()
     strategy = tf.distribute.MirroredStrategy(TWO)
     with strategy.scope():
@@ -89,7 +89,7 @@ def test_custom_loop_keeps_moving_statistics_identical_and_averaged(compiled):
     else:
         for batch in dist:
             step(batch)
-    _assert_synced(bn, x, steps=4)
+    _assert_own_copies(bn, x, steps=4)
 
 
 def test_replica_writes_to_a_mean_variable_are_averaged():
@@ -153,8 +153,6 @@ def test_mean_aggregation_of_an_integer_mirrored_variable_is_refused():
 def test_add_weight_accepts_keras_aggregation_names():
     layer = tf.keras.layers.Layer()
     v = layer.add_weight(name="v", shape=(2,), aggregation="sum")
-    assert v.aggregation == tf.VariableAggregation.SUM
-    assert layer.add_weight(name="u", shape=(), aggregation=tf.VariableAggregation.MEAN
-                            ).aggregation == tf.VariableAggregation.MEAN
+    assert (v.aggregation, v.value.aggregation) == ("sum", tf.VariableAggregation.SUM)
     with pytest.raises(ValueError, match="aggregation"):
         layer.add_weight(name="bad", shape=(), aggregation="median")

@@ -69,6 +69,23 @@ Cells of TF's guides left out, because eagerflow differs there (owner in bracket
   which reads no further than asked (a read-ahead race in TF) [distribute]. A worker's
   devices are `/job:worker/...` in TF's multi-worker mode, `/job:localhost/...` in
   eagerflow's, and `worker_devices` is not printed [distribute].
+- image_captioning: exact (the sampled captions too). The tutorial's masked_loss fails in
+  Keras 3's fit (labels come cast to the predictions' float dtype): the error prints and
+  the loss casts them back. MobileNetV3Small(weights=None)'s features are all zero in both.
+- cyclegan: the step losses print to 2 places: from the second step on the convolutions'
+  float32 gradients differ in the last bit (TF sums in Eigen's order, docs/ulp32.md), and
+  the four GANs' losses are ~3e-4 apart after 15 steps (3 places part twice in 64).
+- load_video: the clips' random starts and the file shuffle draw from a random.Random made
+  per pass of the generator: the tutorial's module-level `random` is drawn from TF's
+  generator threads, and the prefetch TF's inject_prefetch puts after a peeked
+  from_generator pipeline reads a racing number of clips ahead (2 of 3 TF runs differed).
+- music_generation: `int(pitch)` of the tutorial's (1,)-shaped pitch is NumPy 2's
+  TypeError in TF 2.21 too (printed); the loop uses a squeezed pitch.
+- transfer_learning_hub: TF Hub's models are SavedModels exported here and loaded as
+  TFSMLayer (no hub package); the CollectBatchStats callback's reset_metrics() leaves
+  fit's epoch logs at 0.0 in both.
+- migrate_fault_tolerance: ModelCheckpoint's directory is a fixed relative one (its verbose
+  lines print the path).
 """
 
 from __future__ import annotations

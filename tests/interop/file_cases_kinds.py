@@ -24,6 +24,8 @@ import numpy as np
 from tests.interop.file_cases import XS, YS, errors, fit_history, values
 from tests.interop.file_cases_holders import HOLDER_CASES, HOLDER_TF_FILES
 from tests.interop.file_cases_saved import SAVED_CASES, SAVED_TF_FILES
+from tests.interop.file_cases_serving import SERVING_CASES, SERVING_TF_FILES
+from tests.interop.file_cases_training import TRAINING_CASES, TRAINING_TF_FILES
 from tests.saved_model.user_model_cases import encode, outcome, signature_facts, variable_facts
 
 IMG = np.linspace(0, 1, 2 * 6 * 6 * 3, dtype="float32").reshape(2, 6, 6, 3)
@@ -1001,6 +1003,8 @@ CASES = {
     **{name: _optimizer_case(make) for name, make in OPTIMIZERS.items()},
     **HOLDER_CASES,
     **SAVED_CASES,
+    **SERVING_CASES,
+    **TRAINING_CASES,
 }
 
 # cases whose files TF wrote are kept in golden/file_cases_kinds/NAME, for eagerflow to
@@ -1009,7 +1013,7 @@ TF_FILES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_arra
             "tape_inside", "generator", "jit", "dataset_attr", "dataset_slices_attr",
             "shared_table", "stateful_lstm_export", "build_config_keras", "compile_config_keras",
             "nadam_keras", "mixed_keras", "ngrams_keras", "conv_h5", *HOLDER_TF_FILES,
-            *SAVED_TF_FILES)
+            *SAVED_TF_FILES, *SERVING_TF_FILES, *TRAINING_TF_FILES)
 
 # the tf.Module cases (test_file_cases_kinds.py), the Keras models' ones
 # (test_file_cases_kinds_keras.py), the optimizers' state
@@ -1021,6 +1025,6 @@ MODULE_CASES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_
 OPTIMIZER_CASES = tuple(OPTIMIZERS)
 KERAS_CASES = tuple(name for name in CASES
                     if name not in MODULE_CASES + OPTIMIZER_CASES + tuple(HOLDER_CASES)
-                    + tuple(SAVED_CASES))
+                    + tuple(SAVED_CASES) + tuple(SERVING_CASES) + tuple(TRAINING_CASES))
 
 __all__ = ["CASES", "KERAS_CASES", "MODULE_CASES", "OPTIMIZER_CASES", "TF_FILES", "encode"]

@@ -41,6 +41,13 @@ KNOWN: dict = {
         ("theirs",), "TF gives the arguments of eagerflow's tf.functions unknown shapes"),
     ("signature_inspection", "predict_fn_outputs"): (
         ("theirs",), "and so what it infers of their results"),
+    ("restored_shapes", "input_shapes"): (
+        ("theirs",), "and the inputs of their concrete functions (TF: as_list() is not "
+        "defined on an unknown TensorShape)"),
+    # TF's load_model(safe_mode=False) runs a Lambda's marshalled bytecode; eagerflow
+    # never runs code read from a file (its ValueError says so, and how to register one)
+    ("lambda_nested", "unsafe"): (
+        ("own", "ours"), "eagerflow refuses a Lambda's Python lambda with safe_mode=False too"),
 }
 
 

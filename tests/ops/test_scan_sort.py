@@ -141,3 +141,21 @@ def test_sort_argsort_top_k_of_a_size_known_only_at_run_time():
     np.testing.assert_array_equal(g.numpy(), tape.gradient(y, xt).numpy())
     with pytest.raises(tf.errors.InvalidArgumentError, match="Need k >= 0, got -1"):
         f(np.ones((2, 0), np.float32))
+
+
+def test_sort_and_argsort_of_a_rank_known_only_at_run_time():
+    """TF 2.21 sorts a tensor of unknown rank (a TensorSpec(None) argument: a
+    MutableHashTable's export) along its last axis by its run-time size, and along another
+    axis through a transposition made from its rank's tensor; the results' shapes are
+    unknown (this raised "object of type 'NoneType' has no len()")."""
+    @tf.function(input_signature=[tf.TensorSpec(None, tf.int64)])
+    def f(x):
+        out = tf.argsort(x), tf.sort(x, direction="DESCENDING"), tf.sort(x, axis=0)
+        assert all(t.shape.rank is None for t in out)
+        return out
+
+    # (TF's answers)
+    assert [t.numpy().tolist() for t in f(tf.constant([3, 1, 2], tf.int64))] == [
+        [1, 2, 0], [3, 2, 1], [1, 2, 3]]
+    assert [t.numpy().tolist() for t in f(tf.constant([[3, 1], [0, 5]], tf.int64))] == [
+        [[1, 0], [0, 1]], [[3, 1], [5, 0]], [[0, 1], [3, 5]]]

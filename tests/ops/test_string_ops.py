@@ -114,3 +114,24 @@ def test_case_encoding_is_the_kernels_check():
                        match=r"^\{\{function_node __inference_.*\}\} " + words):
         f()
     assert tf.strings.upper(["a"], encoding="utf-8").numpy().tolist() == [b"A"]
+
+
+def test_to_number_of_invalid_utf8_fails_to_decode_its_final_message():
+    # recorded from TF 2.21: the message holds the string's raw bytes, so reading it as
+    # UTF-8 fails; a traced function's message is the function's (its node and name), the
+    # position counted in it (TF: b'{{function_node __inference_<lambda>_6}}
+    # StringToNumberOp could not correctly convert string: a\xffb\n\t [[{{node
+    # StringToNumber}}]] [Op:__inference_<lambda>_6]', position 95)
+    x = tf.constant([b"a\xffb"])
+    with pytest.raises(UnicodeDecodeError) as eager:
+        tf.strings.to_number(x)
+    assert eager.value.object.startswith(b"{{function_node __wrapped__StringToNumber_device_")
+    f = tf.function(lambda t: tf.strings.to_number(t),
+                    input_signature=[tf.TensorSpec([None], tf.string)])
+    with pytest.raises(UnicodeDecodeError) as traced:
+        f(x)
+    text = traced.value.object
+    assert re.fullmatch(rb"\{\{function_node __inference_<lambda>_\d+\}\} StringToNumberOp "
+                        rb"could not correctly convert string: a\xffb\n\t \[\[\{\{node "
+                        rb"StringToNumber\}\}\]\] \[Op:__inference_<lambda>_\d+\]", text)
+    assert traced.value.start == text.index(b"\xff")

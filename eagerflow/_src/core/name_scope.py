@@ -58,6 +58,12 @@ _OP_NAME = re.compile(r"^[A-Za-z0-9.][A-Za-z0-9_.\\/>-]*$")
 _SCOPE_NAME = re.compile(r"^[A-Za-z0-9_.\\/>-]*$")
 
 
+def is_op_name(name: str) -> bool:
+    """Whether TF's graph takes `name` as an op's own name (a placeholder of another is
+    named "Placeholder", the name kept as its `_user_specified_name`)."""
+    return bool(_OP_NAME.match(name))
+
+
 def _check_graph_scope(name: str, nested: bool) -> None:
     if nested and not _SCOPE_NAME.match(name):
         raise ValueError(f"'{name}' is not a valid scope name. A scope name has to match the "

@@ -64,9 +64,12 @@ def sorted_keys(d: Any) -> list:
 
 def _items(x: Any) -> list:
     """A nested value's (key, child) pairs in flattening order: a mapping's sorted keys, an
-    attrs object's field names, else positions."""
+    attrs object's or a namedtuple's field names (TF's paths: a saved output spec of a
+    namedtuple's field `value` is named "value"), else positions."""
     if isinstance(x, collections.abc.Mapping):
         return [(k, x[k]) for k in sorted_keys(x)]
+    if _is_namedtuple(x):
+        return list(zip(x._fields, x))
     fields = _attrs_fields(type(x))
     if fields is not None:
         return [(f.name, getattr(x, f.name)) for f in fields]

@@ -515,7 +515,7 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
             # against the dtype refuses it first)
             raise TypeError(f"Expected {_dt.as_dtype(dtype).name}, but got {value} of type "
                             f"'{type(value).__name__}'.")
-        if hasattr(type(value), "__getitem__") and _state.graph is not None and any(
+        if _state.graph is not None and any(
                 _has_symbolic(c) for c in value._type_spec._to_components(value)):
             # (a traced one: TF's graph converts it with NumPy, which finds no elements)
             raise TypeError(f"Failed to convert elements of {value} to Tensor. Consider "

@@ -13,6 +13,7 @@ tuples), `_compute_structure()` (unless it passes its input's through) and
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -57,6 +58,16 @@ def check_name(name: Any) -> None:
                          "alphanumeric characters (a-z), (A-Z), and (0-9), or underscores "
                          "(_). A valid identifier cannot start with a number, or contain any "
                          "spaces.")
+
+
+# Numbers the datasets that count their iterators (shuffles), in the order they are made: a
+# user function's own are those made while it was traced (dataset_functions.py)
+_made = itertools.count()
+
+
+def made_stamp() -> int:
+    """The next number in the order datasets are made."""
+    return next(_made)
 
 
 class DatasetV2:

@@ -37,6 +37,7 @@ transformation is built; its class and message are TF's.
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -47,7 +48,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import structure as dstruct
-from eagerflow._src.data.dataset import UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset import UNKNOWN, DatasetV2, made_stamp
 from eagerflow._src.data.fn_errors import FnSite, GuardedIterator, annotate
 from eagerflow._src.data.functions import (
     StructuredFunction,
@@ -231,6 +232,7 @@ class DatasetFunction(PipelineFunction):
         # (an eager tensor it reads is captured, as TF's dataset functions capture one: a
         # SavedModel passes it as an argument, its `other_arguments`)
         graph.captures_eager = True
+        since = made_stamp()
         with tracing_scope(graph), Collecting() as needed:
             args = self._placeholders(graph)
             out = _autograph(self._func)(*args) if self._in.unpack_args else \
@@ -255,6 +257,10 @@ class DatasetFunction(PipelineFunction):
         self._graph = graph
         self._fn = _compile(graph, name) if ours else None
         self._template = out
+        # TF runs the function for each element, so the datasets it makes are new ones each
+        # time: the template's shuffles start their reshuffles over for every element
+        self._fresh = iteration_counts(out, since)
+        self._opening = threading.Lock()
 
     def _placeholders(self, graph: Any) -> tuple:
         """The symbolic arguments, packed; records how each flat component is fed."""
@@ -315,7 +321,7 @@ class DatasetFunction(PipelineFunction):
                 "can only be iterated inside that function.")
         extra = tuple(outer_feed[id(t)] for t in self._captures)
         fn, needed, kinds, template = self._fn, self._needed, self._kinds, self._template
-
+        fresh = self._fresh
         specs = self._in.specs
 
         def open_(flat: tuple) -> ElementIterator:
@@ -334,7 +340,13 @@ class DatasetFunction(PipelineFunction):
             if fn is not None:
                 for t, v in zip(needed, fn(*arrays, *extra)):
                     feed[id(t)] = v._arr
-            return template._make_iterator(_with_feed(ctx, feed))
+            inner = _with_feed(ctx, feed)
+            if not fresh:
+                return template._make_iterator(inner)
+            with self._opening:  # (a parallel interleave opens elements in threads)
+                for ds, count in fresh:
+                    ds._iterations = count
+                return template._make_iterator(inner)
 
         return open_
 
@@ -359,8 +371,29 @@ def _with_feed(ctx: IterContext | None, feed: dict) -> IterContext:
     else:
         new.deterministic, new.threads, new.optimize = ctx.deterministic, ctx.threads, \
             ctx.optimize
+        # TF instantiates the function once per iterator of the outer dataset: the random
+        # ops of the datasets it makes go on from one element's to the next, and start
+        # over with the next iteration
+        new.kernels = ctx.kernels
     new.feed = feed
     return new
+
+
+def iteration_counts(dataset: DatasetV2, since: int) -> list:
+    """(dataset, its count) for each dataset of a pipeline that a user function made (after
+    stamp `since`) and that counts its iterators (a shuffle's reshuffles); not those it
+    was given or read from outside (a captured dataset is the caller's one: each element's
+    iterator of it reshuffles, as in TF)."""
+    out, seen, todo = [], set(), [dataset]
+    while todo:
+        ds = todo.pop()
+        if id(ds) in seen or isinstance(ds, VariantDataset):
+            continue
+        seen.add(id(ds))
+        if hasattr(ds, "_iterations") and getattr(ds, "_made", -1) > since:
+            out.append((ds, ds._iterations))
+        todo.extend(getattr(ds, "_inputs", ()))
+    return out
 
 
 def returned_non_dataset(out: Any) -> Exception:

@@ -39,20 +39,23 @@ from eagerflow._src.core import tf_logging
 from eagerflow._src.core.composite import NoneTensorSpec
 from eagerflow._src.core.errors import (
     DataLossError,
+    InternalError,
     InvalidArgumentError,
     NotFoundError,
+    op_error,
 )
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import snapshot_elements as elements
 from eagerflow._src.data import structure as dstruct
-from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, UNKNOWN, DatasetV2
-from eagerflow._src.data.dataset_functions import traced_reader
+from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, UNKNOWN, DatasetV2, made_stamp
+from eagerflow._src.data.dataset_functions import iteration_counts, traced_reader
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.io import structured_value, tensor_proto, tfrecord
 from eagerflow._src.io.file_errors import local_path
 from eagerflow._src.io.filesystems import uri
 from eagerflow._src.io.protos import build, field, message
+from eagerflow._src.ops.eager_errors import raised_eagerly
 
 SPEC_FILE = "dataset_spec.pb"
 METADATA_FILE = "snapshot.metadata"
@@ -325,19 +328,71 @@ class LoadDataset(DatasetV2):
             datasets = DatasetV2.from_tensors(empty).take(0)
         self._reader_fn = traced_reader(reader_func or _default_reader, element_spec,
                                         "Dataset.load()")
+        since = made_stamp()
         out = (reader_func or _default_reader)(datasets)
-        if not isinstance(out, DatasetV2):
-            raise TypeError(f"`reader_func` must return a `tf.data.Dataset` object. Got "
-                            f"{type(out)}.")
-        super().__init__((out,), structure)
+        # TF takes whatever the function returns; its kernel refuses anything but one
+        # dataset as the iterator is made
+        self._refusal = None if isinstance(out, DatasetV2) else \
+            "reader_func returns more than one argument." if out is None or (
+                isinstance(out, (tuple, list)) and len(out) != 1) else \
+            "Dataset tensor must be a scalar of dtype DT_VARIANT."
+        super().__init__((out,) if self._refusal is None else (), structure)
         self._count = int(meta.num_elements)
         self._path, self._compression_arg = path, compression  # (TF's node's)
+        self._fresh = iteration_counts(out, since) if self._refusal is None else []
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
-        return self._inputs[0]._make_iterator(ctx)
+        if self._refusal is not None:
+            error = raised_eagerly(op_error(InvalidArgumentError, "MakeIterator",
+                                            self._refusal), host=True)
+            error.at_iter = True  # (`iter(dataset)` raises)
+            raise error
+        # TF runs reader_func's function anew for each iterator, so the shuffles it makes
+        # are new ones: a seeded shuffle there gives the same order every time (while one
+        # made once here would reshuffle)
+        for ds, count in self._fresh:
+            ds._iterations = count
+        out = self._inputs[0]
+        it = out._make_iterator(ctx)
+        have = [s for s in dstruct.flatten(out.element_spec)
+                if not isinstance(s, NoneTensorSpec)]
+        return it if _same_dtypes(have, self._structure.specs) else \
+            _Mismatched(it, have, self._structure.specs)
 
     def _cardinality(self) -> int:
         return self._count
+
+
+def _same_dtypes(have: list, specs: tuple) -> bool:
+    specs = [s for s in specs if not isinstance(s, NoneTensorSpec)]
+    return len(have) == len(specs) and all(
+        getattr(h, "dtype", None) is getattr(s, "dtype", None) for h, s in zip(have, specs))
+
+
+class _Mismatched(ElementIterator):
+    """The elements of a reader_func's dataset whose components are not the saved ones:
+    TF's IteratorGetNext refuses the first (the count, then each component's dtype)."""
+
+    __slots__ = ("_it", "_have", "_specs")
+
+    def __init__(self, it: ElementIterator, have: list, specs: tuple) -> None:
+        self._it, self._have = it, have
+        self._specs = [s for s in specs if not isinstance(s, NoneTensorSpec)]
+
+    def __next__(self) -> tuple:
+        next(self._it)  # (an empty dataset ends without the check)
+        have, want = self._have, self._specs
+        if len(have) != len(want):
+            raise InternalError(None, None, f"Expected {len(want)} components but got "
+                                            f"{len(have)}. [Op:IteratorGetNext]")
+        i, (h, w) = next((i, p) for i, p in enumerate(zip(have, want))
+                         if getattr(p[0], "dtype", None) is not getattr(p[1], "dtype", None))
+        raise InvalidArgumentError(None, None, f"Data type mismatch at component {i}: expected "
+                                               f"{_dt.dtype_word(w.dtype)} but got "
+                                               f"{_dt.dtype_word(h.dtype)}. [Op:IteratorGetNext]")
+
+    def close(self) -> None:
+        self._it.close()
 
 
 def load(path: Any, element_spec: Any = None, compression: Any = None,

@@ -27,7 +27,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec
 from eagerflow._src.data import ragged_elements
 from eagerflow._src.data import structure as dstruct
-from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2, check_name
+from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2, check_name, made_stamp
 from eagerflow._src.data.iterators import (
     ElementIterator,
     ListIterator,
@@ -526,7 +526,7 @@ class RandomDataset(DatasetV2):
             raise TypeError(f"Expected bool for argument 'rerandomize_each_iteration' not "
                             f"{rerandomize_each_iteration!r}.")
         self._rerandomize = bool(rerandomize_each_iteration)
-        self._iterations = 0
+        self._iterations, self._made = 0, made_stamp()
 
     def _kernel_text(self) -> str:
         # (seeds drawn because none was set are (0, 0) to TF's op: its kernel draws them)

@@ -25,7 +25,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import graph_ops
 from eagerflow._src.data import structure as dstruct
-from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2
+from eagerflow._src.data.dataset import INFINITE, UNKNOWN, DatasetV2, made_stamp
 from eagerflow._src.data.dataset_functions import (
     DatasetFunction,
     inner_structure,
@@ -612,7 +612,7 @@ class ShuffleDataset(DatasetV2):
             raise TypeError(f"Expected bool for argument 'reshuffle_each_iteration' not "
                             f"{reshuffle_each_iteration!r}.")
         self._reshuffle = reshuffle_each_iteration
-        self._iterations = 0
+        self._iterations, self._made = 0, made_stamp()
 
     def _kernel_text(self, kernel: str = "ShuffleDataset", count: int = 1) -> str:
         """TF's debug text: (buffer_size, seed, seed2, count), seed again for seed2 where

@@ -157,6 +157,7 @@ class MirroredVariable(Variable):
         v._init_mirrored(copies, strategy)
         if v._synchronization == VariableSynchronization.AUTO:  # (TF's mirrored: ON_WRITE)
             v._synchronization = VariableSynchronization.ON_WRITE
+            v._synchronization_given = VariableSynchronization.AUTO  # (what Keras 3 answers)
         return v
 
     @property

@@ -496,7 +496,9 @@ class ConcreteFunction:
             return flat
         spec_args, spec_kwargs = sig
         names = self._arg_keywords
-        rest = dict(kwargs)
+        # (TF binds keywords by their sanitized names: "Feature-1" is Feature_1)
+        known = set(names[:len(spec_args)]) | set(spec_kwargs)
+        rest = {k if k in known else ftype.sanitize_arg_name(k): v for k, v in kwargs.items()}
 
         def fail(reason: str) -> TypeError:
             return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received "

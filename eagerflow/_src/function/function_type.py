@@ -334,6 +334,15 @@ def extension_cast_reason(spec: CompositeSpec, value: Any) -> str | None:
     return f"{type(value).__name__!r} object has no attribute '__dict__'"
 
 
+def sanitize_arg_name(name: str) -> str:
+    """A parameter name as TF's FunctionType makes it of a keyword that is not a Python
+    identifier (a signature's input "Feature-1" is the parameter `Feature_1`, "2x" is
+    `arg_2x`): other characters than letters and digits as "_", "arg_" before one that
+    starts otherwise than with a letter."""
+    swapped = "".join(c if c.isalnum() else "_" for c in name)
+    return swapped if swapped[:1].isalpha() else "arg_" + swapped
+
+
 def structure_cast_reason(spec: Any, value: Any) -> str | None:
     """Why `value` does not fit the list, tuple or dict structure of an input signature's
     `spec`, in TF's words (its trace types' casts: a list or tuple only for its own kind,

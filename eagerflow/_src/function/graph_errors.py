@@ -90,10 +90,27 @@ def _find(graph: Any, node: str) -> tuple:
         return found[0], node, []
     head, _, rest = node.partition("/")
     fn = getattr(getattr(ops.get(head), "op", None), "fn", None)
+    if rest and fn is None and head in ops:  # a node of a function a cond's branch calls
+        for sub in getattr(ops[head].op, "subgraphs", None) or ():
+            found = _in_called(getattr(sub, "graph", None), node)
+            if found is not None:
+                return found
     if not rest or fn is None:
         return None, node, []
     op, name, inner = _find(fn.graph, rest)
     return op, name, [fn.function_op_name] + inner
+
+
+def _in_called(graph: Any, node: str) -> tuple | None:
+    """_find's answer for `node` in a function that an op of a branch `graph` calls (the
+    branch's ops are named under its cond's: "cond/StatefulPartitionedCall/Assert")."""
+    for op in getattr(graph, "operations", ()):
+        fn = getattr(op.op, "fn", None)
+        if fn is not None and node.startswith(op.name + "/"):
+            found, name, inner = _find(fn.graph, node[len(op.name) + 1:])
+            if found is not None:
+                return found, name, [fn.function_op_name] + inner
+    return None
 
 
 def _in_branches(graph: Any, node: str) -> tuple | None:

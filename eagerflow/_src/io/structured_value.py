@@ -182,7 +182,9 @@ def encode(value: Any, out: Any = None) -> Any:
 
 @functools.cache
 def _named_tuple(name: str, fields: tuple) -> type:
-    return collections.namedtuple(name, fields)
+    # (in the module TF's decoder makes them in: its binding errors print the class)
+    return collections.namedtuple(name, fields,
+                                  module="tensorflow.python.saved_model.nested_structure_coder")
 
 
 def decode(sv: Any) -> Any:

@@ -91,14 +91,17 @@ def _model_strategy(model: Any) -> Any:
 
 class _DistributedStep:
     """A train/test step run on every replica of the model's strategy, each on its share
-    of the batch; returns the metrics read (combined) in cross-replica context.
+    of the batch; returns the metrics read (combined) in cross-replica context. A predict
+    step returns the replicas' outputs joined in replica order (Keras 3's "concat"
+    reduction): each replica reads its own copies of the variables, as TF's.
 
     Unless the model runs eagerly, the step is a tf.function: `strategy.run` traces it
     once per signature and every replica runs that graph.
     """
 
-    def __init__(self, strategy: Any, fn: Any, model: Any, compile_it: bool = False) -> None:
-        self._strategy, self._fn, self._model = strategy, fn, model
+    def __init__(self, strategy: Any, fn: Any, model: Any, compile_it: bool = False,
+                 predict: bool = False) -> None:
+        self._strategy, self._fn, self._model, self._predict = strategy, fn, model, predict
         # (autograph off: Keras 3 traces its steps unconverted, as _Step does)
         self._compiled = function(fn, autograph=False) if compile_it else None
         self._built = False
@@ -117,7 +120,10 @@ class _DistributedStep:
             per_replica = distribute_element(self._strategy, data)
             if per_replica is None:  # a batch too small to share: one replica's worth
                 return self._fn(data)
-            self._strategy.run(self._compiled or self._fn, args=(per_replica,))
+            out = self._strategy.run(self._compiled or self._fn, args=(per_replica,))
+        if self._predict:
+            parts = self._strategy.experimental_local_results(out)
+            return nest.map_structure(lambda *xs: A.concat(list(xs), 0), *parts)
         return self._model.get_metrics_result()
 
     def _build(self, data: Any) -> None:
@@ -592,6 +598,10 @@ class Trainer:
 
     def make_predict_function(self, force: bool = False) -> Any:
         _compared_steps(self.steps_per_execution)
+        strategy = _model_strategy(self)
+        if strategy is not None:
+            return self._made("predict", force, lambda: _DistributedStep(
+                strategy, self.predict_step, self, not self.run_eagerly, predict=True))
         return self._made("predict", force, lambda: _Step(
             self.predict_step, not self.run_eagerly, from_iterator=False,
             named=_predict_step_named))

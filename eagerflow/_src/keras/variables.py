@@ -198,7 +198,10 @@ class Variable:
 
     @property
     def synchronization(self) -> str:
-        return _SYNCHRONIZATION_NAMES[int(self._synchronization)]
+        # (the mode it was made with: a MirroredVariable's 'auto' is ON_WRITE, while Keras
+        # 3 keeps its own words)
+        mode = self.__dict__.get("_synchronization_given", self._synchronization)
+        return _SYNCHRONIZATION_NAMES[int(mode)]
 
     # add_weight's regularizer and constraint, kept on the variable as Keras 3 does (an
     # optimizer applies the constraint after each update); settable, callables only

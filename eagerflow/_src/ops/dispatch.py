@@ -319,6 +319,7 @@ def unary(op: Any, convert: Callable, node: str | None = None,
         return _traced_name(op, name, node, scoped)
 
     f.__name__ = op.name
+    f._unary_op = op  # (TF's op: its input's words where a composite reaches it, traced)
     return f
 
 

@@ -92,6 +92,13 @@ def as_fixed_type(v: Any, dtype: Any, slow: bool = False, arg: tuple | None = No
             from None
 
 
+def composite_arg(v: Any, op: str | None, arg: str) -> tuple | None:
+    """as_fixed_type's `arg` for `v` given for TF's op `op`'s input `arg`: the names where
+    `v` is a composite (a SparseTensor), whose graph-time refusal quotes them; else None
+    (a Python value keeps the conversion's own words)."""
+    return (op, arg) if op is not None and isinstance(v, CompositeTensor) else None
+
+
 def bool_arg(x: Any, slow: bool = False, arg: tuple | None = None) -> Tensor:
     """An operand of a logical op, bool in TF's signatures (as_fixed_type)."""
     return as_fixed_type(x, dt.bool, slow, arg)

@@ -142,7 +142,7 @@ def _convert(value: Any, hint: Any, path: str) -> Any:
             raise TypeError(f"{path}: expected {_type_name(hint)!r}, got "
                             f"{type(value).__name__!r}")
         return value
-    raise TypeError(f"{path}: unsupported type annotation {hint!r}")
+    raise TypeError(f"{path}: Unsupported type annotation {hint!r}")
 
 
 class ImmutableDict(collections.abc.Mapping):
@@ -234,6 +234,9 @@ class ExtensionTypeSpec(CompositeSpec):
             fields = inspect.Signature([
                 inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names
             ]).bind(*args, **fields).arguments
+        for n in names:  # (a forward reference not resolved: TF's spec refuses it too)
+            if isinstance(cls._tf_hints[n], str):
+                raise TypeError(f"{n}: Unsupported type annotation {cls._tf_hints[n]!r}")
         object.__setattr__(self, "_fields", {n: fields[n] for n in names})
 
     @classmethod

@@ -17,6 +17,7 @@ import numpy as np
 import siphashc
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -24,6 +25,7 @@ from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_inputs, wrapped_name
+from eagerflow._src.ops.elementwise import as_fixed_type
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 
 _MASK = (1 << 64) - 1
@@ -178,7 +180,9 @@ STRING_TO_HASH_BUCKET = register(OpDef(
 ))
 
 
-def _strings(x: Any) -> Tensor:
+def _strings(x: Any, op: str, arg: str = "input") -> Tensor:
+    if isinstance(x, CompositeTensor):  # (TF's graph builder's refusal names the op)
+        return as_fixed_type(x, dt.string, arg=(op, arg))
     return x if isinstance(x, Tensor) else convert_to_tensor(x, dtype=dt.string)
 
 
@@ -188,7 +192,8 @@ def to_hash_bucket_fast(input: Any, num_buckets: int,  # noqa: A002
                         name: str | None = None) -> Tensor:
     """`tf.strings.to_hash_bucket_fast`: Fingerprint64(s) % num_buckets."""
     attrs = C.wrapper_attrs("StringToHashBucketFast", num_buckets=num_buckets)
-    return bind(STRING_TO_HASH_BUCKET_FAST, (_strings(input),), attrs, name)
+    x = _strings(input, "StringToHashBucketFast")
+    return bind(STRING_TO_HASH_BUCKET_FAST, (x,), attrs, name)
 
 
 @dispatchable
@@ -198,13 +203,14 @@ def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
     """`tf.strings.to_hash_bucket_strong`: SipHash-2-4 keyed by `key` (two ints), modulo."""
     attrs = C.wrapper_attrs("StringToHashBucketStrong", num_buckets=num_buckets, key=key)
     attrs["key"] = tuple(k & _MASK for k in attrs["key"])  # TF's int64 attr, as uint64
-    return bind(STRING_TO_HASH_BUCKET_STRONG, (_strings(input),), attrs, name)
+    x = _strings(input, "StringToHashBucketStrong")
+    return bind(STRING_TO_HASH_BUCKET_STRONG, (x,), attrs, name)
 
 
 @dispatchable
 def to_hash_bucket(input: Any, num_buckets: int, name: str | None = None) -> Tensor:  # noqa: A002
     """`tf.strings.to_hash_bucket` (legacy): TF's Hash64 % num_buckets."""
-    return bind(STRING_TO_HASH_BUCKET, (_strings(input),),
+    return bind(STRING_TO_HASH_BUCKET, (_strings(input, "StringToHashBucket", "string_tensor"),),
                 {"num_buckets": C.make_int(num_buckets, "num_buckets")}, name)
 
 

@@ -17,6 +17,7 @@ from eagerflow._src.ops import (  # noqa: F401
     ragged_ngrams,
     ragged_shape,
     ragged_strings,
+    ragged_where,
 )
 from eagerflow._src.ops.ragged_functions import map_flat_values, stack
 from eagerflow._src.ops.ragged_shape import DynamicRaggedShape, RowPartition

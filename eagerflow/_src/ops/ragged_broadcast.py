@@ -504,6 +504,22 @@ def same_rank(x: RaggedTensor, y: RaggedTensor) -> bool:
     return a is None or b is None or len(a) == len(b)
 
 
+def refuse_int32_ragged_alignment(rt: RaggedTensor, dense: Any) -> None:
+    """TF's eager broadcast of int32-split `rt` against a dense operand of a lower rank
+    that has a size other than 1 against one of rt's partitioned dimensions (ragged or
+    uniform): it multiplies the dense shape's int64 sizes by the int32 row splits' sizes,
+    and its Mul refuses them (with int64 row splits, the broadcast's own checks)."""
+    if rt.row_splits_dtype is not dt.int32 or not rt._is_eager():
+        return
+    shape = convert_to_tensor(dense).shape
+    if shape.rank is None or not 0 < shape.rank < rt.shape.rank:
+        return
+    offset = rt.shape.rank - shape.rank
+    if any(shape[k] not in (None, 1) and 1 <= k + offset <= rt.ragged_rank
+           for k in builtins.range(shape.rank)):
+        multiply(convert_to_tensor(np.int64(1)), convert_to_tensor(np.int32(1)))
+
+
 def broadcast_apply(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     """f of a ragged operand and a dense one of a higher rank: both broadcast to one
     ragged shape (TF's broadcast of a DynamicRaggedShape against a dense shape: the dense

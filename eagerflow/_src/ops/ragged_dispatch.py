@@ -33,7 +33,6 @@ from eagerflow._src.ops import (
     nn,
     nn_loss,
     ragged_count_ops,
-    ragged_legacy_shape,
     reduce,
     row_partition,
     segment_ops,
@@ -44,6 +43,7 @@ from eagerflow._src.ops import (
     string_ops,
     string_segment_join,
     unique_one_hot,
+    wrapper_inputs,
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch as cd
@@ -70,17 +70,14 @@ from eagerflow._src.ops.ragged_broadcast import (
     aligned,
     aligned_rows,
     alike_partitions,
-    broadcast_all,
     broadcast_apply,
     broadcast_pair,
     check_one_uniform_row,
     gathered,
     least_uniform,
-    same_partitions,
+    refuse_int32_ragged_alignment,
     same_rank,
     unit_rows_broadcast,
-    where_legacy_uniform,
-    where_shape,
 )
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, check_splits_dtypes
 from eagerflow._src.ops.row_partition import ragged_scope
@@ -110,6 +107,12 @@ def _unary(f: Callable, x: Any, *args: Any, **kwargs: Any) -> Any:
         return f(_dense(x), *args, **kwargs)
     if isinstance(x, SparseTensor):  # TF maps the ops that keep zero at zero over the values
         if f not in _SPARSE_UNARY:
+            if _state.graph is not None:  # (TF's graph builder's refusal, by the op's input:
+                # the undispatched function's own conversion)
+                op = getattr(f, "_unary_op", None)
+                if op is not None:
+                    raise wrapper_inputs.graph_composite_refusal(op.name, 0, x)
+                return getattr(f, "__wrapped_api__", f)(x, *args, **kwargs)
             raise _unconvertible(x)
         return SparseTensor._of(x.indices, f(x.values, *args, **kwargs), x.dense_shape)
     if not isinstance(x, RaggedTensor):
@@ -142,6 +145,7 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
     if isinstance(x, RaggedTensor):
         if not isinstance(y, RaggedTensor) and _is_composite(y):
             raise TypeError(f"unsupported operand types: RaggedTensor and {type(y).__name__}")
+        refuse_int32_ragged_alignment(x, y)
         if unit_rows_broadcast(x, y):
             return broadcast_apply(f, x, y, **kwargs)
         x, other = aligned_rows(x, y)  # (first: a non-tensor gets TF's refusal)
@@ -150,6 +154,7 @@ def _binary(f: Callable, x: Any, y: Any, **kwargs: Any) -> Any:
         return x.with_flat_values(f(gathered(x, y), other, **kwargs))
     if _is_composite(x):
         raise TypeError(f"unsupported operand types: {type(x).__name__} and RaggedTensor")
+    refuse_int32_ragged_alignment(y, x)
     if unit_rows_broadcast(y, x):
         return broadcast_apply(f, x, y, **kwargs)
     y, other = aligned_rows(y, x)
@@ -274,6 +279,11 @@ def _squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # n
     out = input
     for a in axes:
         out = _squeeze_axis(out, a)
+    if isinstance(out, RaggedTensor):  # (TF rebuilds it from its nested row splits: no
+        # uniform row length is kept)
+        splits, out = out.nested_row_splits, out.flat_values
+        for s in reversed(splits):
+            out = RaggedTensor._make(out, s)
     return out
 
 
@@ -702,75 +712,6 @@ def _stack(values: Any, axis: int = 0, name: str | None = None) -> Any:
     return rf.stack(values, axis)
 
 
-def _where(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
-    if x is None and y is None:
-        return _true_coordinates(condition)
-    if x is None or y is None:
-        raise ValueError("x and y must be either both None or both non-None")
-    parts = [v for v in (condition, x, y) if isinstance(v, RaggedTensor)]
-    # (TF converts a Python operand on its own: SelectV2 then refuses another dtype)
-    condition, x, y = (v if isinstance(v, (RaggedTensor, Tensor)) else convert_to_tensor(v)
-                       for v in (condition, x, y))
-    check_splits_dtypes(*parts)  # (TF's first check)
-    shapes = [where_shape(v) for v in (condition, x, y)]
-    if None not in shapes:  # (known sizes: TF's broadcast checks, in its words)
-        ragged_legacy_shape.check_broadcast(shapes)
-        # (TF broadcasts the ragged operands too, and a dense one of a higher rank)
-        higher = any(not isinstance(v, RaggedTensor) and v.shape.rank is not None and
-                     v.shape.rank > parts[0].shape.rank for v in (condition, x, y))
-        if higher or not same_partitions(parts):
-            dense = [v for v in (condition, x, y) if not isinstance(v, RaggedTensor)]
-            c, x, y = broadcast_all([condition, x, y])
-            out = c.with_flat_values(where(c.flat_values, x.flat_values, y.flat_values))
-            return where_legacy_uniform(out, dense) if higher else out
-    elif all(_traced_where_operand(v) for v in (condition, x, y)):
-        # (sizes known when the traced function runs: TF's checks then, in its scope)
-        d = parts[0].row_splits_dtype
-        with wrapper_scope(name, "RaggedWhere"):
-            ragged_legacy_shape.check_broadcast_traced([_traced_where_shape(v, d)
-                                                         for v in (condition, x, y)])
-    first = parts[0]
-    for other in parts[1:]:
-        rf._assert_same_partition(first, other)
-
-    def flat(v: Any) -> Any:
-        return v.flat_values if isinstance(v, RaggedTensor) else aligned(first, v)
-
-    return first.with_flat_values(where(flat(condition), flat(x), flat(y)))
-
-
-def _traced_where_operand(v: Any) -> bool:
-    """Whether tf.where's traced check covers operand `v`: a ragged one of one ragged
-    dimension and no inner ones, or a dense one of a known rank of 2 at most."""
-    if isinstance(v, RaggedTensor):
-        return v.ragged_rank == 1 and v.flat_values.shape.rank == 1
-    return v.shape.rank is not None and v.shape.rank <= 2
-
-
-def _traced_where_shape(v: Any, d: dt.DType) -> tuple:
-    """An operand's (rows, second dimension, ragged) for TF's traced broadcast check: a
-    dense one's leading dimensions of 1 added up to rank 2."""
-    if isinstance(v, RaggedTensor):
-        return cast(v.nrows(), d), cast(v.row_lengths(), d), True
-    dims = array.concat([array.ones([2 - v.shape.rank], d), array.shape(v, out_type=d)], 0)
-    return dims[0], dims[1], False
-
-
-def _true_coordinates(condition: Any) -> Tensor:
-    """tf.where(condition) of a ragged condition: the int64 coordinates [N, rank] of its
-    True items, row-major, found level by level from the flat values up."""
-    if not isinstance(condition, RaggedTensor):
-        return where(condition)
-    inner = _true_coordinates(condition.values)
-    level = condition.with_row_splits_dtype(dt.int64) \
-        if condition.row_splits_dtype is not dt.int64 else condition
-    first = inner[:, 0]
-    rows = gather(level.value_rowids(), first)
-    cols = first - gather(level.row_splits, rows)
-    return dense_concat([array.expand_dims(rows, 1), array.expand_dims(cols, 1), inner[:, 1:]],
-                        1)
-
-
 def _matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
             adjoint_a: bool = False, adjoint_b: bool = False, a_is_sparse: bool = False,
             b_is_sparse: bool = False, output_type: Any = None, name: str | None = None) -> Any:
@@ -858,7 +799,7 @@ def _matmul_by_batch(a: Any, b: Any, kwargs: dict) -> RaggedTensor:
 
 def _size(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Tensor:  # noqa: A002
     if isinstance(input, SparseTensor):  # (TF's: the product of its dense shape)
-        return reduce.reduce_prod(cast(input.dense_shape, out_type), 0)
+        return reduce.reduce_prod(cast(input.dense_shape, out_type or dt.int32), 0)
     return reduce.size(input.flat_values, out_type=out_type)
 
 
@@ -894,7 +835,6 @@ def _sigmoid_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
 
 cd.register(dbg.assert_equal, _assert_equal)
 cd.register(nn_loss.sigmoid_cross_entropy_with_logits, _sigmoid_cross_entropy_with_logits)
-cd.register(where, _where)
 cd.register_direct(linalg.matmul, _matmul)
 cd.register(reduce.size, _size)
 cd.register(array.rank, _rank)

@@ -24,6 +24,7 @@ from eagerflow._src.ops.array import concat as dense_concat
 from eagerflow._src.ops.array import constant as array_constant
 from eagerflow._src.ops.array import fill, reshape, zeros
 from eagerflow._src.ops.array import shape as shape_op
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import tf_constant_value
 from eagerflow._src.ops.indexing import boolean_mask as dense_boolean_mask
@@ -456,6 +457,7 @@ def _int_vector_or_scalar(value: Any, name: str) -> Tensor:
 
 
 @ragged_scope("RaggedSplitsToSegmentIds")
+@dispatch_binding  # (TF's dispatcher binds the arguments first: its words for a bad call)
 def row_splits_to_segment_ids(splits: Any, name: str | None = None,
                               out_type: Any = None) -> Tensor:
     """Each value's row, as TF's Python computes it: range(nrows) (of out_type) repeated
@@ -474,6 +476,7 @@ def row_splits_to_segment_ids(splits: Any, name: str | None = None,
     return repeat(range_op(nrows), lengths, axis=0)
 
 
+@dispatch_binding
 def segment_ids_to_row_splits(segment_ids: Any, num_segments: Any = None,
                               out_type: Any = None, name: str | None = None) -> Tensor:
     """Row splits from each value's row id, as TF computes them: a bincount of the ids
@@ -700,7 +703,10 @@ def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
                 dense_boolean_mask(values, keep)
             lengths = _count_true(keep, m.value_rowids(), m.nrows(), data.row_splits_dtype)
             return RaggedTensor.from_row_lengths(kept, lengths, validate=False)
-        return data.with_values(boolean_mask(data.values, m.values))
+        # (TF rebuilds the outer partition from the mask's row splits: a uniform row
+        # length is not kept)
+        return RaggedTensor.from_row_splits(boolean_mask(data.values, m.values),
+                                            m.row_splits, validate=False)
     if isinstance(data, RaggedTensor) and m.shape.rank == 1:
         data.shape[:1].assert_is_compatible_with(m.shape)
         # As TF: the row lengths masked, and the values by the mask of their rows (a dense

@@ -15,6 +15,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import tf_constant_value
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import maximum, minimum
 from eagerflow._src.ops.math_base import cast, where
@@ -157,7 +158,7 @@ def _slice_rows(rt: RaggedTensor, s: slice) -> RaggedTensor:
             return RaggedTensor._make(_value_range(rt.values, lo, hi), splits - base,
                                       uniform_row_length=rt.uniform_row_length)
         rows = convert_to_tensor(list(range(start, stop, step)), rt.row_splits_dtype)
-        return gather_rows(rt, rows)
+        return _uniform_as(gather_rows(rt, rows), rt, inner=False)
     d = rt.row_splits_dtype
     start, stop = _bound(s.start, 0 if step > 0 else -1, nrows, d), \
         _bound(s.stop, None, nrows, d)
@@ -165,7 +166,24 @@ def _slice_rows(rt: RaggedTensor, s: slice) -> RaggedTensor:
         stop = nrows if step > 0 else convert_to_tensor(-1, d) - nrows
     rows = range_op(_clip_row(start, nrows, step), _clip_row(stop, nrows, step),
                     convert_to_tensor(step, d))
-    return gather_rows(rt, rows)
+    return _uniform_as(gather_rows(rt, rows), rt, inner=step == 1)
+
+
+def _uniform_as(out: RaggedTensor, rt: RaggedTensor, inner: bool) -> RaggedTensor:
+    """`out`, rows of `rt`, with `rt`'s uniform row length (TF rewraps the sliced rows in
+    it) and, where `inner` (TF's slice of one span of the values), its inner levels' own."""
+    levels = [out]
+    while inner and isinstance(levels[-1].values, RaggedTensor):
+        levels.append(levels[-1].values)
+    src = rt
+    lengths = []
+    for _ in levels:
+        lengths.append(src._uniform_row_length)
+        src = src.values
+    result = levels[-1].values
+    for k in range(len(levels) - 1, -1, -1):
+        result = RaggedTensor._make(result, levels[k].row_splits, uniform_row_length=lengths[k])
+    return result
 
 
 def _bound(v: Any, default: Any, n: Tensor, d: dt.DType) -> Any:
@@ -279,6 +297,10 @@ def _sliced_length(s: slice, step: int, uniform: Any) -> Any:
     where they are ragged."""
     if uniform is None:
         return None
+    known = tf_constant_value(uniform)
+    if known is not None and all(v is None or isinstance(v, int) for v in (s.start, s.stop)):
+        # (TF's length of a slice of zeros of that length: static where it is known)
+        return convert_to_tensor(len(range(int(known))[s.start:s.stop:step]), uniform.dtype)
     lo, hi = _bounds(s, step, uniform, uniform.dtype)
     span = hi - lo if step > 0 else lo - hi
     size = abs(step)

@@ -133,11 +133,33 @@ def broadcast_shapes(x: LegacyShape, y: LegacyShape) -> LegacyShape:
     return x
 
 
-def check_broadcast(shapes: list[Any]) -> None:
+def check_broadcast(shapes: list[Any]) -> LegacyShape:
     """tf.where's check of its ragged operands' shapes (condition, x, y), which TF makes
-    unless all three are the same fully known shape."""
+    unless all three are the same fully known shape; the shape they broadcast to."""
     c, x, y = shapes
-    broadcast_shapes(c, broadcast_shapes(x, y))
+    return broadcast_shapes(c, broadcast_shapes(x, y))
+
+
+# (TF's legacy broadcast_to builds a dense operand's missing outer dimensions with int64
+# row lengths whatever the target's row splits dtype: int32 ones then meet them)
+_MIXED_PARTITION = ("Argument `row_partition` of RaggedTensor with name: partition must have "
+                    "same dtype as Argument `values`. (<dtype: 'int32'> vs. <dtype: "
+                    "'int64'>).")
+_MIXED_VALUES = ("self and new_values have mismatched row_splits dtypes; use "
+                 "RaggedTensor.with_row_splits_dtype() to convert them to compatible dtypes.")
+
+
+def dense_operand_refusal(rank: int, partitioned: int, inner: int,
+                          int32_splits: bool) -> str | None:
+    """How TF's legacy broadcast_to fails on a dense operand of `rank` (one whose flat
+    form already fits the inner dimensions) to a ragged shape of `partitioned` outer
+    dimensions and `inner` inner ones, where its row splits are int32 (`int32_splits`)
+    and it has two ragged dimensions or more: its outer dimensions added as ragged ones
+    of int64 row lengths, which its inner dimensions made ragged (int32) or its ragged
+    tiling (int32 repeats) then meet; else None."""
+    if not int32_splits or partitioned < 3 or rank >= partitioned + inner:
+        return None
+    return _MIXED_VALUES if rank > inner + 1 else _MIXED_PARTITION
 
 
 # ---------------------------------------------------------------------------------------

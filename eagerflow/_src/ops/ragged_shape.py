@@ -675,7 +675,7 @@ DynamicRaggedShape.Spec = DynamicRaggedShapeSpec
 
 
 def _shape(input: Any, out_type: Any = dt.int32, name: str | None = None) -> Any:  # noqa: A002
-    d = dt.as_dtype(out_type)
+    d = dt.int32 if out_type is None else dt.as_dtype(out_type)  # (None: TF's default)
     if d not in (dt.int32, dt.int64):
         raise ValueError(f"Illegal dtype: {d}")
     if isinstance(input, SparseTensor):  # (TF's: its dense shape, cast)

@@ -25,7 +25,7 @@ from eagerflow._src.ops.array import concat, expand_dims, reshape
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.elementwise import as_fixed_type
+from eagerflow._src.ops.elementwise import as_fixed_type, composite_arg
 from eagerflow._src.ops.indexing import boolean_mask, gather
 from eagerflow._src.ops.math_base import where
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
@@ -58,6 +58,12 @@ def _errors_attrs(op: str, errors: Any, replacement_char: Any, listed: tuple,
     `graph`: the node is built in a graph)."""
     C.string_attr_in(op, "errors", errors, listed, graph)
     C.int_attr(op, replacement_char, "replacement_char")  # (its kernel's int32)
+    if not graph:  # (in a graph, the kernel's check as it is made: when the graph runs)
+        _replacement_char_range(op, replacement_char)
+
+
+def _replacement_char_range(op: str, replacement_char: int) -> None:
+    """The check TF's kernel makes of its replacement character as it is made."""
     if not 0 <= replacement_char <= 0x10FFFF:
         raise C.fail(op, "replacement_char out of unicode codepoint range")
 
@@ -265,6 +271,7 @@ def _decode_kernel(xp: Any, x: Any, *, input_encoding: str, errors: str = "repla
                    replacement_char: int = 65533, replace_control_characters: bool = False,
                    Tsplits: dt.DType = dt.int64, offsets: bool = False) -> tuple:
     op = "UnicodeDecodeWithOffsets" if offsets else "UnicodeDecode"
+    _replacement_char_range(op, replacement_char)
     codec = _input_codec(op, input_encoding)
     rows = [_decode_one(op, v, codec, errors, replacement_char, replace_control_characters)
             for v in x]
@@ -385,6 +392,7 @@ def _valid(cp: int) -> bool:
 
 def _encode_kernel(xp: Any, values: Any, splits: Any, *, output_encoding: str,
                    errors: str = "replace", replacement_char: int = 65533) -> Any:
+    _replacement_char_range("UnicodeEncode", replacement_char)
     check_splits("UnicodeEncode", splits, values.shape[0], "input_splits")
     codec = _ENCODINGS[output_encoding]
     out = np.empty(max(len(splits) - 1, 0), object)
@@ -492,6 +500,7 @@ def _transcode_one(v: bytes, codec: str, out: str, errors: str, repl: str, ctrl:
 def _transcode_kernel(xp: Any, x: Any, *, input_encoding: str, output_encoding: str,
                       errors: str = "replace", replacement_char: int = 65533,
                       replace_control_characters: bool = False) -> np.ndarray:
+    _replacement_char_range("UnicodeTranscode", replacement_char)
     codec = _input_codec("UnicodeTranscode", input_encoding)
     out_codec = _ENCODINGS[output_encoding]
     # (a surrogate has no encoding: TF's converter writes U+FFFD in its place)
@@ -711,7 +720,8 @@ def unicode_transcode(input: Any, input_encoding: str, output_encoding: str,  # 
         "UnicodeTranscode", input_encoding=input_encoding, output_encoding=output_encoding,
         errors=errors, replacement_char=replacement_char,
         replace_control_characters=replace_control_characters)
-    x = input if isinstance(input, Tensor) else as_fixed_type(input, dt.string)
+    x = input if isinstance(input, Tensor) else as_fixed_type(
+        input, dt.string, arg=composite_arg(input, "UnicodeTranscode", "input"))
     return bind(UNICODE_TRANSCODE, (x,), attrs, name)
 
 
@@ -725,16 +735,18 @@ def _split_chars(codepoints: Any, encoding: str, errors: str, replacement_char: 
 def unicode_split(input: Any, input_encoding: str, errors: str = "replace",  # noqa: A002
                   replacement_char: int = 65533, name: str | None = None) -> Any:
     """`tf.strings.unicode_split`: each string as its characters (re-encoded)."""
-    cps = _decode(input, input_encoding, errors, replacement_char, False, False)
-    return _split_chars(cps, input_encoding, errors, replacement_char)
+    with api_scope(name or "UnicodeSplit"):  # (TF's: its nodes "UnicodeSplit/...")
+        cps = _decode(input, input_encoding, errors, replacement_char, False, False)
+        return _split_chars(cps, input_encoding, errors, replacement_char)
 
 
 @cd.dispatch_binding
 def unicode_split_with_offsets(input: Any, input_encoding: str,  # noqa: A002
                                errors: str = "replace", replacement_char: int = 65533,
                                name: str | None = None) -> tuple:
-    cps, starts = _decode(input, input_encoding, errors, replacement_char, False, True)
-    return _split_chars(cps, input_encoding, errors, replacement_char), starts
+    with api_scope(name or "UnicodeSplitWithOffsets"):
+        cps, starts = _decode(input, input_encoding, errors, replacement_char, False, True)
+        return _split_chars(cps, input_encoding, errors, replacement_char), starts
 
 
 @cd.dispatch_binding
@@ -775,6 +787,9 @@ def _format(template: str, inputs: Any, placeholder: str = "{}", summarize: int 
     """Each ragged input written as nested lists (items by tf.strings.as_string, strings
     quoted), each dense one as tf.strings.format writes it, joined with the template."""
     xs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+    if not any(isinstance(x, RaggedTensor) for x in xs):
+        # (TF dispatches ragged inputs only: a SparseTensor is the dense op's to refuse)
+        return string_format.__wrapped_api__(template, inputs, placeholder, summarize, name)
     count = template.count(placeholder)
     if count != len(xs):
         raise ValueError(f"num placeholders in template and num inputs must match: {count} "

@@ -770,11 +770,9 @@ class RaggedTensorSpec(CompositeSpec):
         elif dims is None:
             flat = TensorSpec(None, self._dtype)
         else:
-            inner = dims[self._ragged_rank + 1:]
-            outer = None
-            if all(d is not None for d in dims[:self._ragged_rank + 1]):
-                outer = int(np.prod(dims[:self._ragged_rank + 1]))
-            flat = TensorSpec([outer] + inner, self._dtype)
+            # (TF leaves the flat values' count unknown, even where the outer dimensions
+            # are all known: a uniform row length does not make it static)
+            flat = TensorSpec([None] + dims[self._ragged_rank + 1:], self._dtype)
         n0 = None if dims is None or dims[0] is None else dims[0] + 1
         splits = [TensorSpec([n0], self._row_splits_dtype)]
         splits += [TensorSpec([None], self._row_splits_dtype)] * (self._ragged_rank - 1)

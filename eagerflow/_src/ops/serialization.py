@@ -28,6 +28,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
+from eagerflow._src.ops.elementwise import as_fixed_type, composite_arg
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 # protobuf's message machinery (~50 ms) only for DecodeJSONExample: ragged and sparse ops
@@ -385,10 +386,13 @@ DECODE_BASE64 = register(OpDef(
 ))
 
 
-def _strings(value: Any) -> Any:
+def _strings(value: Any, op: str | None = None) -> Any:
     """An op's string input: a tensor as it is (the op refuses another dtype, as TF's
-    does), anything else converted to strings."""
-    return value if isinstance(value, Tensor) else convert_to_tensor(value, dtype=dt.string)
+    does), anything else converted to strings (a traced composite refused as TF's graph
+    builder refuses it for `op`'s input)."""
+    if isinstance(value, Tensor):
+        return value
+    return as_fixed_type(value, dt.string, arg=composite_arg(value, op, "input"))
 
 
 @dispatchable
@@ -396,14 +400,14 @@ def _strings(value: Any) -> Any:
 def encode_base64(input: Any, pad: bool = False, name: str | None = None) -> Any:  # noqa: A002
     """Web-safe base64 of each string (`-` and `_`; `=` padding only with `pad`)."""
     attrs = C.wrapper_attrs("EncodeBase64", pad=pad)
-    return bind(ENCODE_BASE64, (_strings(input),), attrs, name)
+    return bind(ENCODE_BASE64, (_strings(input, "EncodeBase64"),), attrs, name)
 
 
 @dispatchable
 @slow_inputs("input")
 def decode_base64(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """Each web-safe base64 string decoded (padding optional)."""
-    return bind(DECODE_BASE64, (_strings(input),), {}, name)
+    return bind(DECODE_BASE64, (_strings(input, "DecodeBase64"),), {}, name)
 
 
 # ---------------------------------------------------------------------------------------

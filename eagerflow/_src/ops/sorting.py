@@ -37,6 +37,7 @@ from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_path
 from eagerflow._src.ops.indexing import unsorted_segment_sum
 from eagerflow._src.ops.math import divide, equal, negative
 from eagerflow._src.ops.math_base import _t, cast
+from eagerflow._src.ops.nd_indexing import tensor_scatter_nd_update
 from eagerflow._src.ops.reduce import reduce_prod, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.stacking import stack
@@ -431,6 +432,8 @@ def _sort_setup(values: Any, axis: Any, direction: str) -> tuple:
         raise ValueError(f"Argument `axis` must be a constant scalar. Received: axis={a}.")
     axis = int(value)
     key = _order_key(_t(values), direction)
+    if key._shape is None:  # (a rank known only when run: TF's sort reads it then)
+        return key, axis, None
     r = len(key._shape)
     if not -r <= axis < r:
         _axis_out_of_range(axis, r)
@@ -449,7 +452,14 @@ def _axis_out_of_range(axis: int, r: int) -> None:
         "strided_slice/")
 
 
-def _to_last(x: Any, axis: int, r: int) -> tuple:
+def _to_last(x: Any, axis: int, r: int | None) -> tuple:
+    if r is None:  # TF's transposition made from the rank's tensor
+        if axis == -1:
+            return x, None
+        rank = array_shape(array_shape(x))[0]
+        at = axis + rank if axis < 0 else axis
+        perm = tensor_scatter_nd_update(tf_range(rank), [[at], [rank - 1]], stack([rank - 1, at]))
+        return transpose(x, perm), perm
     if axis == r - 1:
         return x, None
     perm = list(range(r))
@@ -466,7 +476,7 @@ def _order_key(x: Any, direction: str) -> Any:
 
 def _last_size(x: Any) -> Any:
     """The size of x's last axis (a graph tensor where only the run knows it)."""
-    n = x._shape[-1]
+    n = None if x._shape is None else x._shape[-1]
     return array_shape(x)[-1] if n is None else n
 
 

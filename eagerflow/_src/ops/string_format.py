@@ -12,10 +12,12 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor, is_tensor
 from eagerflow._src.core.type_names import type_name
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_inputs
@@ -253,6 +255,12 @@ def format(template: str, inputs: Any, placeholder: str = "{}",  # noqa: A001
         if not isinstance(v, (str, bytes)):  # (the op's attrs)
             raise TypeError(f"Expected string for argument '{what}' not {v!r}.")
     xs = list(xs)
-    return bind(STRING_FORMAT, tuple(convert_to_tensor(x) for x in xs),
+    try:
+        ins = tuple(convert_to_tensor(x) for x in xs)
+    except (TypeError, ValueError):
+        if _state.graph is None:
+            raise
+        raise wrapper_inputs.list_invalid_error("StringFormat", "inputs", xs) from None
+    return bind(STRING_FORMAT, ins,
                 {"template": template, "placeholder": placeholder,
                  "summarize": int(summarize)}, name)

@@ -21,6 +21,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, OutOfRangeError
 from eagerflow._src.core.lazy import lazy_module
@@ -35,7 +36,7 @@ from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_inputs, slow_path, slow_type, wrapped_name
-from eagerflow._src.ops.elementwise import as_fixed_type, binary_args
+from eagerflow._src.ops.elementwise import as_fixed_type, binary_args, composite_arg
 from eagerflow._src.ops.packed_strings import Packed, attach, packed_of
 from eagerflow._src.ops.regex_ops import REGEX_FULL_MATCH, REGEX_REPLACE, re2_template, replacer
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -56,12 +57,13 @@ def _map(fn: Callable, out: Any = object) -> Callable:
     return apply
 
 
-def _as_tensor(x: Any) -> Any:
+def _as_tensor(x: Any, op: str | None = None, arg: str = "input") -> Any:
     """An input TF's signature types string, converted as TF's op wrappers convert it:
     a tensor as it is (the op refuses another dtype), anything else to string (a Python
     value that is not one a TypeError, "Cannot convert [1] to EagerTensor of dtype
-    string"; a NumPy array of numbers a ValueError)."""
-    return as_fixed_type(x, dt.string)
+    string"; a NumPy array of numbers a ValueError). `op`, `arg`: TF's names of the op and
+    its input, which TF's graph builder's refusal of a composite (a SparseTensor) quotes."""
+    return as_fixed_type(x, dt.string, arg=composite_arg(x, op, arg))
 
 
 def _joined(x: np.ndarray, fn: Callable) -> np.ndarray | None:
@@ -301,13 +303,12 @@ def _to_number(v: bytes, out_type: dt.DType) -> Any:
 
 
 def _unconvertible_text(v: bytes) -> str:
-    """TF's message, its C string read as UTF-8 (as _pos_out_of_range's): the string's raw
-    bytes, invalid UTF-8 in them Python's UnicodeDecodeError of the whole message (its
-    positions counted from the eager function's prefix: StringToNumber is a host op)."""
+    """TF's message, its C string (up to a NUL) holding the string's raw bytes: invalid
+    UTF-8 kept as surrogate escapes, so that the message's final form, eager or a traced
+    function's, is Python's UnicodeDecodeError of it whole (errors.c_text), its position
+    counted from that form's own prefix."""
     raw = b"StringToNumberOp could not correctly convert string: " + v
-    head = f"{{{{function_node {wrapped_name('StringToNumber')}_device_{CPU_DEVICE}}}}} "
-    text = (head.encode() + raw.split(b"\0")[0]).decode("utf-8")[len(head):]
-    return text + " [Op:StringToNumber]"
+    return raw.split(b"\0")[0].decode("utf-8", "surrogateescape") + " [Op:StringToNumber]"
 
 
 def _to_number_infer(x: Any, out_type: dt.DType) -> list:
@@ -396,20 +397,20 @@ UNICODE_SCRIPT = register(OpDef(
 @slow_inputs("input")
 def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
     attrs = C.wrapper_attrs("StringLower", encoding=encoding)
-    return bind(STRING_LOWER, (_as_tensor(input),), attrs, name)
+    return bind(STRING_LOWER, (_as_tensor(input, "StringLower"),), attrs, name)
 
 
 @dispatchable
 @slow_inputs("input")
 def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
     attrs = C.wrapper_attrs("StringUpper", encoding=encoding)
-    return bind(STRING_UPPER, (_as_tensor(input),), attrs, name)
+    return bind(STRING_UPPER, (_as_tensor(input, "StringUpper"),), attrs, name)
 
 
 @dispatchable
 @slow_inputs("input")
 def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
-    return bind(STRING_STRIP, (_as_tensor(input),), {}, name)
+    return bind(STRING_STRIP, (_as_tensor(input, "StringStrip"),), {}, name)
 
 
 @dispatchable
@@ -417,7 +418,7 @@ def strip(input: Any, name: str | None = None) -> Any:  # noqa: A002
 @slow_inputs("input")
 def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # noqa: A002
     unit = _unit_attr("StringLength", unit)
-    return bind(STRING_LENGTH, (_as_tensor(input),), {"unit": unit}, name)
+    return bind(STRING_LENGTH, (_as_tensor(input, "StringLength"),), {"unit": unit}, name)
 
 
 def _unit_attr(op: str, unit: Any) -> str:
@@ -438,14 +439,16 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
         # a pattern or rewrite given as a tensor: TF's RegexReplace, which takes them as
         # inputs (a Python string pattern is then a constant, which sends TF's wrapper
         # down its slow path)
+        if isinstance(input, CompositeTensor):  # (TF's graph builder's refusal first)
+            _as_tensor(input, "RegexReplace")
         wrapper_inputs.slow_strings(input, pattern, rewrite)
         try:
-            return bind(REGEX_REPLACE, (_as_tensor(input), _as_tensor(pattern),
+            return bind(REGEX_REPLACE, (_as_tensor(input, "RegexReplace"), _as_tensor(pattern),
                                         _as_tensor(rewrite)),
                         {"replace_global": bool(replace_global)}, name)
         except OpError as e:
             raise (slow_path(e) if passed_raw(pattern, rewrite) else e) from None
-    return bind(STATIC_REGEX_REPLACE, (_as_tensor(input),),
+    return bind(STATIC_REGEX_REPLACE, (_as_tensor(input, "StaticRegexReplace"),),
                 {"pattern": _attr_text(pattern), "rewrite": _attr_text(rewrite),
                  "replace_global": bool(replace_global)}, name)
 
@@ -455,12 +458,15 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
 @slow_inputs("input")
 def regex_full_match(input: Any, pattern: str, name: str | None = None) -> Any:  # noqa: A002
     if not isinstance(pattern, (str, bytes)):  # a tensor pattern: TF's RegexFullMatch
+        if isinstance(input, CompositeTensor):  # (TF's graph builder's refusal first)
+            _as_tensor(input, "RegexFullMatch")
         slow = wrapper_inputs.slow_strings(input, pattern)  # (a list among them: TF's slow path)
         try:
-            return bind(REGEX_FULL_MATCH, (_as_tensor(input), _as_tensor(pattern)), {}, name)
+            return bind(REGEX_FULL_MATCH, (_as_tensor(input, "RegexFullMatch"),
+                                           _as_tensor(pattern)), {}, name)
         except OpError as e:
             raise (slow_path(e) if slow else e) from None
-    return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input),),
+    return bind(STATIC_REGEX_FULL_MATCH, (_as_tensor(input, "StaticRegexFullMatch"),),
                 {"pattern": _attr_text(pattern)}, name)
 
 
@@ -479,7 +485,8 @@ def to_number(input: Any, out_type: Any = dt.float32, name: str | None = None) -
     # (read by TF's op wrapper, as its attr: None its default)
     out_type = C.wrapper_attrs("StringToNumber", out_type=out_type)["out_type"]
     wrapper_inputs.slow_typed_inputs(slow, (input, dt.string))  # (its slow path's conversion)
-    return bind(STRING_TO_NUMBER, (_as_tensor(input),), {"out_type": out_type}, name)
+    x = _as_tensor(input, "StringToNumber", "string_tensor")
+    return bind(STRING_TO_NUMBER, (x,), {"out_type": out_type}, name)
 
 
 def _eager_strings(x: Any, fn: str) -> np.ndarray:
@@ -837,7 +844,7 @@ def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
     # it, and a Python value for the other that does not fit it is a TypeError)
     p, n = binary_args(pos, len)
     wrapper_inputs.slow_typed_inputs(passed_raw(input, pos, len), (input, dt.string))
-    x, unit = _as_tensor(input), _unit_attr("Substr", unit)
+    x, unit = _as_tensor(input, "Substr"), _unit_attr("Substr", unit)
     if _state.graph is not None:
         _substr_shape_fn(x, p, n, {"input": input, "pos": pos, "len": len}, unit, name)
     return bind(SUBSTR, (x, p, n), {"unit": unit}, name)
@@ -873,4 +880,5 @@ def _substr_shape_fn(x: Tensor, p: Tensor, n: Tensor, given: dict, unit: str,
 def unicode_script(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """`tf.strings.unicode_script`: the ICU script code of each int32 code point (0 for
     Common, 25 for Latin, ...; -1 outside 0..0x10FFFF)."""
-    return bind(UNICODE_SCRIPT, (as_fixed_type(input, dt.int32),), {}, name)
+    return bind(UNICODE_SCRIPT, (as_fixed_type(
+        input, dt.int32, arg=composite_arg(input, "UnicodeScript", "input")),), {}, name)

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
@@ -143,6 +144,8 @@ def unsorted_segment_join(inputs: Any, segment_ids: Any, num_segments: Any,
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     ids = segment_ids if isinstance(segment_ids, Tensor) else convert_to_tensor(segment_ids)
     n = num_segments if isinstance(num_segments, Tensor) else convert_to_tensor(num_segments)
+    if isinstance(inputs, CompositeTensor):  # (TF's graph builder's refusal first)
+        as_fixed_type(inputs, dt.string, arg=("UnsortedSegmentJoin", "inputs"))
     wrapper_inputs.slow_typed_inputs(passed_raw(inputs, segment_ids, num_segments),
                                      (inputs, dt.string))
     return bind(UNSORTED_SEGMENT_JOIN, (as_fixed_type(inputs, dt.string), ids, n),

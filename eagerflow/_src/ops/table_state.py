@@ -302,9 +302,12 @@ class DenseTableState(TableState):
                             f"{dims_text(keys.shape)}")
         rows = keys.reshape(n, key_size)
         flat = rows[:, 0] if key_size == 1 else rows
-        for what, key in (("empty", self.empty), ("deleted", self.deleted)):
-            if _equal(flat, key).any():
-                raise _fail(op, f"Using the {what}_key as a table key is not allowed")
+        # (TF's kernel checks key by key, each against the empty key, then the deleted one)
+        empty, deleted = _equal(flat, self.empty), _equal(flat, self.deleted)
+        either = np.flatnonzero(empty | deleted)
+        if either.size:
+            what = "empty" if empty[either[0]] else "deleted"
+            raise _fail(op, f"Using the {what}_key as a table key is not allowed")
         return rows
 
     def _probe(self, rows: np.ndarray, hashes: np.ndarray, what: str, stop: Any) -> tuple:

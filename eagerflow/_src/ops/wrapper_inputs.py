@@ -14,7 +14,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import shape_str
-from eagerflow._src.core.py_conversion import list_value_error, op_input_refusal
+from eagerflow._src.core.py_conversion import failed_to_convert, list_value_error, op_input_refusal
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.checks import (
@@ -253,6 +253,36 @@ def list_type_error(op: str, arg: str, values: Any, fixed: dt.DType | None,
     if fixed is not None:
         return TypeError(f"{head} that do not match expected type {fixed.name}.")
     return TypeError(f"{head} that don't all match.") if len(set(names)) > 1 else error
+
+
+def graph_composite_refusal(op_name: str, index: int, value: Any) -> TypeError:
+    """TF's graph builder's refusal of a composite `value` (a traced SparseTensor) given
+    for input `index` of op `op_name`: where TF's definition fixes the input's type, its
+    "Expected T passed to parameter ..." quoting the constant's own check; else the
+    constant's refusal of the elements NumPy finds none of."""
+    args = tf_op_defs.signatures().get(op_name, {}).get("inputArg", [])
+    arg = args[index] if index < len(args) else {}
+    kind = type(value).__name__
+    if "type" not in arg:
+        return failed_to_convert(value)
+    d = dt.as_dtype(tf_op_defs.type_words([arg["type"]])).name
+    return TypeError(f"Expected {d} passed to parameter '{arg['name']}' of op '{op_name}', got "
+                     f"{value!r} of type '{kind}' instead. Error: Expected {d}, but got "
+                     f"{value} of type '{kind}'.")
+
+
+def list_invalid_error(op: str, arg: str, values: list) -> TypeError:
+    """TF's graph builder's refusal of list argument `arg` of `op` (a list(type) attr)
+    whose items did not all convert: each item's dtype converted alone, or
+    "<NOT CONVERTIBLE TO TENSOR>", and the items themselves."""
+    names = []
+    for v in values:
+        try:
+            names.append(convert_to_tensor(v)._dtype.name)
+        except (TypeError, ValueError):
+            names.append("<NOT CONVERTIBLE TO TENSOR>")
+    return TypeError(f"Tensors in list passed to '{arg}' of '{op}' Op have types "
+                     f"[{', '.join(names)}] that are invalid. Tensors: {values}")
 
 
 def passed_raw(*values: Any) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import collections.abc
 import inspect
+import pprint
 from typing import Any, Callable
 
 import numpy as np
@@ -127,9 +128,10 @@ class RestoredFunction:
             raise ValueError("Found zero restored functions for caller function.")
         if self._input_signature is not None and len(self._concrete) == 1 and \
                 all(is_tensor_spec(s) or isinstance(s, CompositeSpec)
-                    for s in nest.flatten(self._input_signature)) and \
-                not _has_namedtuple(self._input_signature):
+                    for s in nest.flatten(self._input_signature)):
             return self._call_with_signature(args, kwargs)
+        if self._input_signature is None:
+            self._bind(args, kwargs)
         try:
             cargs, ckwargs = self._canonical(args, kwargs)
         except TypeError as e:
@@ -141,7 +143,7 @@ class RestoredFunction:
                 except _NoMatch:
                     continue
                 return cf._call_flat(flat)
-        raise self._no_match(self._as_traced(cargs), ckwargs)
+        raise self._no_match(*self._as_traced(cargs, ckwargs))
 
     def pretty_printed_concrete_signatures(self, verbose: bool = True) -> str:
         """The saved concrete functions, in order, as TF prints a restored function's."""
@@ -180,6 +182,7 @@ class RestoredFunction:
             raise fail(f"got an unexpected keyword argument '{next(iter(ckwargs))}'")
         tensors: list = []
         for spec, value in zip(specs, cargs):
+            value = _as_restored_namedtuples(spec, value, fail)
             if _nested(spec):  # (a list, tuple or dict of specs: bound leaf by leaf)
                 why = ftype.structure_cast_reason(spec, value)
                 if why is not None:
@@ -195,6 +198,30 @@ class RestoredFunction:
             tensors.extend(_bound_leaf(spec, value, fail))
         return self._concrete[0]._call_flat(tensors)
 
+    def _bind(self, args: tuple, kwargs: dict) -> None:
+        """TF's binding of a call to the saved parameters (its FunctionType, before any
+        concrete function is matched): Python's reason, as a TypeError naming them."""
+        spec = self._spec
+        if spec is None:
+            return
+        P = inspect.Parameter
+        names = [n for n in spec.args if n != "self"]
+        first_default = len(names) - len(spec.defaults or ())
+        params = [P(n, P.POSITIONAL_OR_KEYWORD,
+                    default=_CAPTURED if i >= first_default else P.empty)
+                  for i, n in enumerate(names)]
+        params += [P(spec.varargs, P.VAR_POSITIONAL)] if spec.varargs else []
+        params += [P(n, P.KEYWORD_ONLY, default=_CAPTURED if n in (spec.kwonlydefaults or {})
+                     else P.empty) for n in spec.kwonlyargs or ()]
+        params += [P(spec.varkw, P.VAR_KEYWORD)] if spec.varkw else []
+        signature = inspect.Signature(params)
+        try:
+            signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"Binding inputs to tf.function failed due to `{e}`. Received "
+                            f"args: {args!r} and kwargs: {kwargs!r} for signature: "
+                            f"{signature}.") from None
+
     def _defaults_past(self, n: int) -> list:
         """(name, default, keyword-only) of the parameters past the first `n` (the input
         signature's), which take their defaults."""
@@ -206,27 +233,16 @@ class RestoredFunction:
         out = [(a, defaults[a], False) for a in names[n:] if a in defaults]
         return out + [(a, d, True) for a, d in (spec.kwonlydefaults or {}).items()]
 
-    def _as_traced(self, args: tuple) -> tuple:
+    def _as_traced(self, args: tuple, kwargs: dict) -> tuple:
         """The canonical arguments as TF's error shows them: TF traces the call, so a tensor
-        argument is the placeholder of its parameter (`<tf.Tensor 'x:0' ...>`)."""
+        argument is a placeholder named for its parameter (`<tf.Tensor 'x:0' ...>`, the
+        tensors of a nested one 'p:0', 'p_1:0', ...)."""
         names = [n for n in (self._spec.args if self._spec else []) if n != "self"]
-        out = []
-        for i, a in enumerate(args):
-            if isinstance(a, np.ndarray):
-                a = convert_to_tensor(a)
-            name = names[i] if i < len(names) else f"args_{i - len(names)}"
-            if isinstance(a, Tensor):
-                a = _Shown(f"<tf.Tensor '{name}:0' shape={tuple(a.shape.as_list())} "
-                           f"dtype={a.dtype.name}>")
-            elif type(a).__name__ == "RaggedTensor" and a.ragged_rank == 1:
-                # its placeholders: the values (rows not known), then the row splits
-                inner = tuple(a.values.shape.as_list()[1:])
-                a = _Shown(f"tf.RaggedTensor(values=Tensor(\"{name}:0\", shape="
-                           f"{(None, *inner)}, dtype={a.dtype.name}), row_splits=Tensor("
-                           f"\"{name}_1:0\", shape={tuple(a.row_splits.shape.as_list())}, "
-                           f"dtype={a.row_splits.dtype.name}))")
-            out.append(a)
-        return tuple(out)
+        taken: dict = {}
+        out = tuple(_placeholders(a, names[i] if i < len(names) else
+                                  f"args_{i - len(names)}", taken)
+                    for i, a in enumerate(args))
+        return out, {k: _placeholders(v, k, taken) for k, v in kwargs.items()}
 
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> Any:
         """A ConcreteFunction of these arguments (tensors or TensorSpecs), traced as TF
@@ -261,14 +277,14 @@ class RestoredFunction:
         lines = ["Could not find matching concrete function to call loaded from the "
                  "SavedModel. Got:",
                  f"  Positional arguments ({len(args)} total):"]
-        lines += [f"    * {a!r}" for a in args]
+        lines += [f"    * {pprint.pformat(a)}" for a in args]
         lines.append(f"  Keyword arguments: {kwargs!r}")
         lines += ["", f" Expected these arguments to match one of the following "
                       f"{len(self._concrete)} option(s):"]
         for i, cf in enumerate(self._concrete):
             a, k = cf.structured_input_signature
             lines += ["", f"Option {i + 1}:", f"  Positional arguments ({len(a)} total):"]
-            lines += [f"    * {s!r}" for s in a]
+            lines += [f"    * {pprint.pformat(s)}" for s in a]
             lines.append(f"  Keyword arguments: {k!r}")
         if why:
             lines += ["", why]
@@ -283,15 +299,42 @@ def _nested(spec: Any) -> bool:
     return isinstance(spec, (list, tuple, dict))
 
 
-def _has_namedtuple(structure: Any) -> bool:
-    """Whether a nest holds a namedtuple: a restored signature's is a class made anew,
-    which TF's binding takes a value of the user's own class for (by name and fields),
-    left to the concrete functions' matching."""
-    if isinstance(structure, tuple) and hasattr(structure, "_fields"):
-        return True
-    items = structure.values() if isinstance(structure, dict) else \
-        structure if isinstance(structure, (list, tuple)) else ()
-    return any(_has_namedtuple(x) for x in items)
+class _CapturedDefault:
+    """A saved parameter's default as TF's binding error shows it."""
+
+    def __repr__(self) -> str:
+        return "<captured_default_value>"
+
+
+_CAPTURED = _CapturedDefault()
+
+
+def _same_namedtuples(a: Any, b: Any) -> bool:
+    """Whether two namedtuples are of classes of one name and fields (TF's nest takes a
+    restored one's class and the user's alike)."""
+    return all(isinstance(x, tuple) and hasattr(x, "_fields") for x in (a, b)) and \
+        type(a).__name__ == type(b).__name__ and a._fields == b._fields
+
+
+def _as_restored_namedtuples(spec: Any, value: Any, fail: Callable) -> Any:
+    """`value` with each namedtuple where `spec` has one made of the spec's class: a
+    restored signature's namedtuple is a class made anew, which TF's binding takes a value
+    of the user's own class for (by name and fields) but not a plain tuple (TF's
+    "Cannot cast ... to type <class ...Point'>.")."""
+    if isinstance(spec, tuple) and hasattr(spec, "_fields"):
+        if isinstance(value, tuple) and hasattr(value, "_fields") and \
+                not _same_namedtuples(spec, value):
+            raise fail(f"{value!r} has different attributes with the TraceType "
+                       f"{ftype.type_text(spec)}")
+        if not _same_namedtuples(spec, value):
+            raise fail(f"Cannot cast {value!r} to type {type(spec)!r}.")
+        return type(spec)(*(_as_restored_namedtuples(s, v, fail) for s, v in zip(spec, value)))
+    if isinstance(spec, (list, tuple)) and isinstance(value, (list, tuple)) and \
+            len(spec) == len(value):
+        return type(value)(_as_restored_namedtuples(s, v, fail) for s, v in zip(spec, value))
+    if isinstance(spec, dict) and isinstance(value, dict) and set(spec) == set(value):
+        return {k: _as_restored_namedtuples(spec[k], v, fail) for k, v in value.items()}
+    return value
 
 
 def _bound_leaf(spec: Any, value: Any, fail: Callable) -> list:
@@ -343,6 +386,33 @@ def _with_signature(fn: Any, spec: Any) -> Any:
     return call
 
 
+def _placeholders(value: Any, name: str, taken: dict) -> Any:
+    """`value` with each tensor the placeholder TF's trace makes of it, named `name` (made
+    unique in the graph as TF makes it: name, name_1, ...)."""
+    if isinstance(value, np.ndarray):
+        value = convert_to_tensor(value)
+    if isinstance(value, Tensor):
+        n = taken.get(name, 0)
+        taken[name] = n + 1
+        unique = name if not n else f"{name}_{n}"
+        return _Shown(f"<tf.Tensor '{unique}:0' shape={tuple(value.shape.as_list())} "
+                      f"dtype={value.dtype.name}>")
+    if type(value).__name__ == "RaggedTensor" and value.ragged_rank == 1:
+        # its placeholders: the values (rows not known), then the row splits
+        inner = tuple(value.values.shape.as_list()[1:])
+        return _Shown(f"tf.RaggedTensor(values=Tensor(\"{name}:0\", shape="
+                      f"{(None, *inner)}, dtype={value.dtype.name}), row_splits=Tensor("
+                      f"\"{name}_1:0\", shape={tuple(value.row_splits.shape.as_list())}, "
+                      f"dtype={value.row_splits.dtype.name}))")
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return type(value)(*(_placeholders(v, name, taken) for v in value))
+    if isinstance(value, (list, tuple)):
+        return type(value)(_placeholders(v, name, taken) for v in value)
+    if isinstance(value, dict):
+        return {k: _placeholders(value[k], name, taken) for k in value}
+    return value
+
+
 class _Shown(str):
     """Text shown as it is (repr without quotes)."""
 
@@ -365,6 +435,9 @@ def _flatten_up_to(sig: Any, value: Any) -> list:
         return [value]
     if not nest.is_nested(value) or isinstance(sig, dict) != isinstance(value, dict):
         raise _NoMatch()
+    if not isinstance(sig, dict) and not isinstance(value, type(sig)) and \
+            not _same_namedtuples(sig, value):  # (nest's type check: a tuple is no list,
+        raise _NoMatch()                         # a namedtuple matches by name and fields)
     if isinstance(sig, dict):
         if set(sig) != set(value):
             raise _NoMatch()

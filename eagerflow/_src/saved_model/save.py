@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 import os
+import re
 import shutil
 import uuid
 from typing import Any
@@ -48,6 +49,7 @@ from eagerflow._src.saved_model.save_view import SaveView
 from eagerflow._src.saved_model.saver_graph import add_saver
 from eagerflow._src.saved_model.signatures import concrete_functions_of
 from eagerflow._src.train.checkpoint import write_object_graph
+from eagerflow._src.train.sharding import ShardingCallback
 
 SAVED_MODEL_FILENAME_PB = "saved_model.pb"
 FINGERPRINT_FILENAME = "fingerprint.pb"
@@ -98,8 +100,9 @@ class VariablePolicy(enum.Enum):
 
 
 class SaveOptions:
-    """tf.saved_model.SaveOptions (function_aliases and extra_tags are recorded; the
-    device and sharding options have no effect on one CPU)."""
+    """tf.saved_model.SaveOptions (function_aliases and extra_tags are recorded, the
+    variables sharded by experimental_sharding_callback; the device options have no
+    effect on one CPU)."""
 
     def __init__(self, namespace_whitelist: Any = None, save_debug_info: bool = False,
                  function_aliases: dict | None = None, experimental_debug_stripper: bool = False,
@@ -115,8 +118,15 @@ class SaveOptions:
         self.experimental_io_device = experimental_io_device
         self.experimental_variable_policy = VariablePolicy.from_obj(experimental_variable_policy)
         self.experimental_custom_gradients = experimental_custom_gradients
+        if experimental_image_format:  # (TF's build outside Google refuses it so)
+            raise ValueError("The option `experimental_image_format` is disabled in OSS.")
         self.experimental_image_format = experimental_image_format
         self.experimental_skip_saver = experimental_skip_saver
+        if experimental_sharding_callback is not None and not isinstance(
+                experimental_sharding_callback, ShardingCallback):
+            raise ValueError("The experimental_sharding_callback checkpoint option"  # (sic)
+                             "must be of type ShardingCallback. The option provided"
+                             f"was of type {type(experimental_sharding_callback)}.")
         self.experimental_sharding_callback = experimental_sharding_callback
         self.extra_tags = list(extra_tags or [])
 
@@ -157,11 +167,11 @@ def save(obj: Any, export_dir: Any, signatures: Any = None, options: SaveOptions
     model = pb().SavedModel(saved_model_schema_version=1)
     model.meta_graphs.add().CopyFrom(meta)
     data = model.SerializeToString(deterministic=True)
-    _write_directory(export_dir, view, data, meta, options.save_debug_info)
+    _write_directory(export_dir, view, data, meta, options.save_debug_info, options)
 
 
 def _write_directory(export_dir: str, view: SaveView, data: bytes, meta: Any,
-                     debug_info: bool = False) -> None:
+                     debug_info: bool = False, options: Any = None) -> None:
     parent = os.path.dirname(os.path.abspath(export_dir))
     fileio.makedirs(parent)
     tmp = fileio.temp_name(os.path.abspath(export_dir))
@@ -169,7 +179,7 @@ def _write_directory(export_dir: str, view: SaveView, data: bytes, meta: Any,
     try:
         os.makedirs(os.path.join(tmp, VARIABLES_DIRECTORY))
         prefix = os.path.join(tmp, VARIABLES_DIRECTORY, VARIABLES_FILENAME)
-        write_object_graph(view.graph, prefix)
+        write_object_graph(view.graph, prefix, options)  # (its sharding_callback shards)
         assets = os.path.join(tmp, ASSETS_DIRECTORY)
         os.makedirs(assets)
         for name, source in view.assets:
@@ -419,16 +429,26 @@ def _initializer_call(view: SaveView, graph: Any, handles: dict, fns: dict) -> s
     return call.name
 
 
+def _safe_name_scope(name: str) -> str:
+    """TF's name of a signature's input placeholder ("serving_x/y" is serving_x_y): a name
+    a scope takes, else the characters before a letter, digit or "." dropped and the others
+    a scope takes not as "_"."""
+    if re.match(r"^[A-Za-z0-9.][A-Za-z0-9_.\\-]*$", name):
+        return name
+    return re.sub(r"[^A-Za-z0-9_.\\-]", "_", re.sub(r"^[^A-Za-z0-9.]*", "", name))
+
+
 def _signature_def(view: SaveView, graph: Any, handles: dict, key: str, cf: Any,
                    sig: Any) -> None:
     fname = view.function_names[id(cf)]
     _, kwargs = cf.structured_input_signature
     inputs = []
     for name, spec in kwargs.items():
-        nd = graph.node.add(name=f"{key}_{name}", op="Placeholder")
+        user = spec.name or name  # (the input's own name: its parameter's is sanitized)
+        nd = graph.node.add(name=_safe_name_scope(f"{key}_{user}"), op="Placeholder")
         nd.attr["dtype"].type = spec.dtype.as_datatype_enum
         set_shape(nd.attr["shape"].shape, spec.shape._dims)
-        info = sig.inputs[name]
+        info = sig.inputs[user]
         info.name = f"{nd.name}:0"
         info.dtype = spec.dtype.as_datatype_enum
         set_shape(info.tensor_shape, spec.shape._dims)

@@ -132,9 +132,9 @@ class SaveView:
         self.node_ids = {identity(o): i for i, o in enumerate(self.graph.nodes)}
         self.assets: list = []          # (file name in assets/, source path)
         self._asset_index: dict = {}    # id(Asset) -> its index in `assets`
-        for obj in self.graph.nodes:
-            if isinstance(obj, Asset):
-                self._add_asset(obj)
+        for nid in self.dependency_order():  # (TF's order: it decides which file keeps
+            if isinstance(self.graph.nodes[nid], Asset):  # a name two files share)
+                self._add_asset(self.graph.nodes[nid])
         self.library = LibraryWriter(lambda v: identity(v) in self.node_ids, {
             id(a.asset_path._arr): a for a in self.graph.nodes if isinstance(a, Asset)},
             custom_gradients, {id(t._state): t for t in self.graph.nodes
@@ -147,18 +147,19 @@ class SaveView:
         self.saveables: list = []        # (mutable table, its save and restore functions)
 
     def _add_asset(self, asset: Asset) -> None:
-        """Files keep their names in assets/ (a number added where two files share one;
-        assets of one file share its copy, as TF's)."""
+        """Files keep their names in assets/; where two files of different contents share
+        one, the later one's name gets TF's "_1", "_2"... after it (vocab.txt_1); files of
+        equal contents share one copy, as in TF."""
         if not os.path.isfile(native(asset._path)):
             raise ValueError(f"Asset file {asset._path} does not exist: a SavedModel copies "
                              "the files of its assets")
         base = os.path.basename(asset._path)
-        stem, ext = os.path.splitext(base)
-        names = {n: os.path.abspath(src) for n, src in self.assets}
+        names = dict(self.assets)
         name, k = base, 0
-        while name in names and names[name] != os.path.abspath(asset._path):
-            k += 1
-            name = f"{stem}_{k}{ext}"
+        if base in names and not _same_contents(names[base], asset._path):
+            while name in names:
+                k += 1
+                name = f"{base}_{k}"
         self._asset_index[id(asset)] = len(self.assets)
         self.assets.append((name, asset._path))
 
@@ -439,6 +440,13 @@ def _input_names(cf: ConcreteFunction) -> list:
     specs = [s for s in nest.flatten(sig) if is_tensor_spec(s)]
     names = [s.name or t._op.name for s, t in zip(specs, cf.graph.fed_inputs)]
     return names + [t._op.name for t in cf.graph.fed_inputs[len(names):]]
+
+
+def _same_contents(a: str, b: str) -> bool:
+    if os.path.abspath(a) == os.path.abspath(b):
+        return True
+    with open(native(a), "rb") as f, open(native(b), "rb") as g:
+        return f.read() == g.read()
 
 
 def _canonical_signature(cf: ConcreteFunction) -> tuple:

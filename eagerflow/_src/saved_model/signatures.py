@@ -17,10 +17,12 @@ from typing import Any
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.errors import UnimplementedError
+from eagerflow._src.core.name_scope import is_op_name
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.core.trackable import Trackable, is_variable
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, _Rebuilt, tracing_scope
+from eagerflow._src.function.function_type import sanitize_arg_name
 from eagerflow._src.function.polymorphic import Function
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.graph.verify import subgraphs
@@ -236,8 +238,26 @@ def wrap(cf: ConcreteFunction, key: str, name: str = "signature_wrapper") -> Con
                 template[k] = _Leaf(len(tensors))
                 tensors.append(t)
         graph.outputs = [identity(t) for t in tensors]
-    spec_kwargs = {n: TensorSpec(spec_of[n].shape, spec_of[n].dtype, n) for n in phs}
+    # (its parameters named as TF's FunctionType names them: "x/y" is x_y)
+    spec_kwargs = {sanitize_arg_name(n): TensorSpec(spec_of[n].shape, spec_of[n].dtype, n)
+                   for n in phs}
     wrapper = ConcreteFunction(graph, template, name,
                                structured_input_signature=((), spec_kwargs), arg_keywords=[])
     wrapper._spec_names_shown = True
+    _check_input_names(sorted(names), key, wrapper.name)
     return wrapper
+
+
+def _check_input_names(names: list, key: str, fn_name: Any) -> None:
+    """TF's save refuses a signature input whose name is no op name ("zero x", "a:0"): its
+    trace names that placeholder "Placeholder", unlike the name the input was given."""
+    for n in names:
+        if not is_op_name(n):
+            fn = fn_name.decode() if isinstance(fn_name, bytes) else fn_name
+            raise ValueError(
+                f"Got non-flat/non-unique argument names for SavedModel signature '{key}': "
+                f"more than one argument to '{fn}' was named '{n}'. Signatures have one "
+                "Tensor per named input, so to have predictable names Python functions used "
+                "to generate these signatures should avoid *args and Tensors in nested "
+                "structures unless unique names are specified for each. Use "
+                "tf.TensorSpec(..., name=...) to provide a name for a Tensor input.")

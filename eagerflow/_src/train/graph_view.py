@@ -79,7 +79,8 @@ def has_saveables(obj: Any) -> bool:
 def variable_array(var: Any) -> tuple:
     """(NumPy array, DType) of a variable's current value, read eagerly."""
     dtype = dt.as_dtype(var.dtype)  # (a Keras variable's dtype is its name)
-    arr = np.asarray(var.numpy())
+    # (a string's as objects: fixed-width bytes would drop its trailing NULs)
+    arr = np.asarray(var.numpy(), dtype=object if dtype is dt.string else None)
     if dtype is dt.float32 and getattr(var, "save_as_bf16", False):
         # (a DVariable given to dtensor.enable_save_as_bf16: saved as bfloat16, as TF)
         return arr.astype(dt.bfloat16.as_numpy_dtype), dt.bfloat16
@@ -94,6 +95,8 @@ def tensor_array(value: Any) -> tuple:
     if hasattr(value, "_arr") and hasattr(value, "dtype"):
         if value.dtype is dt.variant:  # (no NumPy value: its elements' serialized bytes)
             return np.asarray(value._arr, dtype=object), dt.variant
+        if value.dtype is dt.string:  # (as objects: fixed-width bytes drop trailing NULs,
+            return np.asarray(value.numpy(), dtype=object), dt.string  # a proto's too)
         return np.asarray(value.numpy()), value.dtype
     arr = np.asarray(value)
     return arr, dt.as_dtype(arr.dtype)

@@ -240,14 +240,11 @@ class Restore:
         the first of another dtype; the shapes are checked as they are assigned."""
         count = sum(len(key) if isinstance(key, list) else 1 for _, key, _ in plan)
         variables = [(obj, key, arr) for obj, key, arr in plan if not isinstance(key, list)]
-        for var, key, _ in variables:
+        for key, expected, word in self._expected_dtypes(plan):
             saved = self.reader.dtype(key)
-            expected = dt.as_dtype(var.dtype)
-            if expected is dt.float32 and getattr(var, "save_as_bf16", False):
-                expected = dt.bfloat16  # (saved as bfloat16: graph_view.variable_array)
             if saved is not expected:
                 e = InvalidArgumentError(
-                    None, None, f"tensor_name = {key}; expected dtype {dtype_word(var.dtype)} does "
+                    None, None, f"tensor_name = {key}; expected dtype {word} does "
                                 f"not equal original dtype {dtype_word(saved)} [Op:RestoreV2]")
                 if _state.graph is None:
                     eager_errors.decorate(e, eager_errors.Named("RestoreV2", {"dtypes": count}),
@@ -256,9 +253,32 @@ class Restore:
                 raise e
         for var, _, arr in variables:
             if not var.shape.is_compatible_with(arr.shape):
+                # (a Keras variable by its tf.Variable's name under TF's backend: its path)
+                name = f"{var.path}:0" if hasattr(var, "path") else var.name
                 raise ValueError(f"Received incompatible tensor with shape "
                                  f"{TensorShape(arr.shape)} when attempting to restore variable "
-                                 f"with shape {var.shape} and name {var.name}.")
+                                 f"with shape {var.shape} and name {name}.")
+
+    @staticmethod
+    def _expected_dtypes(plan: list) -> list:
+        """(checkpoint key, the dtype the restoring object takes, the word TF's error names
+        it by) in the plan's order: a variable's own (bfloat16 where saved as it, still
+        named by its own), a lookup table's keys' and values'."""
+        out = []
+        for obj, key, _ in plan:
+            if not isinstance(key, list):
+                expected = dt.as_dtype(obj.dtype)
+                word = dtype_word(expected)
+                if expected is dt.float32 and getattr(obj, "save_as_bf16", False):
+                    expected = dt.bfloat16  # (saved as bfloat16: graph_view.variable_array)
+                out.append((key, expected, word))
+            elif hasattr(obj, "key_dtype") and hasattr(obj, "value_dtype"):
+                for k in key:
+                    if k.endswith(("-keys", "-values")):
+                        want = dt.as_dtype(obj.key_dtype if k.endswith("-keys")
+                                           else obj.value_dtype)
+                        out.append((k, want, dtype_word(want)))
+        return out
 
     def _apply(self, plan: list) -> None:
         for obj, key, value in plan:

@@ -11,6 +11,7 @@ from eagerflow._src.core import context
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import checks as C
@@ -35,6 +36,13 @@ def encode_categorical(indices: Any, output_mode: str, depth: int, dtype: Any,
     if isinstance(indices, RaggedTensor):
         if output_mode == "one_hot":
             return indices.with_flat_values(_one_hot(indices.flat_values, depth, d))
+        if indices.shape.rank is not None and indices.shape.rank > 2:
+            # (Keras 3's fallback from its bincount: the one-hot rows reduced over axis 1,
+            # so a row's sub-rows meet item by item)
+            return _encode_high_rank(indices, output_mode, depth, d, count_weights)
+        return _bincount_rows(indices, depth, output_mode, d, count_weights)
+    if isinstance(indices, SparseTensor) and indices.shape.rank in (1, 2) and \
+            output_mode != "one_hot":  # (TF's bincount of the values by row, dense)
         return _bincount_rows(indices, depth, output_mode, d, count_weights)
     x = indices
     if x.shape.rank == 0:
@@ -86,6 +94,11 @@ def _bincount_rows(x: Any, depth: int, mode: str, d: dt.DType, weights: Any) -> 
     """Counts of each index per row (multi_hot: whether it occurs): one segment sum."""
     if isinstance(x, RaggedTensor):
         rows, flat, nrows = x.value_rowids(), x.flat_values, x.nrows()
+    elif isinstance(x, SparseTensor):  # (its implicit zeros are no tokens; 1-D: one row)
+        squeeze = x.shape.rank == 1
+        rows = zeros_like(x.indices[:, 0]) if squeeze else x.indices[:, 0]
+        flat = x.values
+        nrows = convert_to_tensor(1, dt.int64) if squeeze else x.dense_shape[0]
     else:
         if x.shape.rank == 1:
             x = ta.expand_dims(x, 0)
@@ -98,17 +111,18 @@ def _bincount_rows(x: Any, depth: int, mode: str, d: dt.DType, weights: Any) -> 
         nrows = n
     idx = cast(flat, dt.int64)
     in_range = tm.logical_and(idx >= 0, idx < depth)
-    _check_range(idx, depth, one_row=not isinstance(x, RaggedTensor) and squeeze)
+    dense = not isinstance(x, RaggedTensor)
+    _check_range(idx, depth, one_row=dense and squeeze)
     ids = math_base.where(in_range, rows * depth + idx, rows * depth)  # dropped: weight 0
     vals = ones_like(idx, dtype=d) if weights is None else \
-        cast(ta.reshape(weights, [-1]) if not isinstance(weights, RaggedTensor)
-                else weights.flat_values, d)
+        cast(weights.flat_values if isinstance(weights, RaggedTensor) else weights.values
+             if isinstance(weights, SparseTensor) else ta.reshape(weights, [-1]), d)
     vals = math_base.where(in_range, vals, zeros_like(vals))
     counts = indexing.unsorted_segment_sum(vals, ids, nrows * depth)
     out = ta.reshape(counts, stack([nrows, convert_to_tensor(depth, dt.int64)]))
     if mode == "multi_hot":
         out = cast(tm.greater(out, zeros_like(out)), d)
-    if not isinstance(x, RaggedTensor) and squeeze:
+    if dense and squeeze:
         out = ta.squeeze(out, 0)
     return out
 

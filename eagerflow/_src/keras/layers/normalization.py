@@ -137,12 +137,12 @@ class BatchNormalization(Layer):
                                                     autocast=False)
         self.moving_mean = self.add_weight(name="moving_mean", shape=param_shape, dtype=pdtype,
                                            initializer=self.moving_mean_initializer,
-                                           trainable=False, aggregation="mean",
+                                           trainable=False,
                                            autocast=False)
         self.moving_variance = self.add_weight(name="moving_variance", shape=param_shape,
                                                dtype=pdtype,
                                                initializer=self.moving_variance_initializer,
-                                               trainable=False, aggregation="mean",
+                                               trainable=False,
                                                autocast=False)
         self.built = True
 
