@@ -81,7 +81,8 @@ def test_the_cpus_solutions(seed, m, batch, dtype, k, pivoting):
 @pytest.mark.parametrize("pivoting", [True, False])
 def test_tfs_system(dtype, pivoting):
     scale = 1 + 1j if np.dtype(dtype).kind == "c" else 1
-    x = tf.linalg.tridiagonal_solve((DIAGS * scale).astype(dtype), RHS.astype(dtype),
+    x = tf.linalg.tridiagonal_solve(tf.constant((DIAGS * scale).astype(dtype)),
+                                    tf.constant(RHS.astype(dtype)),
                                     partial_pivoting=pivoting)
     assert _on_the_device(x)
     np.testing.assert_allclose(x.numpy(), SOLUTION / scale, rtol=1e-5)
@@ -150,7 +151,7 @@ def test_perturb_singular_is_refused_as_tfs_gpu_kernel_refuses_it():
             tf.raw_ops.TridiagonalSolve(diagonals=d, rhs=r, partial_pivoting=pivoting,
                                         perturb_singular=True)
     with pytest.raises(tf.errors.UnimplementedError, match=message):
-        tf.linalg.tridiagonal_solve(d, r, perturb_singular=True)
+        tf.linalg.tridiagonal_solve(tf.constant(d), tf.constant(r), perturb_singular=True)
     with pytest.raises(tf.errors.UnimplementedError, match=message):  # before the shapes
         tf.raw_ops.TridiagonalSolve(diagonals=np.ones(3), rhs=r, perturb_singular=True)
     # a traced call: the graph is made, its node's kernel refuses when it runs
@@ -159,7 +160,7 @@ def test_perturb_singular_is_refused_as_tfs_gpu_kernel_refuses_it():
     with pytest.raises(tf.errors.UnimplementedError, match=message):
         f(d, r)
     with tf.device("/CPU:0"):  # (the CPU kernel has the solver)
-        x = tf.linalg.tridiagonal_solve(np.zeros((3, 1)), np.array([[4.0]]),
+        x = tf.linalg.tridiagonal_solve(tf.zeros((3, 1)), tf.constant([[4.0]]),
                                         perturb_singular=True)
     assert x.device.endswith("CPU:0") and np.isfinite(x.numpy()).all()
 

@@ -42,24 +42,15 @@ KNOWN: dict = {
     "tf.batch_to_space":
         "block_shape and crops both of a refused dtype: TF names Tblock_shape or Tcrops as its "
         "hash map orders them (it varies per process); eagerflow names Tblock_shape",
-    "tf.broadcast_static_shape":
-        "tensors as shapes: TF's Python reads their .ndims (an AttributeError, an accident); "
-        "eagerflow refuses any non-TensorShape with its own TypeError",
     "tf.cumsum":
         "input dtype (T) and axis dtype (Tidx) both refused: TF names Tidx on a first call, T "
         "on later ones (its fast path's cache); eagerflow always names Tidx",
-    "tf.einsum":
-        "a tensor as equation: TF's Python calls its .replace (an AttributeError, an accident); "
-        "eagerflow refuses it with its own TypeError naming equation",
     "tf.gather_nd":
         "a tensor of several values as batch_dims: TF's Python takes int() of it (NumPy's "
         "TypeError, an accident); eagerflow raises its own TypeError naming batch_dims",
     "tf.grad_pass_through":
         "returns the wrapped callable: TF's is an instance of its decorator class Bind, "
         "eagerflow's a plain function (the calls and gradients are TF's)",
-    "tf.make_ndarray":
-        "a tensor for the TensorProto: TF reads its .tensor_shape (an AttributeError, an "
-        "accident); eagerflow raises its own TypeError",
     "tf.make_tensor_proto":
         "a tensor as dtype: TF tests its truth (NumPy's ambiguity ValueError, an accident); "
         "eagerflow refuses it with as_dtype's TypeError, as TF does for other values",
@@ -69,9 +60,6 @@ KNOWN: dict = {
         "Python (an ambiguous truth value); eagerflow refuses it with its ValueError "
         "for an unsupported ord, TF's own",
     "tf.ones_like": _DTYPE_TENSOR,
-    "tf.pad":
-        "a tensor given as mode: TF's AttributeError from inside its Python (no "
-        "upper()); eagerflow keeps its TypeError naming the argument",
     "tf.random_index_shuffle": _EITHER_ATTR,
     "tf.reduce_logsumexp": _EITHER_ATTR,
     "tf.reduce_max": _EITHER_ATTR,
@@ -143,13 +131,8 @@ KNOWN: dict = {
     "tf.linalg.svd":
         "complex u: signs of zero imaginary parts (LAPACK's phases, not TF's Eigen's)",
     # -- tf.nn --
-    "tf.nn.bias_add":
-        "tensor data_format: TF's AttributeError (its str method), ours TypeError",
     "tf.nn.moments":
         "a tensor axis of no int32/int64 dtype: tf.reduce_mean's check (its entry)",
-    "tf.nn.pool": "tensor pooling_type: TF's AttributeError (its str method), ours TypeError",
-    "tf.nn.safe_embedding_lookup_sparse":
-        "dense sparse_ids: TF's AttributeError, ours TypeError",
     # -- tf.signal --
     "tf.signal.dct":
         "complex input: TF's AssertionError (in tf.complex), ours RFFT's dtype error",
@@ -170,10 +153,6 @@ KNOWN: dict = {
     "tf.signal.vorbis_window":
         "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
     # -- tf.strings --
-    "tf.strings.format":
-        "a tensor template: TF's Python calls its .count (an "
-        "AttributeError inside TF); eagerflow raises the TypeError TF's op "
-        "wrapper gives a template that is not a string",
     "tf.strings.unsorted_segment_join":
         "segment ids and count both of a refused dtype: "
         "TF reports attr Tindices or Tnumsegments in no "

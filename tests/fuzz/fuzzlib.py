@@ -294,6 +294,17 @@ def _deliberate(exc: BaseException) -> tuple[bool, str]:
     return False, where
 
 
+def _no_attribute(exc: BaseException) -> bool:
+    """Was `exc` raised as checks.no_attribute words it: Python's AttributeError where TF's
+    Python reads an argument's attribute unchecked (sparse.softmax of a dense tensor's
+    indices, einsum's equation.replace, an image's get_shape), eagerflow's on purpose?"""
+    if not _deliberate(exc)[0]:
+        return False
+    inner = _innermost(exc.__traceback__)
+    line = linecache.getline(inner.tb_frame.f_code.co_filename, inner.tb_lineno)
+    return "no_attribute(" in line
+
+
 ALLOWED = (E.OpError, TypeError, ValueError)
 _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 
@@ -335,6 +346,11 @@ TF_NOT_IMPLEMENTED = {"linalg.lstsq", "experimental.numpy.size", "signal.dct", "
 # signal.frame of an axis past a signal's rank: TF's reads its outer dimensions' list;
 # with_space_to_batch of no spatial_dims and no dilation_rate: TF's reads the first)
 TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct",
+                  # (the N-D FFTs' rank of a scalar axes, axes.shape[0], and irfftnd's
+                  # lengths of a scalar input, its dims' last)
+                  "signal.fftnd", "signal.ifftnd", "signal.rfftnd", "signal.irfftnd",
+                  # (eigh_tridiagonal's length of a scalar alpha, alpha.shape[0])
+                  "linalg.eigh_tridiagonal",
                   "linalg.lstsq", "signal.frame", "nn.with_space_to_batch",
                   "linalg.tridiagonal_solve", "linalg.tridiagonal_matmul", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "nn.embedding_lookup_sparse",
@@ -464,7 +480,10 @@ TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
                 ("checks.py", "make_int"), ("random.py", "get_seed"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),
                 ("serialization.py", "_numpy"),
-                ("signal_ops.py", "enclosing_power_of_two")}
+                ("signal_ops.py", "enclosing_power_of_two"),
+                # (tf.reverse_sequence's int() of its axes, inf; an int past int64 with
+                # tensor inputs: TF's fast path's OverflowError)
+                ("shaping.py", "_int_attr"), ("shaping.py", "_past_int64")}
 
 
 def _raised_in(exc: BaseException, places: set) -> bool:
@@ -536,6 +555,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
         return type(exc).__name__
     if isinstance(exc, AttributeError) and str(exc).endswith(TF_ATTRIBUTE_ERRORS) and \
             _deliberate(exc)[0]:
+        return type(exc).__name__
+    if isinstance(exc, AttributeError) and _no_attribute(exc):
         return type(exc).__name__
     if isinstance(exc, UnicodeDecodeError) and (label in TF_MESSAGE_DECODES or
                                                 _raised_in(exc, TF_MESSAGE_DECODERS)):

@@ -227,10 +227,11 @@ def test_grayscale_and_standardization():
     gu = tf.image.rgb_to_grayscale(rgb.astype(np.uint8))
     assert gu.dtype == tf.uint8
     np.testing.assert_array_equal(gu.numpy()[..., 0], [[[124, 76]]])
-    np.testing.assert_array_equal(tf.image.grayscale_to_rgb(np.ones((2, 2, 1))).numpy(),
+    # (TF's grayscale_to_rgb reads get_shape() unconverted: a tensor, not an array)
+    np.testing.assert_array_equal(tf.image.grayscale_to_rgb(tf.ones((2, 2, 1))).numpy(),
                                   np.ones((2, 2, 3)))
     with pytest.raises(ValueError, match="Last dimension of a grayscale image should be size 1."):
-        tf.image.grayscale_to_rgb(np.ones((2, 2, 3)))
+        tf.image.grayscale_to_rgb(tf.ones((2, 2, 3)))
     with pytest.raises(tf.errors.InvalidArgumentError, match="Matrix size-incompatible"):
         tf.image.rgb_to_grayscale(np.ones((2, 2, 2)))
     x = RNG.uniform(0, 255, (2, 4, 5, 3))

@@ -27,8 +27,6 @@ CASES = [f"{call} {bad}" for call in CALLS for bad in BAD]
 # Cases left as they differ (pattern, why); each must still differ, so that a fix removes
 # it from here.
 KNOWN = [
-    (r"(pad\.mode|einsum\.eq) (?!str).*", "TF's Python calls the value's .upper() or "
-     ".replace(): an AttributeError naming TF's own types"),
     (r"gather\.axis nparr|softmax\.axis (float|tensorf)|eye\.n bool|"
      r"norm\.ord (None|tensorf)|repeat\.axis bool",
      "the error comes from TF's own Python or the ops it builds the function of (NumPy's "

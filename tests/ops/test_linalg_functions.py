@@ -61,6 +61,10 @@ def test_tridiagonal_matmul_and_solve_match_dense(fmt):
     r = RNG.normal(size=(2, 5, 2))
     layouts, dense = _layouts(d)
     diagonals = layouts[fmt]
+    # (TF's tridiagonal_solve reads rhs.shape.rank, and a compact diagonals' as given: a
+    # NumPy array's shape has no rank)
+    diagonals = tf.constant(diagonals) if fmt == "compact" else diagonals
+    r = tf.constant(r)
     np.testing.assert_allclose(tf.linalg.tridiagonal_matmul(diagonals, r,
                                                             diagonals_format=fmt).numpy(),
                                dense @ r, atol=1e-12)
@@ -68,7 +72,7 @@ def test_tridiagonal_matmul_and_solve_match_dense(fmt):
                                                            diagonals_format=fmt).numpy(),
                                np.linalg.solve(dense, r), atol=1e-12)
     np.testing.assert_allclose(
-        tf.linalg.tridiagonal_solve(diagonals, np.swapaxes(r, -1, -2), diagonals_format=fmt,
+        tf.linalg.tridiagonal_solve(diagonals, tf.linalg.matrix_transpose(r), diagonals_format=fmt,
                                     transpose_rhs=True).numpy(),
         np.linalg.solve(dense, r), atol=1e-12)
     np.testing.assert_allclose(
@@ -79,7 +83,7 @@ def test_tridiagonal_matmul_and_solve_match_dense(fmt):
 def test_tridiagonal_gradients_and_errors():
     d = RNG.normal(size=(3, 4))
     d[1] += 4.0
-    r = RNG.normal(size=(4, 2))
+    r = tf.constant(RNG.normal(size=(4, 2)))
     for f in (lambda v: tf.linalg.tridiagonal_solve(v, r),
               lambda v: tf.linalg.tridiagonal_matmul(v, r)):
         theoretical, numerical = tf.test.compute_gradient(f, [d])
@@ -88,4 +92,4 @@ def test_tridiagonal_gradients_and_errors():
     with pytest.raises(ValueError, match="Unrecognized diagonals_format: bogus"):
         tf.linalg.tridiagonal_solve(d, r, diagonals_format="bogus")
     # TF's kernel answers a singular system with NaN (and a logged warning), not an error
-    assert np.isnan(tf.linalg.tridiagonal_solve(np.zeros((3, 4)), np.ones((4, 1)))).all()
+    assert np.isnan(tf.linalg.tridiagonal_solve(tf.zeros((3, 4)), tf.ones((4, 1)))).all()

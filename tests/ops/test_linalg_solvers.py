@@ -71,8 +71,10 @@ def test_tridiagonal_refusals():
                                                              "same rank."):
         tf.linalg.tridiagonal_matmul(np.ones((3, 3), F32), np.ones(3, F32))
     # a sequence's outer diagonals may be one shorter: padded where the unused entry goes
+    # (rhs a tensor: TF reads rhs.shape.rank, which a NumPy array's shape lacks)
     got = tf.linalg.tridiagonal_solve([tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0, 5.0]),
-                                       tf.constant([6.0, 7.0])], r, diagonals_format="sequence")
+                                       tf.constant([6.0, 7.0])], tf.constant(r),
+                                      diagonals_format="sequence")
     np.testing.assert_allclose(got, np.linalg.solve([[3, 1, 0], [6, 4, 2], [0, 7, 5]], r),
                                rtol=1e-5)
 

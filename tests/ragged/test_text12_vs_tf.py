@@ -68,8 +68,6 @@ KNOWN: dict = {
     ('data_keras_specs',
      'run(lambda: D.from_tensor_slices(ST([[0]], [1], [1])).batch(2).rebatch(0))'): _REBATCH,
     ('data_keras_specs',
-     "vr(K.layers.Activation('relu')(sp))"): _TF_PATHS,
-    ('data_keras_specs',
      'tv(lambda s: tf.sparse.to_dense(s), SS([None, 3], tf.float32))(tf.ones([4, '
      '3]))'): _TF_PATHS,
     ('data_keras_specs',

@@ -19,6 +19,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.core.type_names import type_repr
 
 traceback = lazy_module("traceback")  # (on the first error that words a traceback)
 
@@ -138,7 +139,7 @@ def array_from_python(value: Any, float_range: builtins.bool = True,
     if kind == "b":
         return arr
     raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
-                     f"({type(value)}) to a Tensor.")
+                     f"({type_repr(value)}) to a Tensor.")
 
 
 _MIXED = "Can't convert Python sequence with mixed types to Tensor."
@@ -381,7 +382,7 @@ def object_array(value: Any, arr: np.ndarray) -> np.ndarray:
     first = flat[0]
     if not isinstance(first, (numbers.Number, bytes, str)):
         raise ValueError(f"Attempt to convert a value ({first!r}) with an unsupported type "
-                         f"({type(first)}) to a Tensor.")
+                         f"({type_repr(first)}) to a Tensor.")
     if type(first) is int or isinstance(first, np.integer):
         for x in flat:
             if isinstance(x, numbers.Integral) and not -2**63 <= x < 2**63:

@@ -43,6 +43,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor_attrs import SET_TO_NONE as _SET_TO_NONE
 from eagerflow._src.core.tensor_attrs import attach as attach
 from eagerflow._src.core.tensor_attrs import attached as attached
+from eagerflow._src.core.type_names import type_repr
 
 # The methods tf.experimental.numpy's experimental_enable_numpy_behavior adds that TF names
 # in the error for their absence (installed on Tensor after the class).
@@ -525,7 +526,7 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
             raise ValueError(f"TypeError: object of type '{type(value).__name__}' has no "
                              "len()\n")
         raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
-                         f"({type(value)!r}) to a Tensor.")
+                         f"({type_repr(value)}) to a Tensor.")
     if isinstance(value, (list, tuple)) and has_tensor(value):
         # TF's autopacking: Pack ops in the first tensor's dtype, not NumPy's inference
         # over the elements' values ([int64 tensor] stays int64)
@@ -740,3 +741,4 @@ def check_element_count(op_name: str, shape: tuple) -> int:
 
 
 _INT64_MAX = 2**63 - 1
+

@@ -24,6 +24,7 @@ from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorSpec
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, TypeSpec, VariableSpec, is_tensor_spec
+from eagerflow._src.core.type_names import type_repr
 
 # -- tf.types.experimental: the abstract classes eagerflow's functions are instances of --
 
@@ -374,7 +375,7 @@ def structure_cast_reason(spec: Any, value: Any) -> str | None:
         pairs = ((s, value[k]) for k, s in spec.items())
     elif is_tensor_spec(spec) and isinstance(value, collections.abc.Mapping):
         return (f"Attempt to convert a value ({value!r}) with an unsupported type "
-                f"({type(value)!r}) to a Tensor.")
+                f"({type_repr(value)}) to a Tensor.")
     else:
         return None
     return next((r for s, v in pairs if (r := structure_cast_reason(s, v)) is not None), None)

@@ -475,7 +475,8 @@ def _repeated_shape(a: Tensor, repeats: Any, axis: int | None) -> list | None:
     if not shape:
         return [repeats]
     counts = np.ravel(np.array(repeats))
-    n = counts.item() if counts.size == 1 else counts.sum()
+    with np.errstate(all="ignore"):  # (inf and -inf repeats sum to NaN: refused after)
+        n = counts.item() if counts.size == 1 else counts.sum()
     if axis is None:
         return [n * int(np.prod(shape)) if counts.size == 1 else n]
     if isinstance(axis, int) and not -len(shape) <= axis < len(shape):

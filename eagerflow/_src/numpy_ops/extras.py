@@ -313,10 +313,11 @@ def _average_same_shape(a: Tensor, w: Tensor, axis: int | None) -> tuple:
 
 
 def _nan_to(a: Any, value: float) -> Tensor:
+    """`a` with its NaNs `value`, as TF's tnp: tnp.isnan of any dtype (of ints or bools
+    its float cast's AttributeError without NumPy behavior, as in TF)."""
     a = asarray(a)
-    if not (a.dtype.is_floating or a.dtype.is_complex):
-        return a
-    return where(m.is_nan(a), asarray(value, a.dtype), a)
+    fill = asarray(value, a.dtype)
+    return where(M.isnan(a), fill, a)
 
 
 def nansum(a: Any, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Tensor:

@@ -327,11 +327,17 @@ def around(a: Any, decimals: int = 0) -> Tensor:
     is TF's cast of the Python float, which goes through float32 (10**-1 is 0.100000001),
     so an integer 15 rounds to 10 * 1.99999997 = 19, as in TF."""
     a = asarray(a)
-    work = a.dtype if _inexact(a) else _float()
+    dtype = a.dtype
     # math.pow, as TF's: a factor past float64 is its OverflowError ("math range error")
-    f = cast(math.pow(10, decimals), work)
-    out = m.round(cast(a, work) * f) / f
-    return cast(out, a.dtype)
+    factor = math.pow(10, decimals)
+    if _inexact(a):
+        f = cast(factor, dtype)
+    else:
+        a = to_float(a)
+        f = cast(factor, a.dtype)
+    # (cast back by the tensor's astype, as TF's: without NumPy behavior, of any dtype,
+    # its AttributeError)
+    return (m.round(a * f) / f).astype(dtype)
 
 
 round = around  # noqa: A001

@@ -670,6 +670,8 @@ def _shape_fn_sizes(sizes: tuple, dim: int | None) -> tuple:
 
 
 def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int) -> list:
+    if not isinstance(sizes, (tuple, list)):  # (an internal call's mistake)
+        raise TypeError(f"SplitV's sizes must be a list of ints, got {sizes!r}")
     if dyn:
         check_runtime_arg("SplitV", dyn, "size_splits")
     if x._shape is None:

@@ -27,7 +27,13 @@ from eagerflow._src.core.errors import (  # noqa: F401 (shape_str: re-export)
     UnimplementedError,
     shape_str,
 )
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    check_finite_size,
+    convert_to_tensor,
+)
+from eagerflow._src.core.type_names import type_name
 from eagerflow._src.ops import tf_op_defs
 
 FLOATS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
@@ -158,7 +164,10 @@ def wrong_input_dtype(op: str, index: int, want: dt.DType | str,
 
 
 def no_layout(fn: str, layout: Any) -> None:
-    """`layout=` places a result with DTensor, which eagerflow does not have."""
+    """`layout=` places a result with DTensor, which eagerflow does not have (TF reads its
+    mesh unchecked: anything else is Python's AttributeError, as in TF)."""
+    if layout is not None and not hasattr(layout, "mesh"):
+        raise no_attribute(layout, "mesh")
     if layout is not None:
         raise ValueError(f"{fn}: eagerflow has no DTensor, so `layout` must be None "
                          f"(got {layout!r})")
@@ -502,15 +511,18 @@ def dtype_attr(op: str, value: Any, what: str = "dtype",
     return value
 
 
-def string_arg(value: Any, what: str) -> str:
+def string_arg(value: Any, what: str, method: str | None = None) -> str:
     """A string-valued Python argument (data_format, padding, mode, equation): bytes are
-    decoded; anything else is a TypeError here rather than an AttributeError later (where TF
-    calls a str method on it)."""
+    decoded; anything else is a TypeError here, or where TF's Python calls str `method` on
+    it first, Python's AttributeError (a tensor's, a number's) as in TF."""
     if isinstance(value, bytes):
         try:
             return value.decode()
         except UnicodeDecodeError:
             pass
+    if method is not None and not isinstance(value, (str, bytes)) and \
+            not hasattr(value, method):
+        raise no_attribute(value, method)
     if not isinstance(value, str):
         raise TypeError(f"`{what}` must be a string. Received: {what}={value!r} of type "
                         f"{type(value).__name__}")
@@ -618,9 +630,14 @@ def axis_given(op: str, axis: Any, dyn: tuple, word: str = "axis") -> None:
 def no_attribute(x: Any, attr: str) -> AttributeError:
     """Python's AttributeError for `x.attr` where TF's function reads it unchecked, naming
     x's type as TF's error does (its eager tensor is a C type, named by its module)."""
-    kind = ("tensorflow.python.framework.ops.EagerTensor" if isinstance(x, EagerTensor)
-            else type(x).__name__)
-    return AttributeError(f"'{kind}' object has no attribute '{attr}'")
+    return AttributeError(f"'{type_name(x)}' object has no attribute '{attr}'")
+
+
+def attr_read(x: Any, attr: str) -> None:
+    """TF's Python reading `x.attr` unchecked (an image's get_shape, a pool input's shape):
+    Python's AttributeError where `x` lacks it, its type named as TF's."""
+    if not hasattr(x, attr):
+        raise no_attribute(x, attr)
 
 
 def make_int(value: Any, what: str) -> int:

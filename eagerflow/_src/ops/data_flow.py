@@ -336,6 +336,12 @@ _SNAKE = {"DynamicStitch": "dynamic_stitch", "ParallelDynamicStitch": "parallel_
 def dynamic_stitch(indices: Any, data: Any, name: str | None = None) -> Any:
     """merged[indices[m][i]] = data[m][i]; a later entry wins where indices repeat, and
     rows no index names are zeros."""
+    for arg, v in (("indices", indices), ("data", data)):
+        # (what TF's fast path can't take as a list, a number or a string, goes down its
+        # slow path, which asks for a list or tuple: indices first)
+        if not isinstance(v, (list, tuple, Tensor, np.ndarray)):
+            raise TypeError(f"Expected list for '{arg}' argument to 'dynamic_stitch' Op, "
+                            f"not {v!r}.")
     wrapper_inputs.check_list_input(indices, "N")
     wrapper_inputs.check_list_input(data, "N")
     wrapper_inputs.check_not_scalar_tensor(indices, "dynamic_stitch", "indices")

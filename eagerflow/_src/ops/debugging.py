@@ -21,7 +21,13 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, is_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    convert_to_tensor,
+    is_tensor,
+)
+from eagerflow._src.core.type_names import type_repr
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops import math as m
@@ -653,9 +659,9 @@ def _item_name(item: Any) -> str:
 def assert_proper_iterable(values: Any) -> None:
     if isinstance(values, (Tensor, np.ndarray, str, bytes)) or hasattr(values, "_as_tensor"):
         raise TypeError(f'Expected argument "values" to be a "proper" iterable.  Found: '
-                        f"{type(values)}")
+                        f"{type_repr(values)}")
     if not hasattr(values, "__iter__"):
-        raise TypeError(f'Expected argument "values" to be iterable.  Found: {type(values)}')
+        raise TypeError(f'Expected argument "values" to be iterable.  Found: {type_repr(values)}')
 
 
 def is_numeric_tensor(tensor: Any) -> bool:

@@ -285,7 +285,7 @@ EINSUM = register(OpDef(
                   NotFoundError, "Could not find device for node: {{node Einsum}} = "
                                  'Einsum[N=2, T=DT_INT8, equation="i,i->"]')],
     tf=TFForm(export=lambda n, b: _einsum_tf(n, b),
-              load=lambda n: einsum(n.attrs["equation"], *n.inputs)),
+              load=lambda n: einsum(C.string_arg(n.attrs["equation"], "equation"), *n.inputs)),
 ))
 
 
@@ -306,7 +306,12 @@ def einsum(equation: str, *inputs: Any, **kwargs: Any) -> Any:
     kwargs.pop("optimize", None)
     if kwargs:
         raise TypeError(f"Invalid keyword arguments for einsum: {', '.join(kwargs)}")
-    equation = C.string_arg(equation, "equation")
+    for x in inputs:  # (TF's Python reads each operand's shape, then equation.replace)
+        if not hasattr(x, "shape"):
+            raise C.no_attribute(x, "shape")
+    if isinstance(equation, bytes):  # (TF's equation.replace(' ', ''))
+        raise TypeError("a bytes-like object is required, not 'str'")
+    equation = C.string_arg(equation, "equation", "replace")
     xs = tuple(_t(x) for x in inputs)
     terms, out = _explicit_equation(equation, [len(x._shape) for x in xs])
     return bind(EINSUM, xs, {"terms": tuple(terms), "out": out})

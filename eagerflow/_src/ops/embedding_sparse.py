@@ -16,6 +16,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.indexing import gather
@@ -170,12 +171,14 @@ def _safe_lookup(embedding_weights: Any, sparse_ids: Any, sparse_weights: Any, c
     dtype = sparse_weights.dtype if sparse_weights is not None else None
     weights_list = [convert_to_tensor(w, dtype=dtype) for w in weights_list]
     if not isinstance(sparse_ids, SparseTensor):
+        C.attr_read(sparse_ids, "dense_shape")  # (TF reads it unchecked: Python's error)
         raise TypeError(f"sparse_ids must be a SparseTensor, got {type(sparse_ids).__name__}")
     original_shape = sparse_ids.dense_shape
     rank = int(original_shape.shape[0])
     sparse_ids = reshape_sparse(sparse_ids, stack([reduce_prod(original_shape[:rank - 1]),
                                                    original_shape[rank - 1]]))
     if sparse_weights is not None:
+        C.attr_read(sparse_weights, "values")
         sparse_weights = SparseTensor(sparse_ids.indices, sparse_weights.values,
                                       sparse_ids.dense_shape)
     keep = greater_equal(sparse_ids.values, 0)  # ids below 0 are invalid

@@ -13,6 +13,7 @@ import inspect
 import typing
 from typing import Any
 
+from eagerflow._src.core.type_names import type_repr
 from eagerflow._src.ops import composite_dispatch as CD
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged  # noqa: F401 (the ragged hooks first: ours chain on)
@@ -93,7 +94,7 @@ def _unsupported(values: Any) -> None:
     for v in values:
         if isinstance(v, ExtensionType):
             raise ValueError(f"Attempt to convert a value ({v!r}) with an unsupported type "
-                             f"({type(v)}) to a Tensor.")
+                             f"({type_repr(v)}) to a Tensor.")
 
 
 def _chain_elementwise() -> None:

@@ -12,6 +12,7 @@ import collections.abc
 from typing import Any
 
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.type_names import type_repr
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import minimum, sqrt
 from eagerflow._src.ops.math_base import cast
@@ -23,7 +24,7 @@ from eagerflow._src.ops.stacking import stack
 def _check_sequence(t_list: Any) -> list:
     # (as TF's: a Sequence, so a NumPy array or a tensor is refused)
     if isinstance(t_list, str) or not isinstance(t_list, collections.abc.Sequence):
-        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type(t_list)}.")
+        raise TypeError(f"`t_list` should be a sequence of tensors. Received {type_repr(t_list)}.")
     return list(t_list)
 
 

@@ -717,6 +717,7 @@ def stateless_random_crop(value: Any, size: Any, seed: Any, name: str | None = N
 
 def total_variation(images: Any, name: str | None = None) -> Any:
     """Sum of absolute differences between neighbouring pixels (per image for a batch)."""
+    C.attr_read(images, "get_shape")  # (TF reads the rank unconverted)
     x = _t(images)
     rank = len(x._shape)
     if rank not in (3, 4):
@@ -730,6 +731,7 @@ def total_variation(images: Any, name: str | None = None) -> Any:
 
 def image_gradients(image: Any) -> tuple:
     """(dy, dx): forward differences along height and width, zero in the last row/column."""
+    C.attr_read(image, "get_shape")  # (TF reads the rank unconverted)
     x = _t(image)
     if x._shape is None or len(x._shape) != 4:
         raise ValueError(f"image_gradients expects a 4D tensor [batch_size, h, w, d], not "

@@ -94,6 +94,7 @@ def rgb_to_grayscale(images: Any, name: str | None = None) -> Any:
 
 def grayscale_to_rgb(images: Any, name: str | None = None) -> Any:
     """Repeats the single channel three times (a Tile, as TF's: its dtypes are Tile's)."""
+    C.attr_read(images, "get_shape")  # (TF's rank check reads it before converting)
     x = _t(images)
     if x._shape is not None and len(x._shape) < 2:
         raise ValueError(f"A grayscale image (shape {x.shape}) must be at least "

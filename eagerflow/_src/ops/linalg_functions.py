@@ -18,6 +18,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, ones_like, zeros_like
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
@@ -297,6 +298,13 @@ def _check_sides(d: Any, rhs: Any) -> None:
                          f"equal, got {m} and {k}")
 
 
+def _rank_read(x: Any) -> None:
+    """TF's `x.shape.rank` of an argument as given: Python's AttributeError for what has
+    no shape (a list), or a shape with no rank (a NumPy array's tuple)."""
+    C.attr_read(x, "shape")
+    C.attr_read(x.shape, "rank")
+
+
 def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact",
                       transpose_rhs: bool = False, conjugate_rhs: bool = False,
                       name: str | None = None, partial_pivoting: bool = True,
@@ -307,6 +315,7 @@ def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact
     if perturb_singular and not partial_pivoting:
         raise ValueError("partial_pivoting must be True if perturb_singular is.")
     if diagonals_format == "compact":
+        _rank_read(diagonals)  # (TF reads both ranks unconverted: x.shape.rank)
         d = _t(diagonals)
     elif diagonals_format == "sequence":
         d = _sequence_diagonals(diagonals)
@@ -314,6 +323,7 @@ def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact
         d = _matrix_diagonals(diagonals)
     else:
         raise ValueError(f"Unrecognized diagonals_format: {diagonals_format}")
+    _rank_read(rhs)
     rhs = _t(rhs)
     _check_compact(d, rhs)
     dr, rr = _rank(d), _rank(rhs)

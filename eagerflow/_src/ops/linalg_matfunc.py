@@ -448,10 +448,17 @@ def eigh_tridiagonal(alpha: Any, beta: Any, eigvals_only: bool = True, select: s
     select_range[0]..select_range[1], 'v' the values in (select_range[0], select_range[1]].
     Computed densely through eigh (TF uses bisection and inverse iteration): eigenvectors
     may differ from TF's by a sign (a unit complex factor)."""
+    # (in TF's order: alpha's length read first, a scalar's IndexError; one entry or none
+    # is alpha's real part, beta unread; then the types, the bounds, and only then select)
+    alpha = convert_to_tensor(alpha)
+    if alpha._shape is not None and not alpha._shape:
+        raise IndexError("tuple index out of range")
+    if alpha._shape is not None and alpha._shape[0] is not None and alpha._shape[0] <= 1:
+        return real(alpha) if alpha.dtype.is_complex else alpha
+    beta = convert_to_tensor(beta)
+    _gershgorin_as_tf(alpha, beta)
     if select not in ("a", "i", "v"):
         raise ValueError("'select must have a value in {'a', 'i', 'v'}.")
-    alpha, beta = convert_to_tensor(alpha), convert_to_tensor(beta)
-    _gershgorin_as_tf(alpha, beta)
     a_shape, b_shape = alpha._shape, beta._shape
     if len(a_shape) != 1 or len(b_shape) != 1:
         raise ValueError("eigh_tridiagonal takes 1-D `alpha` and `beta`; got shapes "
@@ -461,12 +468,12 @@ def eigh_tridiagonal(alpha: Any, beta: Any, eigvals_only: bool = True, select: s
                          f"{a_shape[0]}")
     beta = cast(beta, alpha.dtype)
     matrix = diag(alpha) + diag(beta, k=-1) + diag(conj(beta), k=1)
-    real = cast(alpha, alpha.dtype.real_dtype) if alpha.dtype.is_complex else alpha
+    real_alpha = cast(alpha, alpha.dtype.real_dtype) if alpha.dtype.is_complex else alpha
     if eigvals_only:
         values, vectors = eigvalsh(matrix), None
     else:
         values, vectors = eigh(matrix)
-    values = cast(values, real.dtype)
+    values = cast(values, real_alpha.dtype)
     if select == "i":
         lo, hi = (int(v) for v in select_range)
         values = values[lo:hi + 1]

@@ -24,6 +24,7 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.type_names import type_repr
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, wrapper_inputs
 from eagerflow._src.ops.array import concat, constant, reshape, squeeze
@@ -315,9 +316,11 @@ truncatemod = _b(TRUNCATE_MOD)
 # ---------------------------------------------------------------------------------------
 
 def broadcast_static_shape(shape_x: Any, shape_y: Any) -> TensorShape:
-    for what, v in (("shape_x", shape_x), ("shape_y", shape_y)):
-        if not isinstance(v, TensorShape):  # (TF reads the shapes' ranks: nothing else has one)
-            raise TypeError(f"`{what}` must be a TensorShape, got {v!r}")
+    for v in (shape_x, shape_y):
+        if not isinstance(v, TensorShape):  # (TF reads the shapes' ndims unchecked)
+            raise C.no_attribute(v, "ndims")
+        if v.rank is None:  # (`or`: the second is not read)
+            return TensorShape(None)
     a, b = shape_x, shape_y
     if a.rank is None or b.rank is None:
         return TensorShape(None)
@@ -555,7 +558,7 @@ def is_strictly_increasing(x: Any, name: str | None = None) -> Any:
 def polyval(coeffs: Any, x: Any, name: str | None = None) -> Any:
     """coeffs[0] * x^(n-1) + ... + coeffs[n-1], by Horner's rule."""
     if not isinstance(coeffs, list):  # a tuple too, as TF's
-        raise ValueError(f"Argument coeffs must be list type. Received type {type(coeffs)}.")
+        raise ValueError(f"Argument coeffs must be list type. Received type {type_repr(coeffs)}.")
     x = convert_to_tensor(x, name="x")
     if not coeffs:
         return zeros_like(x)

@@ -78,7 +78,8 @@ def _tiles_kernel(xp: Any, boxes: Any, *, max_output_size: int, iou_threshold: f
     batch, n = boxes.shape[:2]
     tiles = n // tile_size
     kept = np.zeros(batch, np.int32)
-    later = np.arange(tile_size)[None, :] > np.arange(tile_size)[:, None]
+    # (made only when a whole tile fits: a tile larger than the boxes runs no step)
+    later = np.arange(tile_size)[None, :] > np.arange(tile_size)[:, None] if tiles else None
     with np.errstate(all="ignore"):
         for t in range(tiles):
             if batch and kept.min() >= max_output_size or not batch:

@@ -714,7 +714,7 @@ def bias_add(value: Any, bias: Any, data_format: str | None = None,
              name: str | None = None) -> Any:
     """value + bias, with bias along the channel axis (last, or 1 for "NC..." formats)."""
     if data_format is not None:
-        data_format = C.string_arg(python_format(data_format), "data_format")
+        data_format = C.string_arg(python_format(data_format), "data_format", "startswith")
         if data_format.startswith("NC"):
             data_format = "NCHW"
         elif data_format.startswith("N") and data_format.endswith("C"):

@@ -101,7 +101,7 @@ def default_format(data_format: Any, default: str) -> str:
 def channels_first(data_format: str) -> bool:
     if data_format.__class__ is str:  # (the common case, asked several times an op)
         return data_format.startswith("NC")
-    return C.string_arg(data_format, "data_format").startswith("NC")
+    return C.string_arg(data_format, "data_format", "startswith").startswith("NC")
 
 
 def spatial(values: tuple, data_format: str) -> tuple:

@@ -974,6 +974,8 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     # as the string; it expands the strides and dilations itself, unlike conv3d)
     if isinstance(df, bytes):
         df = C.string_arg(df, "data_format")
+    elif not isinstance(df, str):  # (the op's attr refuses it, before TF reads it)
+        raise TypeError(f"Expected string for argument 'data_format' not {df!r}.")
     w = filters if isinstance(filters, Tensor) else _t(filters)
     x, w = binary_args(x, w)
     if r == 3:

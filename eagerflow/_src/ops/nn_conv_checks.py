@@ -73,7 +73,7 @@ def _dilated_channels_first(data_format: Any, r: int) -> bool:
     hash(data_format)  # (TF's lookup in a set comes first: a tensor's TypeError)
     if isinstance(data_format, bytes):
         raise TypeError("startswith first arg must be bytes or a tuple of bytes, not str")
-    data_format = C.string_arg(data_format, "data_format")
+    data_format = C.string_arg(data_format, "data_format", "startswith")
     if r > 1 and data_format not in FORMATS[r]:
         last, first = FORMATS[r]
         raise ValueError(f"`data_format` must be '{last}' or '{first}'. Received: "

@@ -253,10 +253,12 @@ def separable_with(depthwise: Callable, input: Any, depthwise_filter: Any,  # no
                    pointwise_filter: Any, strides: Any, padding: Any, data_format: str | None,
                    dilations: Any, name: str | None) -> Any:
     """`depthwise` (a depthwise_conv2d) followed by a 1x1 convolution mixing the channels."""
+    # (TF converts the three in order, then checks the pointwise filter's static shape)
+    input, depthwise_filter = convert_to_tensor(input), convert_to_tensor(depthwise_filter)  # noqa: A001
     pw = convert_to_tensor(pointwise_filter)
     if pw._shape is not None:
         if len(pw._shape) != 4:
-            raise ValueError(f"Shape must be rank 4 but is rank {len(pw._shape)}")
+            raise ValueError(f"Shape {pw.shape} must have rank 4")
         for d in pw._shape[:2]:
             if d not in (1, None):
                 raise ValueError(f"Dimensions {d} and 1 are not compatible")

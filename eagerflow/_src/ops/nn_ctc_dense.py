@@ -168,10 +168,23 @@ def _label_posteriors(xp: Any, post: Any, labels: Any, classes: int) -> Any:
     return xp.concatenate([blank, per_label], axis=-1)
 
 
+def _no_classes(steps: int, batch: int, width: int) -> None:
+    """Logits of no classes: TF's composite has no blank to take, so its blank states are
+    none: its first forward step adds the [batch, 2(width + 1)] sums to [batch, width + 1]
+    observations (AddV2's refusal, where there is a label column and a step), else the
+    gradient's one-hot of the labels has depth classes - 1 (OneHot's)."""
+    if width and steps:
+        raise C.fail("AddV2", f"Incompatible shapes: [{batch},{2 * (width + 1)}] vs. "
+                              f"[{batch},{width + 1}]")
+    raise C.fail("OneHot", "depth must be non-negative, got: -1")
+
+
 def _kernel(xp: Any, logits: Any, labels: Any, label_length: Any, logit_length: Any) -> tuple:
     steps, batch, classes = logits.shape
     if labels.shape[0] != batch:
         raise fail(_OP, f"labels batch {labels.shape[0]} != logits batch {batch}")
+    if classes == 0:
+        _no_classes(steps, batch, labels.shape[1])
     dtype = logits.dtype
     logp = _log_softmax_kernel(xp, logits)
     obs = _state_log_probs(xp, logp, labels)

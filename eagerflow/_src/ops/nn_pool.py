@@ -677,6 +677,8 @@ def _avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A00
 def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
             data_format: str) -> Any:
     """1-D pooling as TF computes it: 2-D pooling over a unit height."""
+    if data_format is not None and not isinstance(data_format, (str, bytes)):
+        C.attr_read(data_format, "startswith")  # (TF's channel index comes first)
     python_format(data_format)
     if data_format in (None, "NWC"):
         df, axis = "NHWC", 1
@@ -709,7 +711,8 @@ def avg_pool1d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
 def _by_rank(fns: tuple, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
              data_format: str | None, name: str | None) -> Any:
     # (a NumPy array goes on as it is: TF's function reads its rank, and the op it picks
-    # converts it, MaxPool with its float preferred)
+    # converts it, MaxPool with its float preferred; what has no shape is Python's error)
+    C.attr_read(input, "shape")
     x = input if isinstance(input, np.ndarray) else _t(input)
     n = x.ndim if isinstance(x, np.ndarray) else None if x._shape is None else len(x._shape)
     if n not in (3, 4, 5):
@@ -763,7 +766,7 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
          name: str | None = None) -> Any:
     """N-D max or average pooling with optional dilated (atrous) windows."""
     # (TF reads pooling_type first: its str method names the scope)
-    pooling_type = C.string_arg(pooling_type, "pooling_type")
+    pooling_type = C.string_arg(pooling_type, "pooling_type", "lower")
     x = _t(input)
     window = C.int_list(unbool(window_shape), "window_shape")
     strides, dilations = unbool(strides), unbool(dilations)

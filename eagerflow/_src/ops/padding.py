@@ -346,7 +346,9 @@ def _mirror_grad_ref(g: np.ndarray, like: np.ndarray, paddings: tuple, mode: str
 def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any = 0,
         name: str | None = None) -> Any:
     """Pads with a constant, or by mirroring (REFLECT excludes the edge, SYMMETRIC repeats it)."""
-    mode = C.string_arg(mode, "mode").upper()
+    # (TF's mode.upper(): bytes stay bytes, which no mode equals)
+    mode = mode.upper() if isinstance(mode, bytes) else \
+        C.string_arg(mode, "mode", "upper").upper()
     if mode == "CONSTANT" and isinstance(constant_values, EagerTensor) and \
             not isinstance(tensor, Tensor) and not is_variable(tensor):
         # (PadV2's T is the tensor among its inputs' dtype: TF's wrapper converts the

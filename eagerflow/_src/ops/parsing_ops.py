@@ -418,6 +418,9 @@ def runtime_names(defaults: tuple, attr: Any) -> tuple:
     """(the dense defaults, the names input or None): a parse op's inputs after
     `serialized`, whose last is the names when its attr (`attr`) says so (`fed`)."""
     if fed(attr):
+        if not defaults:  # (an internal call's mistake: the names input left out)
+            raise TypeError("a parse op whose names attr says they are its last input was "
+                            "given no input after serialized")
         return defaults[:-1], defaults[-1]
     return defaults, None
 

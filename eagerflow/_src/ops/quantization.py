@@ -769,6 +769,8 @@ def dequantize(input: Any, min_range: Any, max_range: Any,  # noqa: A002
                mode: str = "MIN_COMBINED", name: str | None = None, axis: Any = None,
                narrow_range: bool = False, dtype: Any = dt.float32) -> Any:
     """A quantized tensor's values as floats over [min_range, max_range]."""
+    if not isinstance(mode, (str, bytes)):  # (TF's generated wrapper's, before the inputs)
+        raise TypeError(f"Expected string for argument 'mode' not {mode!r}.")
     return bind(DEQUANTIZE, (convert_to_tensor(input), _f32(min_range), _f32(max_range)),
                 {"mode": mode, "narrow_range": bool(narrow_range),
                  "axis": -1 if axis is None else int(axis), "dtype": dt.as_dtype(dtype)}, name)
@@ -885,6 +887,11 @@ def quantized_concat(concat_dim: Any, values: Any, input_mins: Any, input_maxes:
                      name: str | None = None) -> tuple:
     """Quantized tensors joined along concat_dim, each requantized to the range that holds
     them all: (output, output_min, output_max)."""
+    for arg, v in (("values", values), ("input_mins", input_mins),
+                   ("input_maxes", input_maxes)):  # (TF's generated wrapper's checks)
+        if not isinstance(v, (list, tuple)):
+            raise TypeError(f"Expected list for '{arg}' argument to 'quantized_concat' Op, "
+                            f"not {v!r}.")
     values = [convert_to_tensor(v) for v in values]
     mins = [_f32(m) for m in input_mins]
     maxes = [_f32(m) for m in input_maxes]

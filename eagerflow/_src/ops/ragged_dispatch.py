@@ -21,6 +21,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.type_names import type_repr
 from eagerflow._src.ops import (
     array,
     hash_ops,
@@ -98,7 +99,7 @@ def _dense(v: Any) -> Any:
 def _unconvertible(x: Any) -> ValueError:
     """TF's error for a composite that an op without a handler for it tries to convert."""
     return ValueError(f"Attempt to convert a value ({x!r}) with an unsupported type "
-                      f"({type(x)!r}) to a Tensor.")
+                      f"({type_repr(x)}) to a Tensor.")
 
 
 def _unary(f: Callable, x: Any, *args: Any, **kwargs: Any) -> Any:

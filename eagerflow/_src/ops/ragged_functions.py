@@ -16,6 +16,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.type_names import type_name
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import debugging as dbg
 from eagerflow._src.ops import ragged_ops, sparse_count_ops
@@ -376,7 +377,7 @@ def map_flat_values(op: Callable, *args: Any, **kwargs: Any) -> Any:
     args2 = swap(list(args))
     kwargs2 = swap(kwargs)
     if not ragged:
-        return op(*args2, **kwargs2)
+        return _called(op, args2, kwargs2)
     sizes = {r.flat_values.shape[0] for r in ragged} - {None}
     if len(sizes) > 1:
         raise ValueError("Input RaggedTensors' flat_values must all have the same "
@@ -385,7 +386,7 @@ def map_flat_values(op: Callable, *args: Any, **kwargs: Any) -> Any:
         raise ValueError("Input RaggedTensors have mismatched row partition dtypes; use "
                          "RaggedTensor.with_row_splits_dtype() to convert them to "
                          "compatible dtypes.")
-    out = op(*args2, **kwargs2)
+    out = _called(op, args2, kwargs2)
     out_shape = out.shape  # (as TF, which reads it: an output that is no tensor fails here)
     if sizes and not out_shape[:1].is_compatible_with(list(sizes)):
         raise ValueError("tf.ragged.map_flat_values requires that the output of `op` have "
@@ -396,6 +397,12 @@ def map_flat_values(op: Callable, *args: Any, **kwargs: Any) -> Any:
     for other in ragged[1:]:
         _merge_partitions(first, other)
     return first.with_flat_values(out)
+
+
+def _called(op: Any, args: list, kwargs: dict) -> Any:
+    if not callable(op):  # (Python's TypeError, the type named as TF's: its C tensor)
+        raise TypeError(f"'{type_name(op)}' object is not callable")
+    return op(*args, **kwargs)
 
 
 def _merge_partitions(a: RaggedTensor, b: RaggedTensor) -> None:

@@ -138,9 +138,8 @@ def _check_strings(values: Any) -> None:
 
 def make_ndarray(tensor: Any) -> np.ndarray:
     """The NumPy array a TensorProto holds (a writable copy)."""
-    if not hasattr(tensor, "tensor_shape"):  # (TF's AttributeError; eagerflow's TypeError)
-        raise TypeError(f"make_ndarray expects a TensorProto, got {type(tensor).__name__}: "
-                        f"'{type(tensor).__name__}' object has no attribute 'tensor_shape'")
+    if not hasattr(tensor, "tensor_shape"):  # (TF reads it unchecked)
+        raise C.no_attribute(tensor, "tensor_shape")
     return np.array(tp.to_ndarray(tensor))
 
 

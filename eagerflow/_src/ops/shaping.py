@@ -31,6 +31,7 @@ from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.math import negative
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.wrapper_inputs import passed_raw
 
 _rng = SampleRNG(6)
 
@@ -273,11 +274,14 @@ def roll(input: Any, shift: Any, axis: Any, name: str | None = None) -> Any:  # 
 def _reverse_seq_infer(x: Any, lengths: Any, seq_axis: int, batch_axis: int) -> list:
     C.check_dtype("ReverseSequence", lengths, C.INDEX, "Tlen")
     op = "ReverseSequence"
-    # (TF's kernel's checks, in its order; its attrs keep TF 1's names seq_dim, batch_dim)
-    if seq_axis < 0:
-        raise C.fail(op, f"Invalid seq_dim {seq_axis}")
+    # (TF's kernel's checks, in its order, batch_dim's first; its attrs keep TF 1's names
+    # seq_dim, batch_dim, read as int32s)
+    C.int32_attr(op, "batch_dim", (batch_axis,))
+    C.int32_attr(op, "seq_dim", (seq_axis,))
     if batch_axis < 0:
         raise C.fail(op, f"Invalid batch_dim {batch_axis}")
+    if seq_axis < 0:
+        raise C.fail(op, f"Invalid seq_dim {seq_axis}")
     if lengths._shape is not None and len(lengths._shape) != 1:
         raise C.fail(op, f"seq_lengths must be 1-dim, not {len(lengths._shape)}")
     if seq_axis == batch_axis:
@@ -350,12 +354,24 @@ def _int_attr(value: Any, what: str) -> int:
         raise TypeError(f"Expected int for argument '{what}' not {value!r}.") from None
 
 
+def _past_int64(slow: bool) -> int:
+    if not slow:
+        raise OverflowError("int too big to convert")
+    return -1
+
+
+@eager_api("input", "seq_lengths")
 def reverse_sequence(input: Any, seq_lengths: Any, seq_axis: int | None = None,  # noqa: A002
                      batch_axis: int | None = None, name: str | None = None) -> Any:
     # TF's op wrapper takes its attrs seq_dim (required: None is refused) and batch_dim
     # (None: 0) with int(), before the inputs; the op refuses negative ones
     seq_axis, batch_axis = _int_attr(seq_axis, "seq_dim"), _int_attr(
         0 if batch_axis is None else batch_axis, "batch_dim")
+    # (an int past int64: the fast path's OverflowError; a Python list input takes the slow
+    # path, which hands the kernel the C conversion's -1)
+    slow = passed_raw(input) or passed_raw(seq_lengths)
+    seq_axis, batch_axis = (a if -2**63 <= a < 2**63 else _past_int64(slow)
+                            for a in (seq_axis, batch_axis))
     x, lengths = _t(input), _t(seq_lengths)
     return bind(REVERSE_SEQUENCE, (x, lengths), {"seq_axis": seq_axis, "batch_axis": batch_axis},
                 name)

@@ -299,6 +299,8 @@ def _nd_input(input_tensor: Any, axes: Any, fft_length: Any, op: str, kind: str)
     dtype refused), fft_length converted to int32, then the op's own dtype check; and,
     on a CPU, TF 2.21's lack of any kernel for the op."""
     axes_t = None if axes is None else convert_to_tensor(axes, dt.int32)
+    if axes_t is not None and not axes_t._shape:  # (TF's fft rank: axes.shape[0])
+        raise IndexError("tuple index out of range")
     if kind == "r":
         x = _rfft_in(input_tensor)
     else:
@@ -310,6 +312,9 @@ def _nd_input(input_tensor: Any, axes: Any, fft_length: Any, op: str, kind: str)
         raise ValueError(f"Shape {x.shape} must have rank at least {k}")
     if kind == "ir" and not x._dtype.is_complex:
         raise ValueError(f"IRFFT requires tf.complex64 or tf.complex128 inputs, got: {x!s}")
+    if kind == "ir" and fft_length is None and not x._shape:
+        # (TF infers the lengths from the input's dims, the last one doubled: it has none)
+        raise IndexError("list index out of range")
     if fft_length is not None:
         convert_to_tensor(fft_length, dt.int32)
     if kind == "c":

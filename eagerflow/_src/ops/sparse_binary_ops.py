@@ -29,7 +29,7 @@ from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
-from eagerflow._src.ops.sparse_functions import _sp
+from eagerflow._src.ops.sparse_functions import _sp, reads
 from eagerflow._src.ops.sparse_ops import check_coo_ranks
 
 _I64 = dt.int64
@@ -770,6 +770,11 @@ def minimum(sp_a: SparseTensor, sp_b: SparseTensor, name: str | None = None) -> 
 
 
 def _minmax(op: OpDef, sp_a: Any, sp_b: Any, name: str | None) -> SparseTensor:
+    # (TF reads both operands' indices and values for its name scope, then dense_shape)
+    for x in (sp_a, sp_b):
+        reads(x, "indices", "values")
+    reads(sp_a, "dense_shape")
+    reads(sp_b, "dense_shape")
     a, b = _sp(sp_a), _sp(sp_b)
     ind, val = bind(op, (a.indices, a.values, a.dense_shape, b.indices, b.values,
                          b.dense_shape), {}, name)

@@ -85,6 +85,23 @@ def _sp(x: Any) -> SparseTensor:
     return x
 
 
+def _read(x: Any, *attrs: str) -> SparseTensor:
+    """A SparseTensor argument whose `attrs` TF's function reads unchecked, in this order:
+    anything else lacking one is Python's AttributeError for the first it lacks (a dense
+    tensor's 'indices'), as in TF; else as _sp."""
+    reads(x, *attrs)
+    return _sp(x)
+
+
+def reads(x: Any, *attrs: str) -> None:
+    """TF's unchecked reads of `attrs` of a SparseTensor argument, in this order: Python's
+    AttributeError for the first that `x` lacks."""
+    if not isinstance(x, (SparseTensor, SparseTensorValue)):
+        for a in attrs:
+            if not hasattr(x, a):
+                raise C.no_attribute(x, a)
+
+
 def _rank(sp: SparseTensor) -> int:
     r = sp.dense_shape.shape[0]
     if r is None:
@@ -175,7 +192,7 @@ def map_values(op: Callable, *args: Any, **kwargs: Any) -> SparseTensor:
 
 def expand_dims(sp_input: SparseTensor, axis: int = None, name: str | None = None) -> Any:
     """`tf.sparse.expand_dims`: a dimension of size 1 inserted at `axis`."""
-    sp = _sp(sp_input)
+    sp = _read(sp_input, "dense_shape")
     rank = _rank(sp)
     axis = -1 if axis is None else int(axis)
     axis = axis + rank + 1 if axis < 0 else axis
@@ -197,6 +214,15 @@ def transpose_sparse(sp_input: SparseTensor, perm: Any = None, name: str | None 
                      ) -> SparseTensor:
     """`tf.sparse.transpose`: index columns permuted, entries reordered (traced, under
     TF's name scope, whose nodes' names the graph's others count around)."""
+    if perm is None and not isinstance(sp_input, SparseTensor):
+        # (TF reads sp_input.shape.rank first: a NumPy array's shape, a tuple, has none)
+        shape = getattr(sp_input, "shape", None)
+        if not hasattr(shape, "rank"):
+            raise C.no_attribute(sp_input if shape is None else shape,
+                                 "shape" if shape is None else "rank")
+    reads(sp_input, "indices")
+    if isinstance(sp_input, SparseTensorValue):  # (a static perm: TF reads its static shape)
+        raise C.no_attribute(sp_input, "get_shape")
     with name_scope(name or "SparseTranspose"):
         return _transposed(_sp(sp_input), perm)
 
@@ -273,6 +299,11 @@ def concat_sparse(axis: int, sp_inputs: list, expand_nonconcat_dims: bool = Fals
                   name: str | None = None) -> SparseTensor:
     """`tf.sparse.concat`: SparseTensors joined along `axis` (TF's SparseConcat: entries in
     row-major order); expanding, each input's other dims are the largest of them."""
+    # (TF's takes a list, and makes a tuple a generator, whose len() is Python's TypeError)
+    if isinstance(sp_inputs, tuple):
+        raise TypeError("object of type 'generator' has no len()")
+    if not isinstance(sp_inputs, list):
+        raise TypeError("Inputs must be a list or tuple.")
     parts = [_sp(s) for s in sp_inputs]
     if len(parts) == 1:  # (TF's degenerate case: the input itself)
         return parts[0]

@@ -22,6 +22,7 @@ from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotF
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.type_names import type_repr
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce
 from eagerflow._src.ops.array import concat, fill, ones, reshape, zeros_like
@@ -639,7 +640,7 @@ def sparse_dense_cwise(sp: SparseTensor, y: Any, op: OpDef) -> SparseTensor:
     input); integers divided as floats, as TF's truediv casts both first."""
     if isinstance(y, SparseTensor):
         raise ValueError(f"Attempt to convert a value ({y!r}) with an unsupported type "
-                         f"({type(y)!r}) to a Tensor.")
+                         f"({type_repr(y)}) to a Tensor.")
     values = sp.values
     try:
         y = y if isinstance(y, Tensor) and y._dtype is values._dtype else \

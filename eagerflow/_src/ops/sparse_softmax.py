@@ -36,7 +36,7 @@ from eagerflow._src.ops.sparse_binary_ops import (
     _summary,
     _value,
 )
-from eagerflow._src.ops.sparse_functions import _sp
+from eagerflow._src.ops.sparse_functions import _read
 from eagerflow._src.ops.sparse_ops import check_coo_ranks
 from eagerflow._src.ops.sparse_reduce_ops import (
     SPARSE_DENSE_CWISE_ADD,
@@ -217,7 +217,7 @@ def softmax(sp_input: SparseTensor, name: str | None = None) -> SparseTensor:
     """`tf.sparse.softmax`: a softmax over the entries that share all but their last index
     (implicit zeros take no part), as SparseSoftmax gives it: in the entries' row-major
     order, paired with the input's indices."""
-    sp = _sp(sp_input)
+    sp = _read(sp_input, "indices", "values", "dense_shape")
     with name_scope(name or _SOFTMAX):
         out = bind(SPARSE_SOFTMAX, (sp.indices, sp.values, sp.dense_shape), {})
     return SparseTensor._of(sp.indices, out, sp.dense_shape)

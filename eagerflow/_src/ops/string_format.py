@@ -15,6 +15,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor, is_tensor
+from eagerflow._src.core.type_names import type_name
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatchable
@@ -239,15 +240,20 @@ def format(template: str, inputs: Any, placeholder: str = "{}",  # noqa: A001
            summarize: int = 3, name: str | None = None) -> Any:
     """`tf.strings.format`: each placeholder of `template` replaced by a tensor printed as
     tf.print prints it (`summarize` items at each end of a dimension)."""
-    for what, v in (("template", template), ("placeholder", placeholder)):
-        if not isinstance(v, (str, bytes)):  # (TF's Python fails on it in str.count)
-            raise TypeError(f"Expected string for argument '{what}' not {v!r}.")
     # (TF wraps one tensor in a list and takes anything else as a sequence: its len())
     xs = [inputs] if is_tensor(inputs) else inputs
+    # (TF's Python counts the placeholders first: template.count(placeholder))
+    if not isinstance(template, (str, bytes)) and not hasattr(template, "count"):
+        raise C.no_attribute(template, "count")
+    if isinstance(template, str) and not isinstance(placeholder, str):
+        raise TypeError(f"must be str, not {type_name(placeholder)}")
     if template.count(placeholder) != len(xs):
         raise ValueError(f"The template expects {template.count(placeholder)} tensors, but "
                          f"the inputs only has {len(xs)}. Please ensure the number of "
                          "placeholders in template matches inputs length.")
+    for what, v in (("template", template), ("placeholder", placeholder)):
+        if not isinstance(v, (str, bytes)):  # (the op's attrs)
+            raise TypeError(f"Expected string for argument '{what}' not {v!r}.")
     xs = list(xs)
     try:
         ins = tuple(convert_to_tensor(x) for x in xs)
