@@ -44,7 +44,7 @@ from eagerflow._src.core.tensor import (
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.concat_offset import CONCAT_OFFSET
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
@@ -244,6 +244,7 @@ def _numpy_non_int(v: Any) -> bool:
 
 
 @dispatchable
+@binds_first
 def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None,
           layout: Any = None) -> Any:
     C.no_layout("zeros", layout)
@@ -255,6 +256,7 @@ def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None,
 
 
 @dispatchable
+@binds_first
 def ones(shape: Any, dtype: Any = dt.float32, name: str | None = None,
          layout: Any = None) -> Any:
     C.no_layout("ones", layout)
@@ -570,6 +572,7 @@ CONCAT = register(OpDef(
 
 
 @dispatchable
+@binds_first
 @slow_inputs("values[]", "axis")
 def concat(values: Any, axis: Any, name: str = "concat") -> Any:
     graph = _state.graph
@@ -869,6 +872,7 @@ def _python_split_dim(axis: Any, op: str, count: int, name: str | None) -> int:
 
 
 @dispatchable
+@binds_first
 @slow_inputs("value", "axis", named=True)
 def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = None,
           name: str = "split") -> list:

@@ -33,7 +33,7 @@ from eagerflow._src.ops import dispatch
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.array import rank as rank_of
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.elementwise import binary_args
@@ -352,6 +352,7 @@ def assert_equal_v1(x: Any, y: Any, data: Any = None, summarize: int | None = No
 
 
 @dispatchable
+@binds_first
 def assert_equal(x: Any, y: Any, message: str | None = None, summarize: int | None = None,
                  name: str | None = None) -> Any:
     return assert_equal_v1(x, y, None, summarize, message, name)
@@ -361,6 +362,7 @@ assert_none_equal_v1 = _cmp("!=", "not_equal", np.not_equal, False, "assert_none
 
 
 @dispatchable
+@binds_first
 def assert_none_equal(x: Any, y: Any, summarize: int | None = None, message: str | None = None,
                       name: str | None = None) -> Any:
     """Asserts x != y elementwise (TF's v2 signature takes `summarize` before `message`)."""
@@ -499,6 +501,7 @@ def _graph_near(x: Any, y: Any, rtol: Any, atol: Any, data: Any, summarize: int 
 
 
 @dispatchable
+@binds_first
 def assert_near(x: Any, y: Any, rtol: Any = None, atol: Any = None, message: str | None = None,
                 summarize: int | None = None, name: str | None = None) -> Any:
     """Asserts |x - y| <= atol + rtol * |y| elementwise (default tolerances 10 * eps)."""

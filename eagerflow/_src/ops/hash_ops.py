@@ -22,7 +22,7 @@ from eagerflow._src.core.context import CPU_DEVICE
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_inputs, wrapped_name
 from eagerflow._src.ops.elementwise import as_fixed_type
@@ -208,6 +208,7 @@ def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
 
 
 @dispatchable
+@binds_first
 def to_hash_bucket(input: Any, num_buckets: int, name: str | None = None) -> Tensor:  # noqa: A002
     """`tf.strings.to_hash_bucket` (legacy): TF's Hash64 % num_buckets."""
     return bind(STRING_TO_HASH_BUCKET, (_strings(input, "StringToHashBucket", "string_tensor"),),

@@ -32,7 +32,7 @@ from eagerflow._src.ops.array import (
     squeeze,
     zeros,
 )
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, is_symbolic, runtime_attr, shape_arg
 from eagerflow._src.ops.image_resample import KERNELS as SAMPLING_KERNELS
@@ -715,6 +715,7 @@ def check_size_dims(size: tuple) -> None:
 
 
 @dispatchable
+@binds_first
 def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
            preserve_aspect_ratio: bool = False, antialias: bool = False,
            name: str | None = None) -> Any:

@@ -30,7 +30,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, wrapper_inputs
 from eagerflow._src.ops.array import concat, reshape, shape
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
@@ -560,6 +560,7 @@ def adjust_hue(image: Any, delta: Any, name: str | None = None) -> Any:
 
 
 @dispatchable
+@binds_first
 def adjust_gamma(image: Any, gamma: float = 1, gain: float = 1) -> Any:
     """gain * image ** gamma, as TF's Python writes it: the image as float32 unless it is
     float16 or float32 already (float64 and bfloat16 too, and back at the end), then

@@ -19,7 +19,7 @@ from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, shape
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image_orient import _at_least_3d
@@ -42,6 +42,7 @@ def numeric_image(image: Any) -> Any:
 
 
 @dispatchable
+@binds_first
 def convert_image_dtype(image: Any, dtype: Any, saturate: bool = False,
                         name: str | None = None) -> Any:
     """Converts between image dtypes, rescaling: floats live in [0, 1], integers in
@@ -125,6 +126,7 @@ _HALF_OR_FLOAT = (dt.float16, dt.float32)  # what TF's adjustments compute in, a
 
 
 @dispatchable
+@binds_first
 def adjust_brightness(image: Any, delta: float) -> Any:
     """Adds `delta` to every pixel (in [0, 1] float space for integer images)."""
     x = _t(image)

@@ -41,7 +41,7 @@ from eagerflow._src.ops.array import (
 )
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.array import shape as shape_of
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -438,6 +438,7 @@ def _gather_grad_ref(g: np.ndarray, indices: np.ndarray, like: np.ndarray, axis:
 
 
 @dispatchable
+@binds_first
 @slow_inputs("params", "indices", "axis")
 def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = None,
            batch_dims: int = 0, name: str | None = None) -> Any:

@@ -23,7 +23,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32, libm_complex
 from eagerflow._src.ops.broadcast_grads import sum_to
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_name, slow_inputs
 from eagerflow._src.ops.elementwise import (
@@ -701,6 +701,7 @@ logical_and, logical_or = (_b(op, logical_args(op.name)) for op in (LOGICAL_AND,
 
 
 @dispatchable
+@binds_first
 def abs(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public name
     x = _t(x)
     name = eager_name(name)  # (TF's converts x and runs its op in an "Abs" scope)
@@ -729,6 +730,7 @@ COMPLEX_ABS = register(OpDef(
 
 
 @dispatchable
+@binds_first
 def logical_xor(x: Any, y: Any, name: str = "LogicalXor") -> Any:
     return logical_and(logical_or(x, y), logical_not(logical_and(x, y)))
 
@@ -750,6 +752,7 @@ _TRUEDIV_IDS = frozenset(map(id, _TRUEDIV_DTYPES))  # (not `in` the tuple: DType
 
 
 @dispatchable
+@binds_first
 def truediv(x: Any, y: Any, name: str | None = None) -> Any:
     # (TF converts x on its own, then y with x's dtype as a hint)
     x, y = binary_args_hint(x if isinstance(x, Tensor) else convert_to_tensor(x), y)
@@ -767,6 +770,7 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Any:
 
 
 @dispatchable
+@binds_first
 def divide(x: Any, y: Any, name: str | None = None) -> Any:
     if name is not None:  # (TF's truediv then: x converted alone, y's dtype must match it)
         return truediv(x, y, name)
@@ -776,6 +780,7 @@ def divide(x: Any, y: Any, name: str | None = None) -> Any:
 
 
 @dispatchable
+@binds_first
 @slow_inputs("clip_value_min", "clip_value_max")  # (TF hands them to its ops as given)
 def clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any,
                   name: str | None = None) -> Any:

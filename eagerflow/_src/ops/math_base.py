@@ -21,7 +21,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch, float_to_int, wrapper_inputs
 from eagerflow._src.ops.broadcast_grads import sum_to
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, eager_name
 from eagerflow._src.ops.elementwise import _elementwise_ref, _f64, _rng, as_fixed_type, binary_args
@@ -109,6 +109,7 @@ CAST = register(OpDef(
 
 
 @dispatchable
+@binds_first
 def cast(x: Any, dtype: Any, name: str | None = None) -> Any:
     if type(x) is not EagerTensor and isinstance(x, CompositeTensor):  # (not dense: a handler
         raise TypeError(f"cast of {type(x).__name__}")  # casts its values, ragged_dispatch.py)
@@ -149,6 +150,7 @@ SELECT = register(OpDef(
     elementwise=True, cuda="({0} ? {1} : {2})"))
 
 @dispatchable
+@binds_first
 def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
     if x is None and y is None:
         # TF converts the condition first, bool preferred (a NumPy array is cast to it, a
@@ -208,6 +210,7 @@ ADD_N = register(OpDef(
 
 
 @dispatchable
+@binds_first
 def add_n(inputs: Any, name: str | None = None) -> Any:
     if not isinstance(inputs, (list, tuple)):
         inputs = list(inputs)  # TF takes any iterable: a tensor is the list of its rows
@@ -272,11 +275,13 @@ IDENTITY = register(OpDef(
 
 
 @dispatchable
+@binds_first
 def stop_gradient(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(STOP_GRADIENT, (_t(input),), {}, name)
 
 
 @dispatchable
+@binds_first
 def identity(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(IDENTITY, (_t(input),), {}, name)
 
@@ -285,6 +290,7 @@ def identity(input: Any, name: str | None = None) -> Any:  # noqa: A002
 
 
 @dispatchable
+@binds_first
 def real(input: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     if not x._dtype.is_numeric:
@@ -300,6 +306,7 @@ CONJ = register(OpDef(
 
 
 @dispatchable
+@binds_first
 def conj(x: Any, name: str | None = None) -> Any:
     x = _t(x)
     if not x._dtype.is_complex:

@@ -30,7 +30,7 @@ from eagerflow._src.ops import eigen32, halfprec, libm32, wrapper_inputs
 from eagerflow._src.ops import special_bessel as _bessel
 from eagerflow._src.ops import special_cephes as _cephes
 from eagerflow._src.ops import special_lgamma as _lgamma64
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.eager_errors import eager_api, eager_name, slow_inputs
 from eagerflow._src.ops.elementwise import (
@@ -640,6 +640,7 @@ MUL_NO_NAN = _binary("MulNoNan", _mul_no_nan_kernel, _XSAFE_T, _mul_no_nan_grad,
 
 
 @dispatchable
+@binds_first
 def multiply_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
     """x * y, and 0 where y == 0. y is converted to x's dtype, as TF's (a tensor of
     another dtype is refused by the conversion)."""
@@ -648,6 +649,7 @@ def multiply_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
 
 
 @dispatchable
+@binds_first
 def div_no_nan(x: Any, y: Any, name: str | None = None) -> Any:
     """x / y, and 0 where y == 0; integers are divided as floats, as tf.math.truediv does."""
     x, y = binary_args_hint(x, y)
@@ -707,12 +709,14 @@ def zeta(x: Any, q: Any, name: str | None = None) -> Any:
 
 
 @dispatchable
+@binds_first
 def log_sigmoid(x: Any, name: str | None = None) -> Any:
     """log(sigmoid(x)) = -softplus(-x), stable for large |x|."""
     return -softplus(-_t(x))
 
 
 @dispatchable
+@binds_first
 def reciprocal_no_nan(x: Any, name: str | None = None) -> Any:
     """1 / x, and 0 where x == 0: DivNoNan of a 1 of x's dtype, as TF's (no integer
     division as floats: DivNoNan refuses them)."""
@@ -807,6 +811,7 @@ bessel_i0e, bessel_i1e = _u_scoped(BESSEL_I0E), _u_scoped(BESSEL_I1E)
 
 
 @dispatchable
+@binds_first
 def erfcinv(x: Any, name: str | None = None) -> Any:
     """The inverse of erfc: -ndtri(x / 2) / sqrt(2)."""
     x = _t(x)  # (0.5 * x, as TF's: a bool x refuses the 0.5, where x * 0.5 would take it)

@@ -29,7 +29,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, wrapper_inputs
 from eagerflow._src.ops.array import concat, constant, reshape, squeeze
 from eagerflow._src.ops.array import shape as shape_of
-from eagerflow._src.ops.composite_dispatch import dispatch_binding, dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import assert_less, assert_non_negative
 from eagerflow._src.ops.dispatch import bind
@@ -254,6 +254,7 @@ COMPLEX = register(OpDef(
 
 
 @dispatchable
+@binds_first
 def complex(real: Any, imag: Any, name: str | None = None) -> Any:  # noqa: A001
     # (each converted alone, as TF's: a float64 array beside a float32 tensor is refused)
     re, im = convert_to_tensor(real, name="real"), convert_to_tensor(imag, name="imag")
@@ -283,6 +284,7 @@ IMAG = register(OpDef(
 
 
 @dispatchable
+@binds_first
 def imag(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """The imaginary parts (zeros for real input, as TF)."""
     x = _t(input)
@@ -373,6 +375,7 @@ BROADCAST_ARGS = register(OpDef(
 
 
 @dispatchable
+@binds_first
 @slow_inputs("shape_x", "shape_y")
 def broadcast_dynamic_shape(shape_x: Any, shape_y: Any) -> Any:
     with host_eagerly():  # (Python shapes made where TF's GPU kernel reads them)
@@ -589,6 +592,7 @@ def _eager_values(x: Tensor, fn: str) -> np.ndarray:
 
 
 @dispatchable
+@binds_first
 def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: Any = None,
              dtype: Any = dt.int32, name: str | None = None, axis: Any = None,
              binary_output: bool = False) -> Any:
@@ -697,6 +701,7 @@ def invert_permutation(x: Any, name: str | None = None) -> Any:
 
 
 @dispatchable
+@binds_first
 def angle(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """The argument of complex numbers; pi for negative reals and 0 otherwise."""
     x = _t(input)
@@ -707,6 +712,7 @@ def angle(input: Any, name: str | None = None) -> Any:  # noqa: A002
 
 
 @dispatchable
+@binds_first
 def saturate_cast(value: Any, dtype: Any, name: str | None = None) -> Any:
     """`value` clamped into `dtype`'s range, then cast. As TF 2.21: the bounds are taken in
     the input's type, each moved one step towards zero where rounding there put it past

@@ -28,7 +28,7 @@ from eagerflow._src.core.tensor import (
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, reshape, static_ints
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, needs_runtime, runtime_attr, shape_arg
 from eagerflow._src.ops.eager_errors import eager_api
@@ -257,6 +257,7 @@ GATHER_ND = register(OpDef(
 
 
 @dispatchable
+@binds_first
 def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None = None,
               bad_indices_policy: str = "") -> Any:
     if needs_runtime(batch_dims):  # TF's wrapper compares it with 0 in Python: refused

@@ -25,7 +25,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch, eigen_reduce, halfprec
 from eagerflow._src.ops.array import concat, static_ints, transpose
 from eagerflow._src.ops.array import shape as shape_of
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.data_flow import sharded_gather
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.eager_errors import eager_api, eager_name, slow_inputs
@@ -317,12 +317,14 @@ def relu(features: Any, name: str | None = None) -> Any:
 
 
 @dispatchable
+@binds_first
 def relu6(features: Any, name: str | None = None) -> Any:
     """min(max(features, 0), 6)."""
     return bind(RELU6, (_t(features),), {}, eager_name(name))  # (TF's "Relu6" scope)
 
 
 @dispatchable
+@binds_first
 def leaky_relu(features: Any, alpha: float = 0.2, name: str | None = None) -> Any:
     """features where positive, alpha * features elsewhere."""
     x = _t(features)
@@ -373,6 +375,7 @@ def _const(value: float, like: Any) -> Any:
 
 
 @dispatchable
+@binds_first
 def gelu(features: Any, approximate: bool = False, name: str | None = None) -> Any:
     """Gaussian error linear unit: x * Phi(x), exactly (erf) or with the tanh approximation."""
     return _gelu_tf(_float_features(features), approximate)
@@ -396,6 +399,7 @@ SWISH: list = []
 
 
 @dispatchable
+@binds_first
 def silu(features: Any, beta: Any = 1.0) -> Any:
     """x * sigmoid(beta * x) (swish), differentiated as TF's custom gradient does."""
     x = _t(features)
@@ -540,6 +544,7 @@ def _over_axis(op: OpDef, logits: Any, axis: Any, name: str | None = None) -> An
 
 
 @dispatchable
+@binds_first
 def softmax(logits: Any, axis: int | None = None, name: str | None = None) -> Any:
     """exp(logits) / sum(exp(logits), axis), with the max subtracted first."""
     return _over_axis(SOFTMAX, logits, axis, name)
@@ -786,6 +791,7 @@ def _clipped(out: Any, ids: Any, max_norm: Any) -> Any:
 
 
 @dispatchable
+@binds_first
 def embedding_lookup(params: Any, ids: Any, max_norm: Any = None, name: str | None = None) -> Any:
     """Rows of `params` at `ids`; a list of tensors is one table sharded by row ranges
     (TF 2's "div" partitioning). With `max_norm`, each looked-up embedding is rescaled to

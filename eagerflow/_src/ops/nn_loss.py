@@ -27,7 +27,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, libm32, wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, reshape, transpose
 from eagerflow._src.ops.array import shape as array_shape  # (this module's `shape`s are tuples)
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.eager_errors import eager_api, passed_raw
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
@@ -496,6 +496,7 @@ def _same_shape(a: Any, b: Any, what: tuple) -> None:
 
 
 @dispatchable
+@binds_first
 def sigmoid_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
                                       name: str | None = None) -> Any:
     """Per-element logistic loss, stable for large |logits|."""

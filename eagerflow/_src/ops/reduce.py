@@ -714,6 +714,7 @@ def _variance(x: Any, axis: Any, keepdims: bool) -> Any:
 
 
 @dispatchable
+@binds_first
 def reduce_std(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                name: str | None = None) -> Any:
     with wrapper_scope(name if name else "reduce_std", "reduce_std"):
@@ -721,6 +722,7 @@ def reduce_std(input_tensor: Any, axis: Any = None, keepdims: bool = False,
 
 
 @dispatchable
+@binds_first
 def reduce_logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                      name: str | None = None) -> Any:
     x = _t(input_tensor)
@@ -861,6 +863,7 @@ def argmin(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
 
 
 @dispatchable
+@binds_first
 def size(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # noqa: A002
     """The number of elements of `input`: the product of its shape (in a graph, TF's
     Const of it when the shape is static)."""

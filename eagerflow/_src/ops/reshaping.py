@@ -21,7 +21,7 @@ from eagerflow._src.core.py_conversion import failed_to_convert, op_input_refusa
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -132,6 +132,7 @@ def _refuse_none_dims(shape: Any) -> None:
 
 
 @dispatchable
+@binds_first
 @slow_inputs("tensor", "shape")
 def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
     if isinstance(shape, (list, tuple)) and any(d is None for d in shape):
@@ -201,6 +202,7 @@ def _eager_dim(axis: Any, input_: Any) -> int:
 
 
 @dispatchable
+@binds_first
 @slow_inputs("input", "axis")
 def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     x = as_input(input, "input")
@@ -290,6 +292,7 @@ SQUEEZE = register(OpDef(
 
 
 @dispatchable
+@binds_first
 @slow_inputs("input", "axis:ints")
 def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
     """TF's Squeeze op, as TF's graphs hold it (its dims checked as TF's shape function

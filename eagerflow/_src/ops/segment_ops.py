@@ -32,7 +32,7 @@ from eagerflow._src.ops.array import (
     shape,
 )
 from eagerflow._src.ops.checks import check_size
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
@@ -292,6 +292,7 @@ def _segment_counts(data: Any, ids: Any, num_segments: int) -> Any:
 
 
 @dispatchable
+@binds_first
 def unsorted_segment_mean(data: Any, segment_ids: Any, num_segments: Any,
                           name: str | None = None) -> Any:
     """Segment sums over row counts (at least 1, so empty segments give 0)."""
@@ -302,6 +303,7 @@ def unsorted_segment_mean(data: Any, segment_ids: Any, num_segments: Any,
 
 
 @dispatchable
+@binds_first
 def unsorted_segment_sqrt_n(data: Any, segment_ids: Any, num_segments: Any,
                             name: str | None = None) -> Any:
     """Segment sums over the square roots of the row counts."""

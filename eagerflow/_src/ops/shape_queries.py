@@ -18,7 +18,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_name, slow_inputs, slow_type
 from eagerflow._src.ops.graph_constants import graph_constant, scope_name
@@ -107,6 +107,7 @@ SIZE = register(OpDef(
 
 
 @dispatchable
+@binds_first
 @slow_inputs("input", "out_type:type")  # (TF's hands its op both as given, eagerly)
 def shape(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # noqa: A002
     # (TF's shape_internal: any false out_type, 0, '' or [], is int32)
@@ -162,6 +163,7 @@ def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> li
 
 
 @dispatchable
+@binds_first
 def rank(input: Any, name: str | None = None) -> Any:  # noqa: A002
     x = _t(input)
     if _state.graph is not None and x._shape is not None:  # (TF's graph: a Const)

@@ -28,7 +28,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.elementwise import _adopt, _tensor_like
@@ -111,6 +111,7 @@ PACK = register(OpDef(
 
 
 @dispatchable
+@binds_first
 def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
     if isinstance(axis, EagerTensor):
         bool(axis == 0)  # TF's stack tests `axis == 0` first: several values are ambiguous

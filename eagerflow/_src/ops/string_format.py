@@ -18,7 +18,7 @@ from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_t
 from eagerflow._src.core.type_names import type_name
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.printing import format_tensor
@@ -236,6 +236,7 @@ STRING_FORMAT = register(OpDef(
 
 
 @dispatchable
+@binds_first
 def format(template: str, inputs: Any, placeholder: str = "{}",  # noqa: A001
            summarize: int = 3, name: str | None = None) -> Any:
     """`tf.strings.format`: each placeholder of `template` replaced by a tensor printed as

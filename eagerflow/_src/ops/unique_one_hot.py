@@ -15,7 +15,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, runtime_ints, scalar_arg
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_inputs
@@ -249,6 +249,7 @@ def _axis_attr(axis: Any) -> int:
 
 
 @dispatchable
+@binds_first
 @slow_inputs("indices", "depth")
 def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = None,
             axis: Any = None, dtype: Any = None, name: str | None = None) -> Any:
