@@ -17,6 +17,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.distribute import context
 from eagerflow._src.distribute.strategy import get_strategy, has_strategy
 from eagerflow._src.ops.array import expand_dims, shape, squeeze
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.math import multiply, truediv
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.math_special import div_no_nan
@@ -31,6 +32,7 @@ def _replicas(caller: str) -> int:
     return get_strategy().num_replicas_in_sync
 
 
+@dispatch_binding
 def compute_average_loss(per_example_loss: Any, sample_weight: Any = None,
                          global_batch_size: Any = None) -> Tensor:
     """The sum of `per_example_loss` (times `sample_weight`) over the global batch size:
@@ -78,6 +80,7 @@ def _checked_batch_size(value: Any) -> Tensor:
     return size
 
 
+@dispatch_binding
 def scale_regularization_loss(regularization_loss: Any) -> Tensor:
     """The summed regularization loss divided by the replicas in sync."""
     n = _replicas("scale_regularization_loss")

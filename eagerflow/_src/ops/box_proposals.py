@@ -35,6 +35,7 @@ from eagerflow._src.core.errors import NotFoundError, OutOfRangeError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nms_gpu
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.registry import BadSample, OpDef, register
@@ -174,6 +175,7 @@ GENERATE_BOUNDING_BOX_PROPOSALS = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("scores", "bbox_deltas", "image_info", "anchors")
 def generate_bounding_box_proposals(scores: Any, bbox_deltas: Any, image_info: Any,
                                     anchors: Any, nms_threshold: Any = 0.7,

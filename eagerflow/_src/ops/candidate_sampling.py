@@ -27,6 +27,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox, wrapper_inputs
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math import log
@@ -381,6 +382,7 @@ def all_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int, un
                     sampler_attrs(num_true, num_sampled, unique), seed, name)
 
 
+@dispatch_binding
 def compute_accidental_hits(true_classes: Any, sampled_candidates: Any, num_true: int,
                             seed: Any = None, name: str | None = None) -> tuple:
     """(indices, ids, weights) of the sampled candidates that are a true class of an

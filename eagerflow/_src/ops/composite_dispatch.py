@@ -10,6 +10,7 @@ Handlers live with the composite types (ragged_dispatch.py) and are registered o
 from __future__ import annotations
 
 import functools
+import inspect
 import re
 from typing import Any, Callable
 
@@ -34,7 +35,7 @@ def dispatchable(fn: Callable) -> Callable:
             eager_errors.api_failed(e, fn, args, kwargs)
             raise
         except (TypeError, ValueError) as e:
-            if binds and e.__traceback__.tb_next is None and type(e) is TypeError:
+            if binds and type(e) is TypeError and unbound(e, fn, args, kwargs):
                 _raise_binding_error(e)  # (raised by the call itself, before fn ran)
             for hook in FIRST_HOOKS:  # (extension types' dispatch, before the ragged handlers)
                 out = hook(api, args, kwargs)
@@ -65,10 +66,25 @@ def dispatch_binding(fn: Callable) -> Callable:
         try:
             return fn(*args, **kwargs)
         except TypeError as e:
-            if e.__traceback__.tb_next is None:
+            if unbound(e, fn, args, kwargs):
                 _raise_binding_error(e)
             raise
     return api
+
+
+def unbound(e: TypeError, fn: Callable, args: tuple, kwargs: dict) -> bool:
+    """Whether `e` is the call's binding error: raised by the call itself, or by a wrapper
+    below (eager_api's) when the arguments do not bind to the signature of the function
+    it wraps. (Asked only once a call failed: a good call pays nothing.)"""
+    if e.__traceback__.tb_next is None:
+        return True
+    try:
+        inspect.signature(fn).bind(*args, **kwargs)
+    except TypeError:
+        return True
+    except ValueError:  # (a callable without a signature)
+        return False
+    return False
 
 
 def _raise_binding_error(e: TypeError) -> None:

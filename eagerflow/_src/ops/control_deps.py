@@ -13,6 +13,7 @@ from typing import Any, Iterator
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.math_base import identity
 
 _TUPLE = tuple  # this module defines tf.tuple
@@ -78,6 +79,7 @@ def group(*inputs: Any, **kwargs: Any) -> Any:
     return g.no_op(name or "group_deps", ops)
 
 
+@dispatch_binding
 def tuple(tensors: Any, control_inputs: Any = None, name: str | None = None) -> Any:  # noqa: A001
     if _state.graph is None:  # (eagerly TF's gives `tensors` back as given, unread)
         return tensors

@@ -25,6 +25,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import counted_as, raised_eagerly
 from eagerflow._src.ops.hash_ops import fingerprint64
@@ -815,6 +816,7 @@ def _ragged_cross(inputs: Any, attrs: dict, name: str | None) -> RaggedTensor:
     return RaggedTensor.from_row_splits(values, splits, validate=False)
 
 
+@dispatch_binding
 def ragged_cross(inputs: Any, name: str | None = None) -> RaggedTensor:
     """`tf.ragged.cross`: per row, every combination of one feature from each input (in
     the inputs' order), joined by "_X_"."""
@@ -825,6 +827,7 @@ def ragged_cross(inputs: Any, name: str | None = None) -> RaggedTensor:
                              name)
 
 
+@dispatch_binding
 def ragged_cross_hashed(inputs: Any, num_buckets: int = 0, hash_key: Any = None,
                         name: str | None = None) -> RaggedTensor:
     """`tf.ragged.cross_hashed`: the crosses' fingerprints, modulo num_buckets when > 0."""

@@ -33,7 +33,7 @@ from eagerflow._src.ops import dispatch
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.array import rank as rank_of
-from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.elementwise import binary_args
@@ -552,6 +552,7 @@ def _runtime_rank_check(x: Any, holds: Any, what: list, message: str | None,
                                           *what[1:], "Received shape: ", shape_of(t)])
 
 
+@dispatch_binding
 def assert_rank(x: Any, rank: Any, message: str | None = None, name: str | None = None) -> Any:
     shape, want = _static_shape(x), _ranks(rank)
     if shape.rank is None:
@@ -563,6 +564,7 @@ def assert_rank(x: Any, rank: Any, message: str | None = None, name: str | None 
     return None
 
 
+@dispatch_binding
 def assert_rank_at_least(x: Any, rank: Any, message: str | None = None,
                          name: str | None = None) -> Any:
     shape, want = _static_shape(x), _ranks(rank)
@@ -576,6 +578,7 @@ def assert_rank_at_least(x: Any, rank: Any, message: str | None = None,
     return None
 
 
+@dispatch_binding
 def assert_rank_in(x: Any, ranks: Any, message: str | None = None,
                    name: str | None = None) -> Any:
     shape, wants = _static_shape(x), tuple(_ranks(r) for r in ranks)
@@ -589,6 +592,7 @@ def assert_rank_in(x: Any, ranks: Any, message: str | None = None,
     return None
 
 
+@dispatch_binding
 def assert_type(tensor: Any, tf_type: Any, message: str | None = None,
                 name: str | None = None) -> None:
     want = dt.as_dtype(tf_type)
@@ -597,6 +601,7 @@ def assert_type(tensor: Any, tf_type: Any, message: str | None = None,
         raise TypeError(f"{_prefix(message)}tensor must be of type {want!r}; got {got!r}")
 
 
+@dispatch_binding
 def assert_integer(x: Any, message: str | None = None, name: str | None = None) -> None:
     d = (x if is_tensor(x) else convert_to_tensor(x)).dtype
     if not d.is_integer:
@@ -621,11 +626,13 @@ def scalar_checked(tensor: Any, message: str | None = None) -> Any:
     return x
 
 
+@dispatch_binding
 def assert_scalar(tensor: Any, message: str | None = None, name: str | None = None) -> None:
     """TF 2's: TF 1's check, returning nothing (TF 2.21's returns None, even eagerly)."""
     scalar_checked(tensor, message)
 
 
+@dispatch_binding
 def assert_same_float_dtype(tensors: Any = None, dtype: Any = None) -> Any:
     """TF's check, reading its arguments as TF's Python does: each tensor's .dtype, and
     `dtype` as given (a string's AttributeError for .is_floating, as TF's)."""
@@ -659,6 +666,7 @@ def _item_name(item: Any) -> str:
     return item.name if hasattr(item, "name") else str(item)
 
 
+@dispatch_binding
 def assert_proper_iterable(values: Any) -> None:
     if isinstance(values, (Tensor, np.ndarray, str, bytes)) or hasattr(values, "_as_tensor"):
         raise TypeError(f'Expected argument "values" to be a "proper" iterable.  Found: '
@@ -676,6 +684,7 @@ def _spec_error(msg: str, message: str | None) -> ValueError:
     return ValueError(_prefix(message) + msg)
 
 
+@dispatch_binding
 def assert_shapes(shapes: Any, data: Any = None, summarize: int | None = None,
                   message: str | None = None, name: str | None = None) -> None:
     """Checks ranks and sizes; string entries name sizes that must agree across tensors.
@@ -788,6 +797,7 @@ def check_numerics(tensor: Any, message: str, name: str | None = None) -> Any:
     return bind(CHECK_NUMERICS, (t,), attrs, name)
 
 
+@dispatch_binding
 def assert_all_finite(x: Any, message: str, name: str | None = None) -> Any:
     # (TF's converts x first, in its "VerifyFinite" scope: CheckNumerics' fast path, no name)
     return check_numerics(convert_to_tensor(x), message)

@@ -19,6 +19,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_op
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import (
     greater,
@@ -58,6 +59,7 @@ def _check_combiner(combiner: str) -> None:
         raise ValueError(f"combiner must be one of 'mean', 'sqrtn' or 'sum', got {combiner}")
 
 
+@dispatch_binding
 def embedding_lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner: Any = None,
                             max_norm: Any = None, name: str | None = None,
                             allow_fast_lookup: bool = False) -> Tensor:
@@ -136,6 +138,7 @@ def _one_table(params: Any) -> Any:
     return convert_to_tensor(params)
 
 
+@dispatch_binding
 def safe_embedding_lookup_sparse(embedding_weights: Any, sparse_ids: Any,
                                  sparse_weights: Any = None, combiner: str = "mean",
                                  default_id: Any = None, max_norm: Any = None,

@@ -13,6 +13,7 @@ from typing import Any
 
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.type_names import type_repr
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.math import minimum, sqrt
 from eagerflow._src.ops.math_base import cast
@@ -35,6 +36,7 @@ def _converted(t_list: list) -> list:
             for t in t_list]
 
 
+@dispatch_binding
 def global_norm(t_list: Any, name: str | None = None) -> Any:
     """sqrt(sum of the squared L2 norms of the tensors in `t_list`; None entries are
     skipped), as sqrt(2 * sum of their L2Loss): a float type each, all one dtype."""
@@ -43,6 +45,7 @@ def global_norm(t_list: Any, name: str | None = None) -> Any:
     return sqrt(half_squared * convert_to_tensor(2.0, dtype=half_squared.dtype))
 
 
+@dispatch_binding
 def clip_by_global_norm(t_list: Any, clip_norm: Any, use_norm: Any = None,
                         name: str | None = None) -> tuple:
     """Scales every tensor by clip_norm / max(global_norm, clip_norm); returns (list, norm).

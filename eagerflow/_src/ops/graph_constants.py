@@ -29,6 +29,7 @@ from eagerflow._src.core.py_conversion import (
     op_input_refusal,
 )
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.tf_op_defs import signatures
 
 
@@ -78,6 +79,7 @@ def check_dims(shape: tuple) -> None:
         raise ValueError(f"Dimension {bad} must be >= 0")
 
 
+@dispatch_binding
 def convert_to_tensor_v2(value: Any, dtype: Any = None, dtype_hint: Any = None,
                          name: str | None = None) -> Any:
     """tf.convert_to_tensor: tensors as they are, variables read, other values converted;

@@ -17,6 +17,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import libm32, nms_gpu, wrapper_inputs
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, passed_raw
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -181,6 +182,7 @@ def int32_input(op: str, index: int, value: Any) -> None:
         raise C.wrong_input_dtype(op, index, dt.int32, value._dtype)
 
 
+@dispatch_binding
 def non_max_suppression(boxes: Any, scores: Any, max_output_size: Any, iou_threshold: float = 0.5,
                         score_threshold: float = float("-inf"), name: str | None = None) -> Any:
     """Indices of the highest-scoring boxes, greedily dropping those overlapping a kept one

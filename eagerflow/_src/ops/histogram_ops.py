@@ -38,6 +38,7 @@ from eagerflow._src.core.tensor import (
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import reshape, shape
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
@@ -204,6 +205,7 @@ HISTOGRAM_FIXED_WIDTH = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("values", "value_range", "nbins")
 def histogram_fixed_width(values: Any, value_range: Any, nbins: Any = 100,
                           dtype: Any = dt.int32, name: str | None = None) -> Any:
@@ -227,6 +229,7 @@ def histogram_fixed_width(values: Any, value_range: Any, nbins: Any = 100,
                 {"dtype": dt.as_dtype(dtype)}, scope or name)
 
 
+@dispatch_binding
 def histogram_fixed_width_bins(values: Any, value_range: Any, nbins: Any = 100,
                                dtype: Any = dt.int32, name: str | None = None) -> Any:
     """The int32 bin of each of `values` (shape kept) among `nbins` equal bins over

@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, squeeze, zeros
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dynshape import needs_runtime
@@ -138,6 +139,7 @@ def _min(a: Any, b: Any) -> Any:
     return minimum(a, b) if isinstance(a, Tensor) or isinstance(b, Tensor) else min(a, b)
 
 
+@dispatch_binding
 def crop_to_bounding_box(image: Any, offset_height: int, offset_width: int,
                          target_height: int, target_width: int) -> Any:
     """The box [offset, offset + target) of each image."""
@@ -171,6 +173,7 @@ def crop_to_bounding_box(image: Any, offset_height: int, offset_width: int,
     return getitem(x, key if len(x._shape) == 3 else (slice(None),) + key)
 
 
+@dispatch_binding
 def pad_to_bounding_box(image: Any, offset_height: int, offset_width: int,
                         target_height: int, target_width: int) -> Any:
     """Zero-pads each image to target_height x target_width, placing it at the offset."""
@@ -238,6 +241,7 @@ def _pad_hw(x: Any, pads: tuple) -> Any:
     return x
 
 
+@dispatch_binding
 def central_crop(image: Any, central_fraction: float) -> Any:
     """The central region holding `central_fraction` of each side."""
     x = _t(image)
@@ -292,6 +296,7 @@ def _runtime_central_crop(x: Any, fraction: Any) -> Any:
     return out
 
 
+@dispatch_binding
 def resize_with_crop_or_pad(image: Any, target_height: int, target_width: int) -> Any:
     """Centrally crops or zero-pads each image to the target size."""
     x = _t(image)
@@ -328,6 +333,7 @@ def _runtime_crop_or_pad(x: Any, th: Any, tw: Any) -> Any:
                                th, tw)
 
 
+@dispatch_binding
 def resize_with_pad(image: Any, target_height: int, target_width: int,
                     method: str = ResizeMethod.BILINEAR, antialias: bool = False) -> Any:
     """Resizes keeping the aspect ratio, then zero-pads to the target size."""

@@ -24,6 +24,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, static_ints
 from eagerflow._src.ops.eager_errors import eager_api
@@ -163,6 +164,7 @@ DRAW_BOUNDING_BOXES_V1 = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("images", "boxes", "colors")  # (TF hands them to its op as given)
 def draw_bounding_boxes(images: Any, boxes: Any, colors: Any, name: str | None = None) -> Any:
     """`tf.image.draw_bounding_boxes`: box outlines on [batch, height, width, depth]
@@ -370,6 +372,7 @@ def _glimpse(op: OpDef, input: Any, size: Any, offsets: Any, attrs: dict,  # noq
     return bind(op, (images, offsets), {"size": size, **attrs}, name)
 
 
+@dispatch_binding
 @eager_api("input", "size", "offsets")
 def extract_glimpse(input: Any, size: Any, offsets: Any, centered: bool = True,  # noqa: A002
                     normalized: bool = True, noise: str = "uniform",

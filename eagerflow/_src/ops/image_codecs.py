@@ -32,6 +32,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image_pixels import convert_image_dtype
@@ -633,6 +634,7 @@ def _contents(contents: Any) -> Any:
     return convert_to_tensor(contents, dtype=dt.string)
 
 
+@dispatch_binding
 @eager_api("contents")
 def decode_png(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                name: str | None = None) -> Any:
@@ -641,6 +643,7 @@ def decode_png(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
     return bind(DECODE_PNG, (_contents(contents),), attrs, name)
 
 
+@dispatch_binding
 @eager_api("contents", "acceptable_fraction:float")
 def decode_jpeg(contents: Any, channels: int = 0, ratio: int = 1, fancy_upscaling: bool = True,
                 try_recover_truncated: bool = False, acceptable_fraction: float = 1,
@@ -657,12 +660,14 @@ def decode_jpeg(contents: Any, channels: int = 0, ratio: int = 1, fancy_upscalin
     return bind(DECODE_JPEG, (contents,), attrs, name)
 
 
+@dispatch_binding
 @eager_api("contents")
 def decode_gif(contents: Any, name: str | None = None) -> Any:
     """`tf.io.decode_gif`: every frame, (frames, height, width, 3) uint8."""
     return bind(DECODE_GIF, (_contents(contents),), {}, name)
 
 
+@dispatch_binding
 @eager_api("contents")
 def decode_webp(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                 name: str | None = None) -> Any:
@@ -674,6 +679,7 @@ def decode_webp(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
     return bind(DECODE_WEBP, (_contents(contents),), attrs, name)
 
 
+@dispatch_binding
 @eager_api("contents")
 def decode_jxl(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                name: str | None = None) -> Any:
@@ -683,6 +689,7 @@ def decode_jxl(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
     return bind(DECODE_JXL, (_contents(contents),), attrs, name)
 
 
+@dispatch_binding
 @eager_api("contents")
 def decode_bmp(contents: Any, channels: int = 0, name: str | None = None) -> Any:
     """`tf.io.decode_bmp`: a BMP's uint8 pixels (other formats are refused)."""
@@ -690,6 +697,7 @@ def decode_bmp(contents: Any, channels: int = 0, name: str | None = None) -> Any
     return bind(DECODE_BMP, (_contents(contents),), attrs, name)
 
 
+@dispatch_binding
 @eager_api("contents")
 def decode_image(contents: Any, channels: int | None = None, dtype: Any = dt.uint8,
                  name: str | None = None, expand_animations: bool = True) -> Any:

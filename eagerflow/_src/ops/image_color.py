@@ -30,7 +30,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, wrapper_inputs
 from eagerflow._src.ops.array import concat, reshape, shape
-from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.dispatch import bind
@@ -544,6 +544,7 @@ def _adjust_in_float(op: OpDef, image: Any, factor: Any) -> Any:
                                x._dtype)
 
 
+@dispatch_binding
 @eager_api("saturation_factor")
 def adjust_saturation(image: Any, saturation_factor: Any, name: str | None = None) -> Any:
     """Scales the HSV saturation by `saturation_factor` (clipped to [0, 1])."""
@@ -551,6 +552,7 @@ def adjust_saturation(image: Any, saturation_factor: Any, name: str | None = Non
                      "adjust_saturation")
 
 
+@dispatch_binding
 @eager_api("delta")
 def adjust_hue(image: Any, delta: Any, name: str | None = None) -> Any:
     """Rotates the HSV hue by `delta` (a fraction of a turn, in [-1, 1])."""
@@ -716,6 +718,7 @@ def stateless_random_crop(value: Any, size: Any, seed: Any, name: str | None = N
 # Gradients of images and metrics.
 # ---------------------------------------------------------------------------------------
 
+@dispatch_binding
 def total_variation(images: Any, name: str | None = None) -> Any:
     """Sum of absolute differences between neighbouring pixels (per image for a batch)."""
     C.attr_read(images, "get_shape")  # (TF reads the rank unconverted)
@@ -730,6 +733,7 @@ def total_variation(images: Any, name: str | None = None) -> Any:
     return reduce_sum(dh, axis=axes) + reduce_sum(dw, axis=axes)
 
 
+@dispatch_binding
 def image_gradients(image: Any) -> tuple:
     """(dy, dx): forward differences along height and width, zero in the last row/column."""
     C.attr_read(image, "get_shape")  # (TF reads the rank unconverted)
@@ -748,6 +752,7 @@ _SOBEL = np.stack([np.array([[-1, -2, -1], [0, 0, 0], [1, 2, 1]]),
                    np.array([[-1, 0, 1], [-2, 0, 2], [-1, 0, 1]])], axis=-1)[:, :, None, :]
 
 
+@dispatch_binding
 def sobel_edges(image: Any) -> Any:
     """[batch, h, w, d, 2]: Sobel responses (dy, dx) with reflect-padded borders. As TF's,
     in its order: the kernels in the image's dtype, tiled per channel (a Tile), the image
@@ -770,6 +775,7 @@ def sobel_edges(image: Any) -> Any:
     return reshape(out, dims + [2])
 
 
+@dispatch_binding
 def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
     """Peak signal-to-noise ratio in dB, per image, as TF computes it: both images (of any
     two dtypes) and max_val, cast to a's dtype, converted to float32;
@@ -859,6 +865,7 @@ def _check_filter_fits(a: Any, b: Any, filter_size: int) -> None:
         Assert(reduce_all(sh[-3:-1] >= size), [sh, size], summarize=8)
 
 
+@dispatch_binding
 def ssim(img1: Any, img2: Any, max_val: Any, filter_size: int = 11, filter_sigma: float = 1.5,
          k1: float = 0.01, k2: float = 0.03, return_index_map: bool = False) -> Any:
     """Structural similarity with a Gaussian window (VALID), averaged per image."""
@@ -879,6 +886,7 @@ def ssim(img1: Any, img2: Any, max_val: Any, filter_size: int = 11, filter_sigma
 _MSSSIM_WEIGHTS = (0.0448, 0.2856, 0.3001, 0.2363, 0.1333)
 
 
+@dispatch_binding
 def ssim_multiscale(img1: Any, img2: Any, max_val: Any,
                     power_factors: Any = _MSSSIM_WEIGHTS, filter_size: int = 11,
                     filter_sigma: float = 1.5, k1: float = 0.01, k2: float = 0.03) -> Any:

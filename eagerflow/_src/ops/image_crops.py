@@ -25,6 +25,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError, shape_str
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     as_int_tensor,
@@ -523,6 +524,7 @@ CROP_AND_RESIZE_GRAD_BOXES = register(OpDef(
         InvalidArgumentError, "allowed values: \"bilinear\"")]))
 
 
+@dispatch_binding
 @eager_api("image", "boxes", "box_indices", "crop_size")
 def crop_and_resize(image: Any, boxes: Any, box_indices: Any, crop_size: Any,
                     method: str = "bilinear", extrapolation_value: float = 0.0,

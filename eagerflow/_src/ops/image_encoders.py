@@ -28,6 +28,7 @@ from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image_codecs import (
@@ -184,6 +185,7 @@ ENCODE_PNG = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("compression:int")  # (TF's converts the image first: only a NumPy int here
 # takes its wrapper's slow path)
 def encode_png(image: Any, compression: int = -1, name: str | None = None) -> Any:
@@ -305,6 +307,7 @@ ENCODE_JPEG = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("image")  # (a list: TF's wrapper's slow path, which converts it to uint8)
 def encode_jpeg(image: Any, format: str = "", quality: int = 95,  # noqa: A002
                 progressive: bool = False, optimize_size: bool = False,
@@ -470,6 +473,7 @@ DECODE_AND_CROP_JPEG = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("contents", "output_type:type")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def extract_jpeg_shape(contents: Any, output_type: Any = dt.int32,
                        name: str | None = None) -> Any:
@@ -482,6 +486,7 @@ def extract_jpeg_shape(contents: Any, output_type: Any = dt.int32,
     return bind(EXTRACT_JPEG_SHAPE, (_contents(contents),), attrs, name)
 
 
+@dispatch_binding
 @eager_api("contents", "crop_window", "acceptable_fraction:float")
 def decode_and_crop_jpeg(contents: Any, crop_window: Any, channels: int = 0, ratio: int = 1,
                          fancy_upscaling: bool = True, try_recover_truncated: bool = False,
@@ -502,6 +507,7 @@ def decode_and_crop_jpeg(contents: Any, crop_window: Any, channels: int = 0, rat
 # JPEG quality as an augmentation
 # ---------------------------------------------------------------------------------------
 
+@dispatch_binding
 def adjust_jpeg_quality(image: Any, jpeg_quality: Any, dct_method: str = "",
                         name: str | None = None) -> Any:
     """`tf.image.adjust_jpeg_quality`: the image through a JPEG of that quality, in its own

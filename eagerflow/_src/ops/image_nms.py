@@ -31,6 +31,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nms_gpu, wrapper_inputs
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
 from eagerflow._src.ops.greedy_nms import (
@@ -553,6 +554,7 @@ def _int32_cast(v: Any) -> Any:
     return v
 
 
+@dispatch_binding
 @eager_api("boxes", "scores", "max_output_size")
 def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: Any,
                                     iou_threshold: float = 0.5,
@@ -584,6 +586,7 @@ def non_max_suppression_with_scores(boxes: Any, scores: Any, max_output_size: An
     return sel, kept
 
 
+@dispatch_binding
 @eager_api("overlaps", "scores", "max_output_size", "score_threshold")
 def non_max_suppression_overlaps(overlaps: Any, scores: Any, max_output_size: Any,
                                  overlap_threshold: float = 0.5,
@@ -616,6 +619,7 @@ CombinedNonMaxSuppression = collections.namedtuple(
                                   "valid_detections"])
 
 
+@dispatch_binding
 @eager_api("boxes", "scores", "max_output_size_per_class")
 def combined_non_max_suppression(boxes: Any, scores: Any, max_output_size_per_class: Any,
                                  max_total_size: Any, iou_threshold: float = 0.5,

@@ -14,6 +14,7 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, transpose
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.math import (
     equal,
     floormod,
@@ -65,12 +66,14 @@ def _reverse_axis(x: Any, axis: int) -> Any:
     return getitem(x, tuple(key))
 
 
+@dispatch_binding
 def flip_left_right(image: Any) -> Any:
     """Reverses the width axis of a 3-D image or a 4-D batch."""
     x = _image_or_batch(image, gap="")
     return _reverse_axis(x, len(x._shape) - 2)
 
 
+@dispatch_binding
 def flip_up_down(image: Any) -> Any:
     """Reverses the height axis of a 3-D image or a 4-D batch."""
     x = _image_or_batch(image, gap="")
@@ -107,6 +110,7 @@ def random_flip_up_down(image: Any, seed: Any = None) -> Any:
     return _random_flip(image, 3, seed)
 
 
+@dispatch_binding
 def transpose_image(image: Any, name: str | None = None) -> Any:
     """Swaps the height and width axes."""
     x = _image_or_batch(image)
@@ -116,6 +120,7 @@ def transpose_image(image: Any, name: str | None = None) -> Any:
     return transpose(x, perm)
 
 
+@dispatch_binding
 def rot90(image: Any, k: int = 1, name: str | None = None) -> Any:
     """Rotates counter-clockwise by 90 degrees `k` times."""
     x = _image_or_batch(image)

@@ -22,6 +22,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError, Un
 from eagerflow._src.core.tensor import check_finite_size
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, transpose
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -253,6 +254,7 @@ def _ints(v: Any) -> tuple:
     return tuple(int(i) for i in v)
 
 
+@dispatch_binding
 def extract_patches(images: Any, sizes: Any, strides: Any, rates: Any, padding: str,
                     name: str | None = None) -> Any:
     """`tf.image.extract_patches`: [batch, windows_r, windows_c, kr * kc * depth]."""

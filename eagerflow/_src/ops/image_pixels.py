@@ -19,7 +19,7 @@ from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, shape
-from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image_orient import _at_least_3d
@@ -76,6 +76,7 @@ def convert_image_dtype(image: Any, dtype: Any, saturate: bool = False,
 _GRAY = (0.2989, 0.5870, 0.1140)
 
 
+@dispatch_binding
 @eager_api()
 def rgb_to_grayscale(images: Any, name: str | None = None) -> Any:
     """Weighted sum of the RGB channels (last axis), keeping a channel axis of size 1."""
@@ -93,6 +94,7 @@ def rgb_to_grayscale(images: Any, name: str | None = None) -> Any:
     return convert_image_dtype(gray, x._dtype)
 
 
+@dispatch_binding
 def grayscale_to_rgb(images: Any, name: str | None = None) -> Any:
     """Repeats the single channel three times (a Tile, as TF's: its dtypes are Tile's)."""
     C.attr_read(images, "get_shape")  # (TF's rank check reads it before converting)
@@ -107,6 +109,7 @@ def grayscale_to_rgb(images: Any, name: str | None = None) -> Any:
     return tile(x, (1,) * (len(x._shape) - 1) + (3,))
 
 
+@dispatch_binding
 def per_image_standardization(image: Any) -> Any:
     """(x - mean) / max(stddev, 1/sqrt(N)) per image, over height, width and channels."""
     x = cast(_at_least_3d(image), dt.float32)  # TF standardizes in float32, whatever came in
@@ -219,6 +222,7 @@ ADJUST_CONTRAST = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("contrast_factor")  # (TF hands it to AdjustContrastv2 as given)
 def adjust_contrast(images: Any, contrast_factor: float) -> Any:
     """(x - mean) * contrast_factor + mean, per image and channel: AdjustContrastv2 on

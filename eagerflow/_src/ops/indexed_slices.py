@@ -22,7 +22,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.io import structured_value
-from eagerflow._src.ops.composite_dispatch import elementwise
+from eagerflow._src.ops.composite_dispatch import dispatch_binding, elementwise
 from eagerflow._src.ops.composite_dispatch import register as register_dispatch
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import tf_shape_value
@@ -237,6 +237,7 @@ def _spec_from_state(state: tuple) -> IndexedSlicesSpec:
     return IndexedSlicesSpec(*state)
 
 
+@dispatch_binding
 def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Any:
     """tf.scalar_mul: `x` (a tensor or an IndexedSlices, whose values it scales) times a
     0-D `scalar` of x's dtype."""

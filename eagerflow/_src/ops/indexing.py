@@ -41,7 +41,7 @@ from eagerflow._src.ops.array import (
 )
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.array import shape as shape_of
-from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -669,6 +669,7 @@ def check_sorted_segments(op: str, ids: np.ndarray, num_segments: int | None = N
 
 # -- boolean_mask, sequence_mask --------------------------------------------------------
 
+@dispatch_binding
 def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_mask") -> Any:
     """The entries of `tensor` where `mask` is True (mask covers dims axis..axis+k)."""
     t, m = _t(tensor), _t(mask)
@@ -755,6 +756,7 @@ def _runtime_repeat(x: Any, reps: Any, ax: int) -> Any:
     return gather(x, index, axis=ax)
 
 
+@dispatch_binding
 def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
     """Repeats each element `repeats` times along `axis` (the flattened input when None);
     traced, under TF's "Repeat" scope (its nodes "Repeat/Tile", ...)."""

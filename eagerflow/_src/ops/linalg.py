@@ -33,6 +33,7 @@ from eagerflow._src.ops.array import (
 from eagerflow._src.ops.array import (
     shape as array_shape,
 )
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, needs_runtime
 from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_path
@@ -412,6 +413,7 @@ def _sparse_after_all(a: Any, b: Any) -> bool:
     return sparse_matmul.takes_pair(a, b)
 
 
+@dispatch_binding
 def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
            adjoint_a: bool = False, adjoint_b: bool = False, a_is_sparse: bool = False,
            b_is_sparse: bool = False, output_type: Any = None, grad_a: bool = False,
@@ -535,6 +537,7 @@ def _tensor_axes(row: Any, t: Any) -> list:
     return [int(i) for i in idx]
 
 
+@dispatch_binding
 def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
     """Contracts `a` and `b` over `axes` (an int N, or a pair of axis lists)."""
     a, b = binary_args(a, b)
@@ -605,6 +608,7 @@ def _dims_size(t: Any, axes: list) -> Any:
     return reduce_prod(stack([cast(d, dt.int32) for d in dims]))
 
 
+@dispatch_binding
 def matrix_transpose(a: Any, name: str = "matrix_transpose", conjugate: bool = False) -> Any:
     a = _t(a)
     r = len(a._shape)
@@ -618,6 +622,7 @@ def matrix_transpose(a: Any, name: str = "matrix_transpose", conjugate: bool = F
         return transpose(a, perm, conjugate=conjugate)
 
 
+@dispatch_binding
 def adjoint(matrix: Any, name: str | None = None) -> Any:
     if _state.graph is None:
         return matrix_transpose(matrix, conjugate=True)
@@ -625,6 +630,7 @@ def adjoint(matrix: Any, name: str | None = None) -> Any:
         return matrix_transpose(matrix, conjugate=True)
 
 
+@dispatch_binding
 def matvec(a: Any, b: Any, transpose_a: bool = False, adjoint_a: bool = False,
            a_is_sparse: bool = False, b_is_sparse: bool = False, name: str | None = None) -> Any:
     # (as TF's: b made a column on its own, so a list takes its own dtype, not a's)
@@ -792,6 +798,7 @@ def det(input: Any, name: str | None = None) -> Any:  # noqa: A002
     return bind(MATRIX_DETERMINANT, (_t(input),), {}, name)
 
 
+@dispatch_binding
 def trace(x: Any, name: str | None = None) -> Any:
     # (TF's wrapper scope: eagerly no scope, its name unread; a graph's names)
     with wrapper_scope(name, "Trace") as scope:

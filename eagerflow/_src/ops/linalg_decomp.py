@@ -25,6 +25,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.eager_errors import eager_api, eager_name
@@ -414,6 +415,7 @@ MATRIX_TRIANGULAR_SOLVE = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("matrix", "rhs")  # (a list: TF's wrapper's slow path)
 def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
                      name: str | None = None) -> Any:
@@ -755,6 +757,7 @@ def qr(input: Any, full_matrices: bool = False, name: str | None = None) -> Any:
 # Composites.
 # ---------------------------------------------------------------------------------------
 
+@dispatch_binding
 @eager_api("matrix")  # (a list: TF's wrapper's slow path)
 def logdet(matrix: Any, name: str | None = None) -> Any:
     """log(det(matrix)) of Hermitian positive-definite matrices, via Cholesky."""
@@ -762,6 +765,7 @@ def logdet(matrix: Any, name: str | None = None) -> Any:
     return 2.0 * reduce_sum(log(real(diag_part(low))), axis=-1)
 
 
+@dispatch_binding
 @eager_api("chol", "rhs")  # (TF hands them to its op as given: a list, its slow path)
 def cholesky_solve(chol: Any, rhs: Any, name: str | None = None) -> Any:
     """x with (chol chol^H) x = rhs, for a lower-triangular Cholesky factor."""

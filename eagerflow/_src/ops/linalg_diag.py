@@ -24,6 +24,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import zeros
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, traced_arg
 from eagerflow._src.ops.eager_errors import eager_api
@@ -575,6 +576,7 @@ def _nested(v: np.ndarray) -> tuple:
     return tuple(_nested(r) for r in v) if v.ndim > 1 else tuple(int(i) for i in v)
 
 
+@dispatch_binding
 @eager_api("input", "k", "padding_value", named=True)
 def diag_part(input: Any, name: str = "diag_part", k: Any = 0,  # noqa: A002
               padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
@@ -586,6 +588,7 @@ def diag_part(input: Any, name: str = "diag_part", k: Any = 0,  # noqa: A002
                 _part_attrs(k_attr(k, op="MatrixDiagPartV3"), padding_value, align), name)
 
 
+@dispatch_binding
 @eager_api("diagonal", "k", "num_rows", "num_cols", "padding_value", named=True)
 def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
          num_cols: int = -1, padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:

@@ -13,6 +13,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.linalg_diag import (
@@ -145,6 +146,7 @@ def tensor_diag(diagonal: Any, name: str | None = None) -> Any:
     return bind(DIAG, (_t(diagonal),), {}, name)
 
 
+@dispatch_binding
 @eager_api("input")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def tensor_diag_part(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """The diagonal of a rank-2k tensor: out[i..] = input[i.., i..]."""

@@ -12,6 +12,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, ones, reshape, static_ints
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.linalg import MATRIX_DIAG, diag
@@ -62,6 +63,7 @@ def _runtime_eye(num_rows: Any, num_columns: Any, batch_shape: Any, dtype: dt.DT
     return out
 
 
+@dispatch_binding
 @eager_api(scoped=True)  # (TF's makes its ops in an "eye" scope: no name eagerly)
 def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
         dtype: Any = dt.float32, name: str | None = None) -> Any:

@@ -20,6 +20,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, ones_like, zeros_like
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import band_part, matmul, matrix_transpose
@@ -59,6 +60,7 @@ def _eps(d: dt.DType) -> float:
     return float(np.finfo(d.as_numpy_dtype).eps)
 
 
+@dispatch_binding
 def pinv(a: Any, rcond: Any = None, validate_args: bool = False, name: str | None = None) -> Any:
     """Moore-Penrose pseudo-inverse from the SVD: v / s @ u^H, the singular values at most
     rcond * max(s) made inf (their reciprocals 0, without NaN gradients), as TF's."""
@@ -76,6 +78,7 @@ def pinv(a: Any, rcond: Any = None, validate_args: bool = False, name: str | Non
     return out
 
 
+@dispatch_binding
 def matrix_rank(a: Any, tol: Any = None, validate_args: bool = False,
                 name: str | None = None) -> Any:
     """The number of singular values above tol (default eps * max(m, n) * max(s))."""
@@ -105,6 +108,7 @@ def _ls_composite(matrix: Any, fast: Any) -> bool:
     return not (size > 256000 and batch > min(s[-2:]))
 
 
+@dispatch_binding
 def lstsq(matrix: Any, rhs: Any, l2_regularizer: Any = 0.0, fast: bool = True,
           name: str | None = None) -> Any:
     """Least squares: the normal equations through Cholesky (fast), or TF's MatrixSolveLs
@@ -173,6 +177,7 @@ def _batch_dims(x: Any) -> int:
     return len(x._shape) - 2
 
 
+@dispatch_binding
 def lu_reconstruct(lower_upper: Any, perm: Any, validate_args: bool = False,
                    name: str | None = None) -> Any:
     """The matrix whose tf.linalg.lu is (lower_upper, perm): the rows of L U put back in
@@ -186,6 +191,7 @@ def lu_reconstruct(lower_upper: Any, perm: Any, validate_args: bool = False,
     return gather(product, cast(inverse, perm._dtype), axis=-2, batch_dims=_batch_dims(product))
 
 
+@dispatch_binding
 def lu_solve(lower_upper: Any, perm: Any, rhs: Any, validate_args: bool = False,
              name: str | None = None) -> Any:
     """The solution x of A x = rhs, A being the matrix tf.linalg.lu factored."""
@@ -201,6 +207,7 @@ def lu_solve(lower_upper: Any, perm: Any, rhs: Any, validate_args: bool = False,
     return triangular_solve(upper, triangular_solve(lower, permuted, lower=True), lower=False)
 
 
+@dispatch_binding
 def lu_matrix_inverse(lower_upper: Any, perm: Any, validate_args: bool = False,
                       name: str | None = None) -> Any:
     """The inverse of the matrix tf.linalg.lu factored: lu_solve of the identity."""
@@ -209,6 +216,7 @@ def lu_matrix_inverse(lower_upper: Any, perm: Any, validate_args: bool = False,
     return lu_solve(lu, perm, identity)
 
 
+@dispatch_binding
 def normalize(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
               name: str | None = None) -> tuple:
     """(tensor / its norm, the norm) with tf.norm's `ord` and `axis`, the norm kept with
@@ -234,6 +242,7 @@ def _matrix_diagonals(diagonals: Any) -> Any:
     return band_diag_part(m, k=(-1, 1), padding_value=0.0, align="LEFT_RIGHT")
 
 
+@dispatch_binding
 def tridiagonal_matmul(diagonals: Any, rhs: Any, diagonals_format: str = "compact",
                        name: str | None = None) -> Any:
     """The tridiagonal matrix given by `diagonals` times `rhs` [..., M, N] (TF's
@@ -305,6 +314,7 @@ def _rank_read(x: Any) -> None:
     C.attr_read(x.shape, "rank")
 
 
+@dispatch_binding
 def tridiagonal_solve(diagonals: Any, rhs: Any, diagonals_format: str = "compact",
                       transpose_rhs: bool = False, conjugate_rhs: bool = False,
                       name: str | None = None, partial_pivoting: bool = True,

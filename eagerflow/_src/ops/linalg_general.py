@@ -22,6 +22,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, shape
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.linalg import adjoint, diag, diag_part, matmul
@@ -477,6 +478,7 @@ def _eig_out_dtype(tensor: Any) -> Any:
     return _COMPLEX_OF[dtype]
 
 
+@dispatch_binding
 @eager_api("tensor")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def eig(tensor: Any, name: str | None = None) -> tuple:
     """(eigenvalues, eigenvectors as columns), complex, of square matrices."""
@@ -484,6 +486,7 @@ def eig(tensor: Any, name: str | None = None) -> tuple:
     return bind(EIG, (_t(tensor),), {"compute_v": True, "Tout": out_dtype}, name)
 
 
+@dispatch_binding
 @eager_api("tensor")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def eigvals(tensor: Any, name: str | None = None) -> Any:
     out_dtype = _eig_out_dtype(tensor)

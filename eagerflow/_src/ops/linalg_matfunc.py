@@ -35,6 +35,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, transpose
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
 from eagerflow._src.ops.indexing import boolean_mask
@@ -205,6 +206,7 @@ EXPM = register(OpDef(
 ))
 
 
+@dispatch_binding
 def expm(input: Any, name: str | None = None) -> Any:  # noqa: A002
     """`tf.linalg.expm`: the matrix exponential of each [..., M, M] matrix."""
     x = _t(input)
@@ -439,6 +441,7 @@ def _gershgorin_as_tf(alpha: Any, beta: Any) -> None:
         alpha + concat([beta_abs[:1], beta_abs[:-1] + beta_abs[1:], beta_abs[-1:]], axis=0)
 
 
+@dispatch_binding
 def eigh_tridiagonal(alpha: Any, beta: Any, eigvals_only: bool = True, select: str = "a",
                      select_range: Any = None, tol: Any = None,
                      name: str | None = None) -> Any:

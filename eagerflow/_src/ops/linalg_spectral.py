@@ -17,6 +17,7 @@ import numpy as np
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, transpose
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.linalg import adjoint, diag, diag_part, matmul
@@ -173,12 +174,14 @@ EIGH = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("tensor")  # (a list: TF's wrapper's slow path)
 def eigh(tensor: Any, name: str | None = None) -> tuple:
     """(eigenvalues ascending, eigenvectors as columns) of Hermitian matrices."""
     return bind(EIGH, (_t(tensor),), {"compute_v": True}, name)
 
 
+@dispatch_binding
 @eager_api("tensor")  # (a list: TF's wrapper's slow path)
 def eigvalsh(tensor: Any, name: str | None = None) -> Any:
     return bind(EIGH, (_t(tensor),), {"compute_v": False}, name)[0]  # (TF's names its op)
@@ -294,6 +297,7 @@ SVD = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("tensor")  # (a list: TF's wrapper's slow path)
 def svd(tensor: Any, full_matrices: bool = False, compute_uv: bool = True,
         name: str | None = None) -> Any:

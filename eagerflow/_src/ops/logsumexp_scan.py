@@ -28,6 +28,7 @@ import numpy as np
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, eager_name
 from eagerflow._src.ops.math import exp, greater, less, log, negative
@@ -197,6 +198,7 @@ CUMULATIVE_LOGSUMEXP = register(OpDef(
 
 
 # (TF's function hands the op the axis as given, in a name scope)
+@dispatch_binding
 @eager_api("axis", scoped=True)
 def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
                          name: str | None = None) -> Any:

@@ -23,7 +23,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32, libm_complex
 from eagerflow._src.ops.broadcast_grads import sum_to
-from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_name, slow_inputs
 from eagerflow._src.ops.elementwise import (
@@ -663,6 +663,7 @@ erf = _u(ERF)
 _round = dispatch.unary(ROUND, _t, converts=True)
 
 
+@dispatch_binding
 def round(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public name
     """Rounds half to even; an integer tensor is returned as it is, as TF's tf.round does
     (its Round op has no CPU kernel for int8 and int16). Anything else, composites too,

@@ -317,6 +317,7 @@ truncatemod = _b(TRUNCATE_MOD)
 # Broadcast shapes.
 # ---------------------------------------------------------------------------------------
 
+@dispatch_binding
 def broadcast_static_shape(shape_x: Any, shape_y: Any) -> TensorShape:
     for v in (shape_x, shape_y):
         if not isinstance(v, TensorShape):  # (TF reads the shapes' ndims unchecked)
@@ -452,6 +453,7 @@ ENSURE_SHAPE = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("x")  # (a list x takes TF's slow path: its errors name no name)
 def ensure_shape(x: Any, shape: Any, name: str | None = None) -> Any:
     """x, after checking its shape is compatible with `shape` (None dims match anything); in
@@ -533,6 +535,7 @@ def bitcast(input: Any, type: Any, name: str | None = None) -> Any:  # noqa: A00
 # tf.math composites.
 # ---------------------------------------------------------------------------------------
 
+@dispatch_binding
 def zero_fraction(value: Any, name: str | None = None) -> Any:
     """The fraction of entries equal to zero, as float32."""
     x = _t(value)
@@ -550,14 +553,17 @@ def _monotone(x: Any, strict: bool, what: str) -> Any:
     return reduce_all(greater(a, b) if strict else greater_equal(a, b))
 
 
+@dispatch_binding
 def is_non_decreasing(x: Any, name: str | None = None) -> Any:
     return _monotone(x, False, "is_non_decreasing")
 
 
+@dispatch_binding
 def is_strictly_increasing(x: Any, name: str | None = None) -> Any:
     return _monotone(x, True, "is_strictly_increasing")
 
 
+@dispatch_binding
 def polyval(coeffs: Any, x: Any, name: str | None = None) -> Any:
     """coeffs[0] * x^(n-1) + ... + coeffs[n-1], by Horner's rule."""
     if not isinstance(coeffs, list):  # a tuple too, as TF's
@@ -574,6 +580,7 @@ def polyval(coeffs: Any, x: Any, name: str | None = None) -> Any:
     return acc
 
 
+@dispatch_binding
 def lbeta(x: Any, name: str | None = None) -> Any:
     """log|Beta(x)| over the last axis: sum(lgamma(x)) - lgamma(sum(x))."""
     x = _t(x)
@@ -638,6 +645,7 @@ def _squeezed_pair(labels: Tensor, predictions: Tensor) -> tuple[Tensor, Tensor]
     return labels, predictions
 
 
+@dispatch_binding
 def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, weights: Any = None,
                      dtype: Any = dt.int32, name: str | None = None) -> Any:
     """counts[label, prediction] over the pairs (weighted if `weights` is given)."""

@@ -28,7 +28,7 @@ from eagerflow._src.core.tensor import (
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, reshape, static_ints
-from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, needs_runtime, runtime_attr, shape_arg
 from eagerflow._src.ops.eager_errors import eager_api
@@ -706,6 +706,7 @@ def _ts(op: OpDef) -> Any:
     return f
 
 
+@dispatch_binding
 @eager_api("tensor", "indices", "updates")
 def tensor_scatter_nd_update(tensor: Any, indices: Any, updates: Any,
                              name: str | None = None) -> Any:

@@ -31,6 +31,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, reshape, zeros
 from eagerflow._src.ops.array import shape as shape_of
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.image_nms import _pair
 from eagerflow._src.ops.indexing import gather
@@ -161,6 +162,7 @@ def _canonical(boxes: Any) -> Any:
                    where_v1(y_min, y2, y1), where_v1(x_min, x2, x1)], axis=2)
 
 
+@dispatch_binding
 def non_max_suppression_padded(boxes: Any, scores: Any, max_output_size: Any,
                                iou_threshold: float = 0.5,
                                score_threshold: float = float("-inf"),

@@ -25,7 +25,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch, eigen_reduce, halfprec
 from eagerflow._src.ops.array import concat, static_ints, transpose
 from eagerflow._src.ops.array import shape as shape_of
-from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.data_flow import sharded_gather
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.eager_errors import eager_api, eager_name, slow_inputs
@@ -413,11 +413,13 @@ def silu(features: Any, beta: Any = 1.0) -> Any:
 swish = silu
 
 
+@dispatch_binding
 def softplus(features: Any, name: str | None = None) -> Any:
     """log(exp(features) + 1), stable for large |features| (tf.math's and tf.nn's)."""
     return math_softplus(features, name)
 
 
+@dispatch_binding
 def crelu(features: Any, axis: int = -1, name: str | None = None) -> Any:
     """Concatenated ReLU: relu(x) next to relu(-x) along `axis`."""
     if _state.graph is None:  # (TF names its ConcatV2 by its name scope: "" eagerly)
@@ -550,6 +552,7 @@ def softmax(logits: Any, axis: int | None = None, name: str | None = None) -> An
     return _over_axis(SOFTMAX, logits, axis, name)
 
 
+@dispatch_binding
 def log_softmax(logits: Any, axis: int | None = None, name: str | None = None) -> Any:
     """logits - log(sum(exp(logits), axis)), computed without overflow."""
     return _over_axis(LOG_SOFTMAX, logits, axis, name)
@@ -714,6 +717,7 @@ BIAS_ADD_V1 = register(OpDef(
 
 # (TF's opens a name scope, empty eagerly: its errors name no name; eagerly it hands its op
 # value and bias as given: a list among them is its wrapper's slow path)
+@dispatch_binding
 @eager_api("value", "bias", scoped=True)
 def bias_add(value: Any, bias: Any, data_format: str | None = None,
              name: str | None = None) -> Any:

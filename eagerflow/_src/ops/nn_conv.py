@@ -39,6 +39,7 @@ from eagerflow._src.ops.array import (
     shape_n,
     squeeze,
 )
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.elementwise import binary_args
@@ -895,6 +896,7 @@ def _default(data_format: Any, default: str) -> Any:
     return default if data_format is None else data_format
 
 
+@dispatch_binding
 def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NHWC", dilations: Any = None, name: str | None = None) -> Any:
     """2-D convolution of `input` (NHWC or NCHW, with any number of batch dims) with
@@ -911,6 +913,7 @@ def _conv2d(x: Any, w: Any, attrs: dict, name: str | None) -> Any:
     return bind(CONV2D, (x, w), attrs, name)
 
 
+@dispatch_binding
 def conv3d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NDHWC", dilations: Any = None, name: str | None = None) -> Any:
     """3-D convolution. TF's tf.nn.conv3d is its generated wrapper of Conv3D: the strides
@@ -936,6 +939,7 @@ def _to_2d_format(data_format: str | None) -> str:
     raise ValueError(f"`data_format` must be 'NWC' or 'NCW'. Received: data_format={data_format}")
 
 
+@dispatch_binding
 def conv1d(input: Any, filters: Any, stride: Any, padding: Any,  # noqa: A002
            data_format: str = "NWC", dilations: Any = None, name: str | None = None) -> Any:
     """1-D convolution, computed as TF does: a 2-D convolution over a unit height."""

@@ -15,6 +15,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, expand_dims, squeeze, static_ints
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import as_fixed_type, binary_args
@@ -123,6 +124,7 @@ def conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any,  # 
 
 
 # (TF's transposed convolutions hand the output shape to their op in a name scope)
+@dispatch_binding
 @eager_api("output_shape", scoped=True)
 def conv2d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
                      padding: Any = "SAME", data_format: str = "NHWC", dilations: Any = None,
@@ -133,6 +135,7 @@ def conv2d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
                                   _scoped_node(name, "conv2d_transpose"))
 
 
+@dispatch_binding
 @eager_api("output_shape", scoped=True)
 def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
                      padding: Any = "SAME", data_format: str = "NDHWC", dilations: Any = None,
@@ -144,6 +147,7 @@ def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
     return bind(CONV3D_BACKPROP_INPUT, (sizes, w, dy), a, _scoped_node(name, "conv3d_transpose"))
 
 
+@dispatch_binding
 def conv1d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
                      padding: Any = "SAME", data_format: str = "NWC", dilations: Any = None,
                      name: str | None = None) -> Any:
@@ -170,6 +174,7 @@ def conv1d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
     return squeeze(out, [spatial_axis])
 
 
+@dispatch_binding
 def conv_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
                    padding: Any = "SAME", data_format: str | None = None, dilations: Any = None,
                    name: str | None = None) -> Any:
@@ -214,6 +219,7 @@ def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
     return dict(a, padding=pad, explicit_paddings=ex)
 
 
+@dispatch_binding
 @eager_api("input_sizes")
 def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
                                     out_backprop: Any, strides: Any, padding: Any,
@@ -227,6 +233,7 @@ def depthwise_conv2d_backprop_input(input_sizes: Any, filter: Any,  # noqa: A002
     return bind(DEPTHWISE_BACKPROP_INPUT, (sizes, w, dy), a, name)
 
 
+@dispatch_binding
 @eager_api("filter_sizes")
 def depthwise_conv2d_backprop_filter(input: Any, filter_sizes: Any,  # noqa: A002
                                      out_backprop: Any, strides: Any, padding: Any,

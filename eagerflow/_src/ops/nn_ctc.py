@@ -26,6 +26,7 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, ones, reshape, shape, transpose, zeros
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import boolean_mask, gather, sequence_mask
@@ -467,6 +468,7 @@ def _dim(x: Any, i: int) -> Any:
     return x._shape[i] if x._shape is not None and x._shape[i] else shape(x)[i]
 
 
+@dispatch_binding
 def collapse_repeated(labels: Any, seq_length: Any, name: str | None = None) -> tuple:
     """Each row's runs of equal labels (within its length) merged into one: the labels
     `[batch, new_max_length]` (zero-padded) and the new lengths. Built as TF builds it

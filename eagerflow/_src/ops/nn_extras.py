@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape, shape, transpose
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import is_symbolic
 from eagerflow._src.ops.eager_errors import eager_api
@@ -330,6 +331,7 @@ ISOTONIC_REGRESSION = register(OpDef(
 _ISO_FROM_INT = {dt.int8: dt.float32, dt.int16: dt.float32}
 
 
+@dispatch_binding
 def isotonic_regression(inputs: Any, decreasing: bool = True, axis: int = -1) -> Any:
     """The isotonic (non-increasing, or non-decreasing) least-squares fit along `axis`, and
     each entry's block id: IsotonicRegression(output, segments)."""
@@ -360,6 +362,7 @@ def isotonic_regression(inputs: Any, decreasing: bool = True, axis: int = -1) ->
 # Compositions.
 # ---------------------------------------------------------------------------------------
 
+@dispatch_binding
 def accumulate_n(inputs: Any, shape: Any = None, tensor_dtype: Any = None,
                  name: str | None = None) -> Any:
     """The sum of tensors of one dtype and shape (tf.math.add_n, with TF's checks); TF
@@ -389,6 +392,7 @@ def accumulate_n(inputs: Any, shape: Any = None, tensor_dtype: Any = None,
     return add_n(xs, name=name)
 
 
+@dispatch_binding
 def batch_norm_with_global_normalization(input: Any, mean: Any, variance: Any,  # noqa: A002
                                          beta: Any, gamma: Any, variance_epsilon: float,
                                          scale_after_normalization: bool,
@@ -407,6 +411,7 @@ def _positive_ints(value: Any, what: str) -> np.ndarray:
     return arr
 
 
+@dispatch_binding
 def with_space_to_batch(input: Any, dilation_rate: Any, padding: str,  # noqa: A002
                         op: Callable, filter_shape: Any = None, spatial_dims: Any = None,
                         data_format: str | None = None) -> Any:
@@ -509,6 +514,7 @@ def _dilation(dilations: Any, n: int) -> list | None:
     return rates if len(rates) == n else None
 
 
+@dispatch_binding
 def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
                 padding: Any = "VALID", data_format: str | None = None, dilations: Any = None,
                 name: str | None = None) -> Any:
@@ -545,6 +551,7 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
 _FORMATS = (None, "NWC", "NHWC", "NDHWC", "NCW", "NCHW", "NCDHW")
 
 
+@dispatch_binding
 def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str,
                   name: str | None = None) -> Any:
     """Dilated ("atrous") 2-D convolution with stride 1: TF's tf.nn.convolution of
@@ -555,6 +562,7 @@ def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str,
     return convolution(value, filters, None, padding, "NHWC", [rate, rate], name)
 
 
+@dispatch_binding
 def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noqa: A002
                      data_format: str | None = None, dilations: Any = None,
                      name: str | None = None) -> Any:
@@ -579,6 +587,7 @@ def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noq
         return with_space_to_batch(x, rates, padding, undilated, filter_shape=w._shape[:2])
 
 
+@dispatch_binding
 def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  # noqa: A002
                      strides: Any, padding: Any, data_format: str | None = None,
                      dilations: Any = None, name: str | None = None) -> Any:
@@ -588,6 +597,7 @@ def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  
                           padding, data_format, dilations, name)
 
 
+@dispatch_binding
 def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None,  # noqa: A002
          padding: str = "VALID", data_format: str | None = None, dilations: Any = None,
          name: str | None = None) -> Any:
@@ -622,6 +632,7 @@ def _static(x: Any, w: Any, n: int) -> bool:
         len(w._shape) == n + 2 and None not in w._shape[:n]
 
 
+@dispatch_binding
 @eager_api("value", "filters", "output_shape")
 def atrous_conv2d_transpose(value: Any, filters: Any, output_shape: Any, rate: int,
                             padding: str, name: str | None = None) -> Any:

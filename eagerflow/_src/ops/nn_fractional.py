@@ -26,6 +26,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops.array import shape as shape_op
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math_base import _t
@@ -449,6 +450,7 @@ def _fractional(op: OpDef, value: Any, pooling_ratio: list, pseudo_random: bool,
     return bind(op, (_t(value),), attrs, name)  # (TF's hands its op the name)
 
 
+@dispatch_binding
 @eager_api("*")
 def fractional_max_pool(value: Any, pooling_ratio: Any, pseudo_random: bool = False,
                         overlapping: bool = False, seed: int = 0,
@@ -459,6 +461,7 @@ def fractional_max_pool(value: Any, pooling_ratio: Any, pseudo_random: bool = Fa
                                           pseudo_random, overlapping, seed, name))
 
 
+@dispatch_binding
 @eager_api("value", "pooling_ratio:floats")  # (TF's hands its op both as given)
 def fractional_avg_pool(value: Any, pooling_ratio: Any, pseudo_random: bool = False,
                         overlapping: bool = False, seed: int = 0,

@@ -27,7 +27,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, libm32, wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, reshape, transpose
 from eagerflow._src.ops.array import shape as array_shape  # (this module's `shape`s are tuples)
-from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.eager_errors import eager_api, passed_raw
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
@@ -333,6 +333,7 @@ def _check_rank_match(labels: Any, logits: Any) -> None:
                              f"logits.shape={tuple(gs)}")
 
 
+@dispatch_binding
 def sparse_softmax_cross_entropy_with_logits(labels: Any, logits: Any,
                                              name: str | None = None) -> Any:
     """-log(softmax(logits)[label]) per example; labels are class indices in [0, classes).
@@ -366,6 +367,7 @@ def _sparse_xent(labels: Any, logits: Any, name: str | None) -> Any:
     return cast(loss, dt.float16) if half else loss
 
 
+@dispatch_binding
 def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1,
                                       name: str | None = None) -> Any:
     """-sum(labels * log_softmax(logits), axis); gradients flow to both arguments."""
@@ -512,6 +514,7 @@ def sigmoid_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
     return add(relu_x - x * z, log1p(exp(neg_abs)))
 
 
+@dispatch_binding
 def weighted_cross_entropy_with_logits(labels: Any, logits: Any, pos_weight: Any,
                                        name: str | None = None) -> Any:
     """Sigmoid cross-entropy with the positive term weighted by `pos_weight`."""
@@ -523,6 +526,7 @@ def weighted_cross_entropy_with_logits(labels: Any, logits: Any, pos_weight: Any
     return add((1 - z) * x, log_weight * (log1p(exp(negative(_abs(x)))) + relu(negative(x))))
 
 
+@dispatch_binding
 def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = False,
                      name: str | None = None) -> Any:
     """exp(log_input) - log_input * targets (+ Stirling's term when compute_full_loss)."""
@@ -643,6 +647,7 @@ IN_TOP_K_V1 = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("targets", "predictions", "k")
 def in_top_k(targets: Any, predictions: Any, k: Any, name: str | None = None) -> Any:
     """Whether each target's prediction is among the row's top `k` (ties count as in).

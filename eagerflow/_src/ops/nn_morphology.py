@@ -19,6 +19,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -387,6 +388,7 @@ def _morph_args(input: Any, filters: Any, strides: Any, padding: str,  # noqa: A
                   "padding": padding}
 
 
+@dispatch_binding
 def dilation2d(input: Any, filters: Any, strides: Any, padding: str,  # noqa: A002
                data_format: str, dilations: Any, name: str | None = None) -> Any:
     """Grayscale dilation: the max over the filter's taps of input + filter (NHWC)."""
@@ -394,6 +396,7 @@ def dilation2d(input: Any, filters: Any, strides: Any, padding: str,  # noqa: A0
     return bind(DILATION2D, (x, f), attrs, name)
 
 
+@dispatch_binding
 def erosion2d(value: Any, filters: Any, strides: Any, padding: str, data_format: str,
               dilations: Any, name: str | None = None) -> Any:
     """Grayscale erosion: the min over the filter's taps of value - filter, i.e.

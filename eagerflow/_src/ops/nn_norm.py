@@ -17,6 +17,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import constant, squeeze
 from eagerflow._src.ops.broadcast_grads import broadcast_like
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import (
     maximum,
@@ -41,6 +42,7 @@ from eagerflow._src.ops.reduce import reduce_mean, reduce_sum
 # L2 normalization.
 # ---------------------------------------------------------------------------------------
 
+@dispatch_binding
 def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12, name: str | None = None,
                  dim: Any = None) -> Any:
     """x / sqrt(max(sum(x ** 2, axis), epsilon))."""
@@ -63,6 +65,7 @@ def _axes_list(axes: Any) -> list:
     return list(C.int_list(axes, "axes"))
 
 
+@dispatch_binding
 def moments(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
             name: str | None = None) -> tuple:
     """(mean, variance) of `x` over `axes`; float16 is accumulated in float32."""
@@ -93,6 +96,7 @@ def _moments(x: Any, axes: Any, keepdims: bool, stop_mean: bool) -> tuple:
     return mean, variance
 
 
+@dispatch_binding
 def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
                           name: str | None = None) -> tuple:
     """(count, sum of x - shift, sum of (x - shift)**2, shift) over `axes` (a collection
@@ -117,6 +121,7 @@ def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keepdims: bool =
     return counts, m_ss, v_ss, shift
 
 
+@dispatch_binding
 def normalize_moments(counts: Any, mean_ss: Any, variance_ss: Any, shift: Any,
                       name: str | None = None) -> tuple:
     """(mean, variance) from sufficient statistics."""
@@ -127,6 +132,7 @@ def normalize_moments(counts: Any, mean_ss: Any, variance_ss: Any, shift: Any,
     return mean, variance
 
 
+@dispatch_binding
 def weighted_moments(x: Any, axes: Any, frequency_weights: Any, keepdims: bool = False,
                      name: str | None = None) -> tuple:
     """Frequency-weighted (mean, variance) over `axes`, as TF computes them: float16 in
@@ -151,6 +157,7 @@ def weighted_moments(x: Any, axes: Any, frequency_weights: Any, keepdims: bool =
     return mean, var
 
 
+@dispatch_binding
 def batch_normalization(x: Any, mean: Any, variance: Any, offset: Any, scale: Any,
                         variance_epsilon: float, name: str | None = None) -> Any:
     """(x - mean) * scale / sqrt(variance + epsilon) + offset, as one multiply-add."""

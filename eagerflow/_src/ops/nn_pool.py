@@ -32,6 +32,7 @@ from eagerflow._src.ops import pool_windows as PW
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import expand_dims, squeeze
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_name
 from eagerflow._src.ops.math import add, maximum
@@ -619,6 +620,7 @@ def _pool_attrs(p: _Pool, ksize: Any, strides: Any, padding: Any, data_format: s
     return a
 
 
+@dispatch_binding
 def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NHWC", name: str | None = None) -> Any:
     st = _state.__dict__
@@ -633,6 +635,7 @@ def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                 eager_name(name))
 
 
+@dispatch_binding
 def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NHWC", name: str | None = None) -> Any:
     if _state.graph is not None:  # (TF's node: its name scope's, "AvgPool2D" by default)
@@ -648,6 +651,7 @@ def _avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A00
                 name)
 
 
+@dispatch_binding
 def max_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NDHWC", name: str | None = None) -> Any:
     return _max_pool3d(input, ksize, strides, padding, data_format, eager_name(name))
@@ -661,6 +665,7 @@ def _max_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A00
                 name)
 
 
+@dispatch_binding
 def avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NDHWC", name: str | None = None) -> Any:
     return _avg_pool3d(input, ksize, strides, padding, data_format, eager_name(name))
@@ -698,11 +703,13 @@ def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa
     return squeeze(fn(expand_dims(_t(input), axis), k, s, padding, df), [axis])
 
 
+@dispatch_binding
 def max_pool1d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NWC", name: str | None = None) -> Any:
     return _pool1d(max_pool2d, input, ksize, strides, padding, data_format)
 
 
+@dispatch_binding
 def avg_pool1d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NWC", name: str | None = None) -> Any:
     return _pool1d(avg_pool2d, input, ksize, strides, padding, data_format)
@@ -724,6 +731,7 @@ def _by_rank(fns: tuple, input: Any, ksize: Any, strides: Any, padding: Any,  # 
     return fn(x, ksize, strides, padding, data_format, name=name)
 
 
+@dispatch_binding
 def max_pool(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
              data_format: str | None = None, name: str | None = None) -> Any:
     """Max pooling of rank 1, 2 or 3, picked from the rank of `input`."""
@@ -732,6 +740,7 @@ def max_pool(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                     data_format, name)
 
 
+@dispatch_binding
 def avg_pool(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
              data_format: str | None = None, name: str | None = None) -> Any:
     """Average pooling of rank 1, 2 or 3, picked from the rank of `input`."""

@@ -19,6 +19,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import pool_windows as PW
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math_base import _t, zeros_like
 from eagerflow._src.ops.nn_args import check_t, fail, get_sequence
@@ -252,6 +253,7 @@ MAX_POOL_GRAD_GRAD_WITH_ARGMAX = register(OpDef(
 MaxPoolWithArgmaxOutput = collections.namedtuple("MaxPoolWithArgmax", ["output", "argmax"])
 
 
+@dispatch_binding
 def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: str,  # noqa: A002
                          data_format: str = "NHWC", output_dtype: Any = dt.int64,
                          include_batch_in_index: bool = False,

@@ -32,6 +32,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import math as mm
 from eagerflow._src.ops import nn_space_formats as F
 from eagerflow._src.ops import wrapper_inputs
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import as_int_tensor, is_symbolic
 from eagerflow._src.ops.eager_errors import eager_api
@@ -168,6 +169,7 @@ DEPTH_TO_SPACE = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("input", "block_size:int")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
@@ -175,6 +177,7 @@ def space_to_depth(input: Any, block_size: int, data_format: str = "NHWC",  # no
     return _bind_blocks(SPACE_TO_DEPTH, input, block_size, data_format, name)
 
 
+@dispatch_binding
 @eager_api("input", "block_size:int")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def depth_to_space(input: Any, block_size: int, data_format: str = "NHWC",  # noqa: A002
                    name: str | None = None) -> Any:
@@ -668,6 +671,7 @@ def batch_to_space_nd(input: Any, block_shape: Any, crops: Any,  # noqa: A002
         _index_input("BatchToSpaceND", crops, "Tcrops", "crops", slow)), {}, name)
 
 
+@dispatch_binding
 def batch_to_space(input: Any, block_shape: Any, crops: Any,  # noqa: A002
                    name: str | None = None) -> Any:
     """tf.batch_to_space: batch_to_space_nd, an int block_shape standing for two dims."""
@@ -678,6 +682,7 @@ def batch_to_space(input: Any, block_shape: Any, crops: Any,  # noqa: A002
     return batch_to_space_nd(input, block_shape, crops)
 
 
+@dispatch_binding
 def space_to_batch(input: Any, block_shape: Any, paddings: Any,  # noqa: A002
                    name: str | None = None) -> Any:
     """tf.space_to_batch: space_to_batch_nd, though a function of its own (TF's is)."""

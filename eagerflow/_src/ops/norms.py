@@ -13,6 +13,7 @@ import numpy as np
 
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import squeeze
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.linalg_spectral import spectral_norm
 from eagerflow._src.ops.math import abs as abs_
@@ -38,6 +39,7 @@ def _abs_sq(x: Any) -> Any:
     return square(x)
 
 
+@dispatch_binding
 def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
          keepdims: bool | None = None,
          name: str | None = None) -> Any:
@@ -99,6 +101,7 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
     return out
 
 
+@dispatch_binding
 def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: str | None = None) -> Any:
     """`t * clip_norm / max(l2norm(t), clip_norm)` along `axes` (all axes by default). An
     IndexedSlices stays one, its values clipped by their own norm (as TF's)."""

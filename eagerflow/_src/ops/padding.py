@@ -30,6 +30,7 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import shape, zeros
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -343,6 +344,7 @@ def _mirror_grad_ref(g: np.ndarray, like: np.ndarray, paddings: tuple, mode: str
     return out
 
 
+@dispatch_binding
 def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any = 0,
         name: str | None = None) -> Any:
     """Pads with a constant, or by mirroring (REFLECT excludes the edge, SYMMETRIC repeats it)."""

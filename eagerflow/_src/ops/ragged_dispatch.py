@@ -375,6 +375,7 @@ def _flat_weights(arr: Any, weights: Any) -> Any:
     return weights
 
 
+@cd.dispatch_binding
 @row_partition.ragged_scope("SegmentStack")
 def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: Any,
                              name: str | None = None) -> RaggedTensor:

@@ -75,6 +75,7 @@ def _depths(pylist: Any) -> tuple:
     return scalar, deepest
 
 
+@dispatch_binding
 def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shape: Any = None,
              name: str | None = None, row_splits_dtype: Any = dt.int64) -> Any:
     """`tf.ragged.constant`: a RaggedTensor from nested Python lists (a Tensor when nothing
@@ -338,6 +339,7 @@ def _merge_dense(t: Tensor, outer: int, inner: int) -> Tensor:
 _RANGE_DTYPES = (dt.int32, dt.int64, dt.float32, dt.float64)
 
 
+@dispatch_binding
 def range(starts: Any, limits: Any = None, deltas: Any = 1, dtype: Any = None,  # noqa: A001
           name: str | None = None, row_splits_dtype: Any = dt.int64) -> RaggedTensor:
     """`tf.ragged.range`: row i is `range(starts[i], limits[i], deltas[i])`. As TF's: each
@@ -668,6 +670,7 @@ def _batch_gather(params: Any, indices: Any, axis: int, batch_dims: int) -> Any:
     return _gather(flat, indices + starts, axis - 1, 0)
 
 
+@dispatch_binding
 @ragged_scope("RaggedMask")
 def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
     """`tf.ragged.boolean_mask`: keeps the entries of `data` where `mask` is True; the
@@ -749,6 +752,7 @@ def _count_true(keep: Tensor, rowids: Tensor, nrows: Tensor, d: dt.DType) -> Ten
     return unsorted_segment_sum(cast(keep, d), rowids, nrows)
 
 
+@dispatch_binding
 @ragged_scope("RaggedConcat")  # (TF's stack is named as its concat)
 def stack(values: list, axis: int = 0, name: str | None = None) -> RaggedTensor:
     """`tf.ragged.stack`: stacks tensors or ragged tensors into one ragged tensor."""

@@ -33,7 +33,7 @@ from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, reduce_ties, w
 from eagerflow._src.ops.array import expand_dims, rank, reshape, reshape_like, shape
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.broadcast_grads import broadcast_like
-from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, as_int_tensor, needs_runtime
 from eagerflow._src.ops.eager_errors import eager_api, slow_path, slow_type
@@ -737,6 +737,7 @@ def reduce_logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False
     return out + (m if keepdims else reshape_like(m, out))  # (reshape_like: dynamic shapes)
 
 
+@dispatch_binding
 def count_nonzero(input: Any, axis: Any = None, keepdims: bool | None = None,  # noqa: A002
                   dtype: Any = dt.int64, name: str | None = None) -> Any:
     x = _t(input)
@@ -824,6 +825,7 @@ def _fast_op(op: str, *inputs: Any) -> str | None:
     return None if wrapper_inputs.passed_raw(*inputs) else op
 
 
+@dispatch_binding
 @eager_api("input", "output_type:type")  # (a list, or a dtype's name: TF's slow path)
 def argmax(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A002
            name: str | None = None) -> Any:
@@ -845,6 +847,7 @@ def argmax(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
     return bind(ARGMAX, (_t(input),) + dyn, attrs, name)
 
 
+@dispatch_binding
 @eager_api("input", "axis", "output_type:type")
 def argmin(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A002
            name: str | None = None) -> Any:

@@ -32,6 +32,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -256,6 +257,7 @@ PARALLEL_CONCAT = register(OpDef(
 ))
 
 
+@dispatch_binding
 def parallel_stack(values: Any, name: str = "parallel_stack") -> Any:
     """`tf.stack(values)` inside a traced function, as TF's graph writes it: each value's
     ExpandDims, then a ParallelConcat of them (whose `shape` attr needs each value's shape

@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
 )
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, partial_value
 from eagerflow._src.ops.eager_errors import raised_eagerly
@@ -164,6 +165,7 @@ def _bounds(start: Any, limit: Any, delta: Any, dtype: Any) -> tuple:
     return tuple(cast(v, dtype) for v in vals)
 
 
+@dispatch_binding
 def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # noqa: A001
           name: str = "range") -> Any:
     if limit is None:
@@ -228,6 +230,7 @@ LINSPACE = register(OpDef(
 ))
 
 
+@dispatch_binding
 def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int = 0) -> Any:
     """TF's linspace_nd, whose Python converts start, then stop to start's dtype (a tensor
     of another dtype is its ValueError), then num as an int (int32 preferred: NumPy values

@@ -18,7 +18,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
-from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_name, slow_inputs, slow_type
 from eagerflow._src.ops.graph_constants import graph_constant, scope_name
@@ -140,6 +140,7 @@ def dims(x: Any) -> list:
     return out
 
 
+@dispatch_binding
 def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> list:  # noqa: A002
     # (as TF's wrapper: an out_type that is not a DType or its enum sends it down its slow
     # path, which asks for a list, then reads out_type; its fast path takes any sequence but

@@ -16,7 +16,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import ones, reshape, static_ints
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -261,6 +261,7 @@ _TSHIFT = ("Roll", "Tshift", "shift must be a scalar or a 1-D vector. Found: {sh
 _TAXIS = ("Roll", "Taxis", "axis must be a scalar or a 1-D vector. Found: {shape}")
 
 
+@dispatch_binding
 @eager_api("input", "shift", "axis")
 def roll(input: Any, shift: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     if _state.graph is None:

@@ -25,6 +25,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, ones, shape, transpose
 from eagerflow._src.ops.array import range as range_
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly
 from eagerflow._src.ops.indexing import gather
@@ -551,11 +552,13 @@ def _raised_cosine(window_length: Any, periodic: bool, dtype: Any, a: float, b: 
                        convert_to_tensor(float(denom), dtype=d))
 
 
+@dispatch_binding
 def hann_window(window_length: Any, periodic: bool = True, dtype: Any = dt.float32,
                 name: str | None = None) -> Any:
     return _raised_cosine(window_length, periodic, dtype, 0.5, 0.5)
 
 
+@dispatch_binding
 def hamming_window(window_length: Any, periodic: bool = True, dtype: Any = dt.float32,
                    name: str | None = None) -> Any:
     return _raised_cosine(window_length, periodic, dtype, 0.54, 0.46)

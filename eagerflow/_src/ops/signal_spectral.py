@@ -22,6 +22,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, ones, reshape, shape, split, zeros
 from eagerflow._src.ops.array import range as range_
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.math import (
     equal,
@@ -74,6 +75,7 @@ def _window_args(window_length: Any, dtype: Any) -> tuple:
     return int(C.known(window_length_arg(window_length))), d
 
 
+@dispatch_binding
 def kaiser_window(window_length: Any, beta: Any = 12.0, dtype: Any = dt.float32,
                   name: str | None = None) -> Any:
     """The Kaiser window: I0(beta * sqrt(1 - (2k / (n - 1) - 1)^2)) / I0(beta)."""
@@ -89,6 +91,7 @@ def kaiser_window(window_length: Any, beta: Any = 12.0, dtype: Any = dt.float32,
     return exp(num - beta) * (bessel_i0e(num) / bessel_i0e(beta))
 
 
+@dispatch_binding
 def kaiser_bessel_derived_window(window_length: Any, beta: Any = 12.0,
                                  dtype: Any = dt.float32, name: str | None = None) -> Any:
     """The KBD window: the square root of the running sum of a Kaiser window of
@@ -99,6 +102,7 @@ def kaiser_bessel_derived_window(window_length: Any, beta: Any = 12.0,
     return concat([half, reverse(half, [0])], axis=0)
 
 
+@dispatch_binding
 def vorbis_window(window_length: Any, dtype: Any = dt.float32, name: str | None = None) -> Any:
     """The Vorbis power-complementary window sin(pi/2 * sin^2(pi (k + 1/2) / n))."""
     n, d = _window_args(window_length, dtype)
@@ -132,6 +136,7 @@ def _rank_at_least(x: Any, k: int) -> None:
         raise ValueError(f"Shape {x.shape} must have rank at least {k}")
 
 
+@dispatch_binding
 def overlap_and_add(signal: Any, frame_step: Any, name: str | None = None) -> Any:
     """Sums `[..., frames, frame_length]` frames placed `frame_step` samples apart into a
     `[..., frame_length + frame_step * (frames - 1)]` signal."""

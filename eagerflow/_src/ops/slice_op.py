@@ -20,6 +20,7 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import GRAPH_SLICE, shape
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import as_int_tensor, is_symbolic, partial_value, static_ints
 from eagerflow._src.ops.eager_errors import eager_api
@@ -207,6 +208,7 @@ def _slice_grad_to_tf(b: Any) -> list:
 _INDEX = ("Slice", "Index")
 
 
+@dispatch_binding
 @eager_api("input_", "begin", "size")
 def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  # noqa: A001
     """tf.slice: `size[i]` elements from `begin[i]` on each axis (-1: to the end)."""

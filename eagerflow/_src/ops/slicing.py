@@ -25,6 +25,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import SHAPE, fill, ones, shape, zeros
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -766,6 +767,7 @@ def _check_strided_args(begin: Any, end: Any, strides: Any) -> None:
                                      f"{shapes[2]} instead.")
 
 
+@dispatch_binding
 @eager_api("input_", "begin", "end", "strides")
 def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_mask: int = 0,
                   end_mask: int = 0, ellipsis_mask: int = 0, new_axis_mask: int = 0,

@@ -24,6 +24,7 @@ from eagerflow._src.ops.array import expand_dims, reshape, transpose
 from eagerflow._src.ops.array import range as tf_range
 from eagerflow._src.ops.array import shape as array_shape
 from eagerflow._src.ops.bitwise import invert
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -379,6 +380,7 @@ NTH_ELEMENT = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("input")  # (TF's wrapper given a list or a NumPy scalar: its slow path)
 def top_k(input: Any, k: Any = 1, sorted: bool = True,  # noqa: A002
           index_type: Any = dt.int32, name: str | None = None) -> Any:
@@ -480,6 +482,7 @@ def _last_size(x: Any) -> Any:
     return array_shape(x)[-1] if n is None else n
 
 
+@dispatch_binding
 @eager_api()
 def sort(values: Any, axis: Any = -1, direction: str = "ASCENDING",
          name: str | None = None) -> Any:
@@ -489,6 +492,7 @@ def sort(values: Any, axis: Any = -1, direction: str = "ASCENDING",
     return out if perm is None else transpose(out, perm)
 
 
+@dispatch_binding
 def argsort(values: Any, axis: Any = -1, direction: str = "ASCENDING", stable: bool = False,
             name: str | None = None) -> Any:
     with wrapper_scope(name, "argsort"):  # (TF's scope in a graph)

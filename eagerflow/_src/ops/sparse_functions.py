@@ -26,6 +26,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import sparse_count_ops
 from eagerflow._src.ops.array import concat, reshape, transpose
 from eagerflow._src.ops.array import shape as shape_op
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.debugging import assert_equal
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import tf_constant_value, tf_shape_value
@@ -332,6 +333,7 @@ def concat_sparse(axis: int, sp_inputs: list, expand_nonconcat_dims: bool = Fals
     return SparseTensor._of(ind, val, dense)._with_static(dims, dense=[None] * len(dims))
 
 
+@dispatch_binding
 @eager_api()
 def reshape_sparse(sp_input: SparseTensor, shape: Any, name: str | None = None
                    ) -> SparseTensor:
@@ -436,6 +438,7 @@ def to_indicator(sp_input: SparseTensor, vocab_size: Any, name: str | None = Non
     return to_dense(marks, False, validate_indices=False)
 
 
+@dispatch_binding
 def bincount(values: Any, weights: Any = None, axis: int = 0, minlength: Any = None,
              maxlength: Any = None, binary_output: bool = False, name: str | None = None
              ) -> SparseTensor:

@@ -28,7 +28,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
-from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.elementwise import _adopt, _tensor_like
@@ -230,6 +230,7 @@ UNPACK = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("num:int", "axis:int")
 def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unstack") -> list:
     x = _t(value)

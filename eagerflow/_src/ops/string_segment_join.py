@@ -17,6 +17,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import as_fixed_type
@@ -136,6 +137,7 @@ UNSORTED_SEGMENT_JOIN = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("inputs", "segment_ids", "num_segments")
 def unsorted_segment_join(inputs: Any, segment_ids: Any, num_segments: Any,
                           separator: str = "", name: str | None = None) -> Any:

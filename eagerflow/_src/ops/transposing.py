@@ -18,6 +18,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     check_runtime_arg,
@@ -224,6 +225,7 @@ _TPERM = ("Transpose", "Tperm", "perm must be rank 1, got shape {shape}", "vecto
 _CONJ_TPERM = ("ConjugateTranspose",) + _TPERM[1:]
 
 
+@dispatch_binding
 @eager_api("a", "perm", scoped=True)
 def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "transpose") -> Any:
     given, a = a, _t(a)

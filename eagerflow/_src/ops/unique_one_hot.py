@@ -15,7 +15,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg, runtime_ints, scalar_arg
 from eagerflow._src.ops.eager_errors import eager_api, raised_eagerly, slow_inputs
@@ -141,11 +141,13 @@ def _out_idx(value: Any, op: str, x: Any) -> dt.DType:
                                                       None if passed_raw(x) else op)
 
 
+@dispatch_binding
 @eager_api("x", "out_idx:type")  # (a list, or another out_idx than a DType: TF's slow path)
 def unique(x: Any, out_idx: Any = dt.int32, name: str | None = None) -> Any:
     return UniqueOutput(*bind(UNIQUE, (_t(x),), {"out_idx": _out_idx(out_idx, "Unique", x)}, name))
 
 
+@dispatch_binding
 @eager_api("x", "out_idx:type")
 def unique_with_counts(x: Any, out_idx: Any = dt.int32, name: str | None = None) -> Any:
     return UniqueWithCountsOutput(*bind(UNIQUE_WITH_COUNTS, (_t(x),),
