@@ -226,8 +226,8 @@ arctanh = _unary(ms.atanh, True)
 ceil = _unary(m.ceil, True)
 floor = _unary(m.floor, True)
 abs = _unary(m.abs)  # noqa: A001
-absolute = abs
-fabs = abs
+absolute = _unary(m.abs)
+fabs = _unary(m.abs)
 square = _unary(m.square)
 negative = _unary(m.negative)
 
@@ -255,7 +255,7 @@ def isinf(x: Any) -> Any:
 
 isnan = _unary(m.is_nan, True)
 conj = _unary(math_base.conj)
-conjugate = conj
+conjugate = _unary(math_base.conj)
 
 
 def real(val: Any) -> Tensor:
@@ -660,3 +660,16 @@ def _past(offset: Any, rows: int, cols: int) -> bool:
         return bool(offset <= -rows or offset >= cols)
     except TypeError:
         return False
+
+
+def _named_after_bindings(names: dict) -> None:
+    """Names each function a factory here made after the name it is bound to: TF's tnp
+    defines each one by name, so a wrong-arity call's error names it (`abs() missing 1
+    required positional argument: 'x'`), not the factory's `_unary.<locals>.f`."""
+    for name, fn in list(names.items()):
+        if callable(fn) and "<locals>" in getattr(fn, "__qualname__", "") and \
+                getattr(fn, "__module__", None) == __name__:
+            fn.__name__ = fn.__qualname__ = name
+
+
+_named_after_bindings(globals())
