@@ -182,6 +182,7 @@ _INDEX_TYPE = ("Fill", "index_type", "dims must represent a vector, got shape {s
 
 
 @dispatchable
+@binds_first
 @eager_api("dims", "value")
 def fill(dims: Any, value: Any, name: str | None = None, layout: Any = None) -> Any:
     C.no_layout("fill", layout)

@@ -370,10 +370,11 @@ def assert_none_equal(x: Any, y: Any, summarize: int | None = None, message: str
 
 
 # (dispatchable: TF's binary elementwise assert APIs, which extension types may take over)
-assert_less = dispatchable(_cmp("<", "less", np.less, True))
-assert_less_equal = dispatchable(_cmp("<=", "less_equal", np.less_equal, True))
-assert_greater = dispatchable(_cmp(">", "greater", np.greater, True))
-assert_greater_equal = dispatchable(_cmp(">=", "greater_equal", np.greater_equal, True))
+assert_less = dispatchable(binds_first(_cmp("<", "less", np.less, True)))
+assert_less_equal = dispatchable(binds_first(_cmp("<=", "less_equal", np.less_equal, True)))
+assert_greater = dispatchable(binds_first(_cmp(">", "greater", np.greater, True)))
+assert_greater_equal = dispatchable(binds_first(
+    _cmp(">=", "greater_equal", np.greater_equal, True)))
 assert_less_v1 = _cmp("<", "less", np.less, False)
 assert_less_equal_v1 = _cmp("<=", "less_equal", np.less_equal, False)
 assert_greater_v1 = _cmp(">", "greater", np.greater, False)
@@ -438,10 +439,10 @@ class _NoScope:
 
 _NO_SCOPE = _NoScope()
 
-assert_positive = _sign_assert("positive", True)
-assert_negative = _sign_assert("negative", True)
-assert_non_negative = _sign_assert("non_negative", True)
-assert_non_positive = _sign_assert("non_positive", True)
+assert_positive = dispatch_binding(_sign_assert("positive", True))
+assert_negative = dispatch_binding(_sign_assert("negative", True))
+assert_non_negative = dispatch_binding(_sign_assert("non_negative", True))
+assert_non_positive = dispatch_binding(_sign_assert("non_positive", True))
 assert_positive_v1 = _sign_assert("positive", False)
 assert_negative_v1 = _sign_assert("negative", False)
 assert_non_negative_v1 = _sign_assert("non_negative", False)

@@ -245,6 +245,7 @@ HSV_TO_RGB = register(OpDef(
 def _linear_color(matrix: list, fname: str) -> Callable:
     kernels: dict = {}  # dtype -> the matrix as an array of it
 
+    @dispatch_binding  # (TF's are in its dispatcher)
     @eager_api()
     def convert(images: Any) -> Any:  # (TF's take no name)
         x = _t(images)

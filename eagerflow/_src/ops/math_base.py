@@ -258,7 +258,7 @@ def _like(op: OpDef, api: str) -> Callable:  # tf.zeros_like, tf.ones_like
             return GRAPH_LIKE[0](x, dtype, name, op)  # TF's: tf.zeros/tf.ones of x's shape
         return bind(op, (x,), {})
     like.__name__ = like.__qualname__ = api
-    return dispatchable(like)
+    return dispatchable(binds_first(like))
 
 
 zeros_like, ones_like = _like(ZEROS_LIKE, "zeros_like"), _like(ONES_LIKE, "ones_like")

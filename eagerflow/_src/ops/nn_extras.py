@@ -178,7 +178,7 @@ def _approx(is_max_k: bool) -> Callable:
     approx_k.__name__ = "approx_max_k" if is_max_k else "approx_min_k"
     approx_k.__doc__ = (f"The k {'largest' if is_max_k else 'smallest'} entries along the "
                         f"last axis and their indices (exact on CPU, as TF's).")
-    return approx_k
+    return dispatch_binding(approx_k)  # (TF's are in its dispatcher)
 
 
 approx_max_k = _approx(True)

@@ -20,7 +20,7 @@ from eagerflow._src.core.py_conversion import array_from_python
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, needs_runtime
 from eagerflow._src.ops.eager_errors import eager_api, eager_name, name_scoped, slow_inputs
@@ -233,5 +233,5 @@ def _scan_fn(op: OpDef) -> Callable:
 
 
 # (TF's functions hand the axis to the op as given: a list takes its wrapper's slow path)
-cumsum = dispatchable(slow_inputs("axis")(_scan_fn(CUMSUM)))
-cumprod = eager_api("axis", scoped=True)(_scan_fn(CUMPROD))
+cumsum = dispatchable(binds_first(slow_inputs("axis")(_scan_fn(CUMSUM))))
+cumprod = dispatch_binding(eager_api("axis", scoped=True)(_scan_fn(CUMPROD)))
