@@ -31,24 +31,17 @@ KNOWN_DISPATCHER = {
     'math.subtract', 'math.xdivy', 'math.xlog1py', 'multiply', 'nn.sigmoid', 'not_equal',
     'pow', 'sigmoid', 'sign', 'sqrt', 'subtract',
 }
-# Python's words, naming TF's generated op wrapper (`matrix_determinant()`,
-# `reverse_v2()`, `segment_sum()`) or TF's own function: eagerflow's names its own
-# (`det()`, `_sorted.<locals>.f()`), or it binds differently (tnp.nansum, tf.einsum).
+# Python's words naming TF's own function, where eagerflow's is an alias of another
+# (tnp.divide is true_divide, tnp.round around, tnp.float_power power) or TF's a factory's
+# (`_make_nan_reduction.<locals>.nan_reduction()`, `_split_on_axis.<locals>.f()`); TF's
+# tf.einsum and tf.meshgrid check their **kwargs themselves: "Invalid keyword arguments
+# for einsum: bogus_kw. Valid arguments: name, optimize, greedy.", ours ends after the
+# keyword; meshgrid's "'bogus_kw' is an invalid keyword argument for this function".
 KNOWN_NAMED = {
     'einsum', 'experimental.numpy.divide', 'experimental.numpy.dsplit',
     'experimental.numpy.float_power', 'experimental.numpy.hsplit',
     'experimental.numpy.nanprod', 'experimental.numpy.nansum', 'experimental.numpy.round',
-    'experimental.numpy.vsplit', 'linalg.band_part', 'linalg.det', 'linalg.einsum',
-    'linalg.inv', 'linalg.logm', 'linalg.slogdet', 'linalg.solve', 'linalg.tensor_diag',
-    'math.polygamma', 'math.segment_max', 'math.segment_mean', 'math.segment_min',
-    'math.segment_prod', 'math.segment_sum', 'math.unsorted_segment_max',
-    'math.unsorted_segment_min', 'math.unsorted_segment_prod', 'meshgrid',
-    'nn.local_response_normalization', 'nn.lrn', 'reverse', 'sparse.add', 'sparse.maximum',
-    'sparse.minimum', 'sparse.segment_mean', 'sparse.segment_sqrt_n', 'sparse.segment_sum',
-    'sparse.slice', 'sparse.softmax', 'sparse.sparse_dense_matmul', 'strings.lower',
-    'strings.strip', 'strings.to_hash_bucket_fast', 'strings.to_hash_bucket_strong',
-    'strings.upper', 'tensor_scatter_nd_add', 'tensor_scatter_nd_max',
-    'tensor_scatter_nd_min', 'tensor_scatter_nd_sub',
+    'experimental.numpy.vsplit', 'linalg.einsum', 'meshgrid',
 }
 
 

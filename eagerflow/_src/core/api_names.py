@@ -232,3 +232,9 @@ def rename(fn: Any, names: str | tuple[str, str]) -> None:
     """Set `fn`'s __name__ and __qualname__ (one name stands for both)."""
     name, qualname = (names, names) if isinstance(names, str) else names
     fn.__name__, fn.__qualname__ = name, qualname
+    inner = getattr(fn, "__wrapped__", None)
+    while inner is not None:  # (Python names a wrong-arity call's TypeError after the
+        # function that binds it, the innermost under functools.wraps' wrappers: TF's
+        # `matrix_band_part() missing 3 required positional arguments`)
+        inner.__qualname__ = qualname
+        inner = getattr(inner, "__wrapped__", None)
