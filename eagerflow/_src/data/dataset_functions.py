@@ -430,6 +430,24 @@ def traced_reader(reader_func: Callable, element_spec: Any,
     return fn if fn.traced else None
 
 
+class ReaderReturned(Exception):
+    """A reader_func returned something else than a dataset: the kernel refuses it only
+    as the iterator is made (the value, for that error)."""
+
+    def __init__(self, value: Any) -> None:
+        super().__init__()
+        self.value = value
+
+
+def reader_function(reader_func: Callable, element_spec: Any, what: str) -> DatasetFunction:
+    """A load's or a snapshot's `reader_func` as TF builds it: traced once, as a flat_map's
+    function, of the dataset of the shards' datasets; each iterator instantiates it anew
+    (an unseeded shuffle in it draws new seeds, a seeded one repeats its order).
+    Raises ReaderReturned where it returns no dataset."""
+    shards = dstruct.Structure(dstruct.DatasetSpec(dstruct.DatasetSpec(element_spec)))
+    return DatasetFunction(reader_func, what, shards, None, ReaderReturned)
+
+
 def refuse_no_tensors(fn: DatasetFunction, op: str) -> None:
     """TF's dataset op `op` (FlatMapDataset, ...) refuses, as it is made, a function whose
     datasets' elements hold no tensor (a None's window): its output_types would be empty."""

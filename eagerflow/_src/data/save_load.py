@@ -37,6 +37,7 @@ from google.protobuf import descriptor_pool, text_format
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.composite import NoneTensorSpec
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (
     DataLossError,
     InternalError,
@@ -49,7 +50,11 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import snapshot_elements as elements
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, UNKNOWN, DatasetV2, made_stamp
-from eagerflow._src.data.dataset_functions import iteration_counts, traced_reader
+from eagerflow._src.data.dataset_functions import (
+    ReaderReturned,
+    iteration_counts,
+    reader_function,
+)
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.io import structured_value, tensor_proto, tfrecord
 from eagerflow._src.io.file_errors import local_path
@@ -326,10 +331,18 @@ class LoadDataset(DatasetV2):
         else:
             empty = _ShardDataset([], compression, structure)
             datasets = DatasetV2.from_tensors(empty).take(0)
-        self._reader_fn = traced_reader(reader_func or _default_reader, element_spec,
-                                        "Dataset.load()")
-        since = made_stamp()
-        out = (reader_func or _default_reader)(datasets)
+        self._datasets, self._fn = datasets, None
+        try:
+            self._fn = reader_function(reader_func or _default_reader, element_spec,
+                                       "Dataset.load()")
+        except ReaderReturned as e:
+            out = e.value
+        else:
+            # (a reader the graph can't express runs eagerly, once, here)
+            out = self._fn._template if self._fn.traced else self._eager_reader(reader_func)
+        building = getattr(_state.graph, "building_function", False)
+        self._reader_fn = self._fn if building and self._fn is not None and \
+            self._fn.traced else None  # (an exported graph's reader_func)
         # TF takes whatever the function returns; its kernel refuses anything but one
         # dataset as the iterator is made
         self._refusal = None if isinstance(out, DatasetV2) else \
@@ -339,7 +352,12 @@ class LoadDataset(DatasetV2):
         super().__init__((out,) if self._refusal is None else (), structure)
         self._count = int(meta.num_elements)
         self._path, self._compression_arg = path, compression  # (TF's node's)
-        self._fresh = iteration_counts(out, since) if self._refusal is None else []
+
+    def _eager_reader(self, reader_func: Callable | None) -> Any:
+        since = made_stamp()
+        out = (reader_func or _default_reader)(self._datasets)
+        self._fresh = iteration_counts(out, since) if isinstance(out, DatasetV2) else []
+        return out
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         if self._refusal is not None:
@@ -347,13 +365,14 @@ class LoadDataset(DatasetV2):
                                             self._refusal), host=True)
             error.at_iter = True  # (`iter(dataset)` raises)
             raise error
-        # TF runs reader_func's function anew for each iterator, so the shuffles it makes
-        # are new ones: a seeded shuffle there gives the same order every time (while one
-        # made once here would reshuffle)
-        for ds, count in self._fresh:
-            ds._iterations = count
         out = self._inputs[0]
-        it = out._make_iterator(ctx)
+        if self._fn.traced:
+            # TF instantiates the traced reader_func for each iterator
+            it = self._fn._bind_traced(ctx)((self._datasets,))
+        else:
+            for ds, count in self._fresh:  # (as a fresh call's datasets would)
+                ds._iterations = count
+            it = out._make_iterator(ctx)
         have = [s for s in dstruct.flatten(out.element_spec)
                 if not isinstance(s, NoneTensorSpec)]
         return it if _same_dtypes(have, self._structure.specs) else \
