@@ -67,6 +67,7 @@ from eagerflow._src.data.iterators import (
     PipelineFunction,
     note_symbolic,
 )
+from eagerflow._src.data.random_seed import DrawnSeeds, drawn_seeds
 from eagerflow._src.data.sources import NeedsConcreteValue
 from eagerflow._src.function.concrete import tracing_scope
 from eagerflow._src.graph.ir import FuncGraph
@@ -344,8 +345,7 @@ class DatasetFunction(PipelineFunction):
             if not fresh:
                 return template._make_iterator(inner)
             with self._opening:  # (a parallel interleave opens elements in threads)
-                for ds, count in fresh:
-                    ds._iterations = count
+                restart(fresh)
                 return template._make_iterator(inner)
 
         return open_
@@ -394,6 +394,16 @@ def iteration_counts(dataset: DatasetV2, since: int) -> list:
             out.append((ds, ds._iterations))
         todo.extend(getattr(ds, "_inputs", ()))
     return out
+
+
+def restart(fresh: list) -> None:
+    """The datasets of `fresh` (iteration_counts') as a new call of the function makes them:
+    their reshuffles start over, and one with neither seed set draws new seeds (TF's
+    seed=0, seed2=0 op seeds its generator at random each time the function runs)."""
+    for ds, count in fresh:
+        ds._iterations = count
+        if isinstance(getattr(ds, "_seeds", None), DrawnSeeds):
+            ds._seeds = drawn_seeds()
 
 
 def returned_non_dataset(out: Any) -> Exception:

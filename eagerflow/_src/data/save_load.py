@@ -54,6 +54,7 @@ from eagerflow._src.data.dataset_functions import (
     ReaderReturned,
     iteration_counts,
     reader_function,
+    restart,
 )
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.io import structured_value, tensor_proto, tfrecord
@@ -370,8 +371,7 @@ class LoadDataset(DatasetV2):
             # TF instantiates the traced reader_func for each iterator
             it = self._fn._bind_traced(ctx)((self._datasets,))
         else:
-            for ds, count in self._fresh:  # (as a fresh call's datasets would)
-                ds._iterations = count
+            restart(self._fresh)  # (as a new call's datasets would)
             it = out._make_iterator(ctx)
         have = [s for s in dstruct.flatten(out.element_spec)
                 if not isinstance(s, NoneTensorSpec)]
