@@ -304,7 +304,8 @@ def _load(op: str, path: Any, *others: Any, output_types: tuple = (), output_sha
           **_: Any) -> tuple:
     reader = reader_of(op, reader_func, others, Treader_func_args)
     spec = structure_of(tuple(output_types), tuple(output_shapes))
-    return save_load.LoadDataset(_load_path(op, path), spec, _compression(compression), reader), \
+    return save_load.LoadDataset(_load_path(op, path), spec, _compression(compression), reader,
+                                 trace=reader is None), \
         "LoadDatasetOp::Dataset"
 
 

@@ -319,7 +319,9 @@ class LoadDataset(DatasetV2):
     _repr_name = "_LoadDataset"
 
     def __init__(self, path: str, element_spec: Any, compression: str,
-                 reader_func: Callable | None) -> None:
+                 reader_func: Callable | None, trace: bool = True) -> None:
+        """`trace` False: a reader that runs eagerly, once, here (the raw op's reader: a
+        loaded concrete function, already TF's function)."""
         meta = _read_metadata(path)
         structure = dstruct.Structure(element_spec)
         _flat_specs(element_spec, "Loading")
@@ -332,15 +334,8 @@ class LoadDataset(DatasetV2):
         else:
             empty = _ShardDataset([], compression, structure)
             datasets = DatasetV2.from_tensors(empty).take(0)
-        self._datasets, self._fn = datasets, None
-        try:
-            self._fn = reader_function(reader_func or _default_reader, element_spec,
-                                       "Dataset.load()")
-        except ReaderReturned as e:
-            out = e.value
-        else:
-            # (a reader the graph can't express runs eagerly, once, here)
-            out = self._fn._template if self._fn.traced else self._eager_reader(reader_func)
+        self._datasets, self._fn, self._fresh = datasets, None, []
+        out = self._reader_output(reader_func or _default_reader, element_spec, trace)
         building = getattr(_state.graph, "building_function", False)
         self._reader_fn = self._fn if building and self._fn is not None and \
             self._fn.traced else None  # (an exported graph's reader_func)
@@ -354,9 +349,18 @@ class LoadDataset(DatasetV2):
         self._count = int(meta.num_elements)
         self._path, self._compression_arg = path, compression  # (TF's node's)
 
-    def _eager_reader(self, reader_func: Callable | None) -> Any:
+    def _reader_output(self, reader: Callable, element_spec: Any, trace: bool) -> Any:
+        """What `reader` returns: its template, traced once here as TF traces it, or the
+        value of one eager call (a reader the graph can't express, or the raw op's)."""
+        if trace:
+            try:
+                self._fn = reader_function(reader, element_spec, "Dataset.load()")
+            except ReaderReturned as e:
+                return e.value
+            if self._fn.traced:
+                return self._fn._template
         since = made_stamp()
-        out = (reader_func or _default_reader)(self._datasets)
+        out = reader(self._datasets)
         self._fresh = iteration_counts(out, since) if isinstance(out, DatasetV2) else []
         return out
 
@@ -367,7 +371,7 @@ class LoadDataset(DatasetV2):
             error.at_iter = True  # (`iter(dataset)` raises)
             raise error
         out = self._inputs[0]
-        if self._fn.traced:
+        if self._fn is not None and self._fn.traced:
             # TF instantiates the traced reader_func for each iterator
             it = self._fn._bind_traced(ctx)((self._datasets,))
         else:
