@@ -423,23 +423,6 @@ def returned_non_dataset(out: Any) -> Exception:
                      f"{type(out)}.")
 
 
-def traced_reader(reader_func: Callable, element_spec: Any,
-                  what: str) -> DatasetFunction | None:
-    """Inside a tf.function, a snapshot's or a load's `reader_func` traced as TF's library
-    function of the dataset of the shards' datasets (for an exported graph: the node's
-    reader_func); None outside one, or where it can't be traced there (its errors are
-    then the eager call's)."""
-    if not getattr(_state.graph, "building_function", False):
-        return None
-    shards = dstruct.DatasetSpec(dstruct.DatasetSpec(element_spec))
-    try:
-        fn = DatasetFunction(reader_func, what, dstruct.Structure(shards), None,
-                             returned_non_dataset)
-    except (TypeError, AttributeError):
-        return None
-    return fn if fn.traced else None
-
-
 class ReaderReturned(Exception):
     """A reader_func returned something else than a dataset: the kernel refuses it only
     as the iterator is made (the value, for that error)."""

@@ -358,7 +358,7 @@ def _snapshot(op: str, input_dataset: Any, path: Any, *others: Any, compression:
     reader = reader_of(op, reader_func, others[:n], Treader_func_args)
     shard = _shard_fn(op, ds, shard_func, others[n:], Tshard_func_args, True) or 1
     name = compression.decode() if isinstance(compression, bytes) else compression
-    snap = SnapshotDataset(ds, _path(path), shard, name, reader)
+    snap = SnapshotDataset(ds, _path(path), shard, name, reader, trace=reader is None)
     if hash_valid:
         snap._hash = int(attrs.get("hash", 0)) & 0xFFFFFFFFFFFFFFFF
         snap._hash_dir = os.path.join(snap._path, str(snap._hash))
