@@ -143,6 +143,26 @@ def _flat_map_cases(tf) -> dict:
                 "elements": sorted(halves[:12]) == sorted(halves[12:])}}
 
 
+def _in_function_cases(tf, saved: str, root: str) -> dict:
+    """Readers built in a tf.function, reading one of its tensors."""
+    @tf.function
+    def load(k):
+        ds = tf.data.Dataset.load(saved, reader_func=lambda s: _flat(s).shuffle(
+            12, seed=3).map(lambda x: x * k))
+        return ds.batch(12).get_single_element()
+
+    @tf.function
+    def snapshot(k):
+        ds = tf.data.Dataset.range(6).snapshot(os.path.join(root, "in_function"),
+                                               reader_func=lambda s: _flat(s).take(k))
+        return ds.reduce(tf.constant(0, tf.int64), lambda a, b: a + b)
+
+    return {"load_in_function": [load(tf.constant(k, tf.int64)).numpy().tolist()
+                                 for k in (2, 3)],
+            "snapshot_in_function": [int(snapshot(tf.constant(k, tf.int64)))
+                                     for k in (6, 2)]}
+
+
 def outcomes(tf) -> dict:
     with tempfile.TemporaryDirectory() as root:
         saved = os.path.join(root, "saved")
@@ -151,4 +171,5 @@ def outcomes(tf) -> dict:
         out.update(_snapshot_cases(tf, root))
         out.update(_refusals(tf, saved))
         out.update(_flat_map_cases(tf))
+        out.update(_in_function_cases(tf, saved, root))
     return out

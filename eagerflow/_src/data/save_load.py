@@ -345,7 +345,11 @@ class LoadDataset(DatasetV2):
             "reader_func returns more than one argument." if out is None or (
                 isinstance(out, (tuple, list)) and len(out) != 1) else \
             "Dataset tensor must be a scalar of dtype DT_VARIANT."
-        super().__init__((out,) if self._refusal is None else (), structure)
+        self._out = out
+        # (a traced reader's template is no input: its tensors are its function's, fed when
+        # it is instantiated, as a flat_map's)
+        traced = self._fn is not None and self._fn.traced
+        super().__init__((out,) if self._refusal is None and not traced else (), structure)
         self._count = int(meta.num_elements)
         self._path, self._compression_arg = path, compression  # (TF's node's)
 
@@ -370,7 +374,7 @@ class LoadDataset(DatasetV2):
                                             self._refusal), host=True)
             error.at_iter = True  # (`iter(dataset)` raises)
             raise error
-        out = self._inputs[0]
+        out = self._out
         if self._fn is not None and self._fn.traced:
             # TF instantiates the traced reader_func for each iterator
             it = self._fn._bind_traced(ctx)((self._datasets,))
