@@ -18,6 +18,9 @@ adds a run and rewrites the metadata, which names the run `load` reads. Without 
 int64, its bits read as unsigned). `load` reads each shard's files in order as one
 dataset, and gives `reader_func` the dataset of those datasets (TF's default interleaves
 them, `cycle_length` the number of CPUs); its cardinality is the saved element count.
+As TF, `reader_func` is traced once, when `load` builds the dataset, as a flat_map's
+function (dataset_functions.py), and each iterator instantiates it: a seeded shuffle in
+it repeats its order on every pass, an unseeded one draws new seeds each pass.
 
 A distributed snapshot (tf.data.experimental.distributed_save: distributed_save.py) has a
 text-format snapshot.metadata; `load` reads its committed chunks, as they come while the
