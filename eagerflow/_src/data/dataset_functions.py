@@ -294,6 +294,16 @@ class DatasetFunction(PipelineFunction):
                 raise _Untraceable
         return self._in.pack(tuple(comps))
 
+    @property
+    def template(self) -> DatasetV2 | None:
+        """The dataset the trace returned (None: the function runs eagerly)."""
+        return self._template
+
+    def instantiate(self, ctx: IterContext | None, flat: tuple) -> ElementIterator:
+        """An iterator over the traced function's dataset for arguments `flat`, as TF's
+        one instantiation of it (a reader_func's, for each iterator of its dataset)."""
+        return self._bind_traced(ctx)(flat)
+
     # -- running ------------------------------------------------------------------------
     def bind(self, ctx: IterContext | None) -> Callable[[tuple], ElementIterator]:
         """`open(flat)`: an iterator over the dataset the function returns for `flat`."""

@@ -365,7 +365,7 @@ class LoadDataset(DatasetV2):
             except ReaderReturned as e:
                 return e.value
             if self._fn.traced:
-                return self._fn._template
+                return self._fn.template
         since = made_stamp()
         out = reader(self._datasets)
         self._fresh = iteration_counts(out, since) if isinstance(out, DatasetV2) else []
@@ -380,7 +380,7 @@ class LoadDataset(DatasetV2):
         out = self._out
         if self._fn is not None and self._fn.traced:
             # TF instantiates the traced reader_func for each iterator
-            it = self._fn._bind_traced(ctx)((self._datasets,))
+            it = self._fn.instantiate(ctx, (self._datasets,))
         else:
             restart(self._fresh)  # (as a new call's datasets would)
             it = out._make_iterator(ctx)

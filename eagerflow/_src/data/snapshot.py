@@ -370,8 +370,8 @@ class SnapshotDataset(DatasetV2):
             self._check_reader(self._returned)
         if self._fn is None or not self._fn.traced:
             return self._check_reader(self._reader_func(datasets))._make_iterator(ctx)
-        self._check_reader(self._fn._template)
-        return self._fn._bind_traced(ctx)((datasets,))
+        self._check_reader(self._fn.template)
+        return self._fn.instantiate(ctx, (datasets,))
 
 
 def not_a_directory(path: str, op: str = "MakeIterator") -> Exception:
