@@ -108,7 +108,9 @@ class LibraryWriter:
                 w.held[id(x)] = t
         fdef = w.fdef
         names = input_names or [t._op.name for t in graph.fed_inputs]
-        specified = specified or [""] * len(names)
+        # (an input TF had to rename, "zero x" as "Placeholder", keeps the name it was given)
+        specified = specified or [t._op.attrs.get("_user_specified_name", b"").decode()
+                                  for t in graph.fed_inputs]
         w.branch, w.by_nodes = branch, by_nodes
         w.by_resource = getattr(graph, "control_outputs", None) is not None
         if layout is None:

@@ -22,6 +22,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.asset import Asset
 from eagerflow._src.core.composite import CompositeTensor
+from eagerflow._src.core.name_scope import is_op_name
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_variable
@@ -438,7 +439,10 @@ def _input_names(cf: ConcreteFunction) -> list:
     if sig is None:
         return [t._op.name for t in cf.graph.fed_inputs]
     specs = [s for s in nest.flatten(sig) if is_tensor_spec(s)]
-    names = [s.name or t._op.name for s, t in zip(specs, cf.graph.fed_inputs)]
+    # (a name no op may take, "zero x", left its placeholder TF's "Placeholder", whose name
+    # the argument takes: "placeholder")
+    names = [s.name if s.name and is_op_name(s.name) else t._op.name
+             for s, t in zip(specs, cf.graph.fed_inputs)]
     return names + [t._op.name for t in cf.graph.fed_inputs[len(names):]]
 
 
