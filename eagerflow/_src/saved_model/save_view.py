@@ -34,7 +34,11 @@ from eagerflow._src.ops.lookup_ops import StaticHashTable
 from eagerflow._src.ops.lookup_ops import _Table as LookupTable
 from eagerflow._src.saved_model import structure
 from eagerflow._src.saved_model.attrs import set_shape
-from eagerflow._src.saved_model.export_refs import DatasetTracker, VariantTracker
+from eagerflow._src.saved_model.export_refs import (
+    DatasetTracker,
+    VariantTracker,
+    bound_eager_captures,
+)
 from eagerflow._src.saved_model.library_export import LibraryWriter
 from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.restored import RestoredFunction
@@ -281,6 +285,14 @@ class SaveView:
                 if isinstance(obj, (ConcreteFunction, Function, RestoredFunction, TableFunction,
                                     TableTrace))
                 else [] for nid, obj in enumerate(g.nodes)}
+        # (a concrete function depends on the assets it captures too: TF makes their
+        # paths' graph nodes first, "asset_path_initializer" the first captured asset's)
+        assets = {id(obj.asset_path._arr): nid for nid, obj in enumerate(g.nodes)
+                  if isinstance(obj, Asset)}
+        for nid, obj in enumerate(g.nodes):
+            if isinstance(obj, ConcreteFunction):
+                deps[nid] += [assets[id(x._arr)] for x, _ in bound_eager_captures(obj.graph)
+                              if id(x._arr) in assets]
         users: dict = {}
         for nid, ds in deps.items():
             for d in ds:
