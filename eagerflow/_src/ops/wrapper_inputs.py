@@ -237,18 +237,25 @@ def check_not_scalar_tensor(value: Any, op: str, arg: str) -> None:
         raise TypeError(f"Expected list for '{arg}' argument to '{op}' Op, not {value!r}.")
 
 
-def list_type_error(op: str, arg: str, values: Any, fixed: dt.DType | None,
-                    error: Exception) -> Exception:
-    """TF's graph builder's refusal of list argument `arg` of `op` (its type `fixed`, or
-    None for a type attr) whose items did not convert to one dtype (`error`): each item
-    converted alone, their dtypes named ("<NOT CONVERTIBLE TO TENSOR>" for one that
-    converts to none), not `fixed`'s or not all one; else `error` itself."""
+def _item_dtype_names(values: Any) -> list:
+    """Each item's dtype as TF's graph builder names it in a list argument's refusal: the
+    item converted alone, or "<NOT CONVERTIBLE TO TENSOR>"."""
     names = []
     for v in values:
         try:
             names.append(convert_to_tensor(v)._dtype.name)
         except (TypeError, ValueError):
             names.append("<NOT CONVERTIBLE TO TENSOR>")
+    return names
+
+
+def list_type_error(op: str, arg: str, values: Any, fixed: dt.DType | None,
+                    error: Exception) -> Exception:
+    """TF's graph builder's refusal of list argument `arg` of `op` (its type `fixed`, or
+    None for a type attr) whose items did not convert to one dtype (`error`): each item
+    converted alone, their dtypes named ("<NOT CONVERTIBLE TO TENSOR>" for one that
+    converts to none), not `fixed`'s or not all one; else `error` itself."""
+    names = _item_dtype_names(values)
     head = f"Tensors in list passed to '{arg}' of '{op}' Op have types [{', '.join(names)}]"
     if fixed is not None:
         return TypeError(f"{head} that do not match expected type {fixed.name}.")
@@ -275,12 +282,7 @@ def list_invalid_error(op: str, arg: str, values: list) -> TypeError:
     """TF's graph builder's refusal of list argument `arg` of `op` (a list(type) attr)
     whose items did not all convert: each item's dtype converted alone, or
     "<NOT CONVERTIBLE TO TENSOR>", and the items themselves."""
-    names = []
-    for v in values:
-        try:
-            names.append(convert_to_tensor(v)._dtype.name)
-        except (TypeError, ValueError):
-            names.append("<NOT CONVERTIBLE TO TENSOR>")
+    names = _item_dtype_names(values)
     return TypeError(f"Tensors in list passed to '{arg}' of '{op}' Op have types "
                      f"[{', '.join(names)}] that are invalid. Tensors: {values}")
 
