@@ -474,6 +474,18 @@ def _uniform_dot(tf, out):
         lhs=tf.constant(floats), rhs=_q(tf, rhs, "qint8"), rhs_scales=_f(tf, 0.0),
         rhs_zero_points=i32(1), Tout=tf.float32, rhs_quantization_min_val=-128,
         rhs_quantization_max_val=127))
+    # rows whose zero point is an exact .5 tie only with the unrounded double scale: TF
+    # takes it from the float32 scale (a row over [-4, 4]: 127 - 4 / scale is -0.4999925,
+    # zero point 0, where the double's -0.5 would round to -1)
+    ties = np.array([[-4.0, 4.0, 1.0], [-3.0, -1.0, 0.0], [-1.25, 0.75, 1.5],
+                     [-2.0, 0.75, 2.0]], np.float32)
+    tie_rhs = (np.arange(12).reshape(3, 4) * 37 % 255 - 127).astype(np.int8)
+    for name, (rs, rz, axis) in (("tensor", (_f(tf, 0.5), i32(0), -1)),
+                                 ("channel", per_channel + (1,))):
+        _call(out, f"udot_hybrid/ties/{name}", lambda: R.UniformQuantizedDotHybrid(
+            lhs=tf.constant(ties), rhs=_q(tf, tie_rhs, "qint8"), rhs_scales=rs,
+            rhs_zero_points=rz, Tout=tf.float32, rhs_quantization_axis=axis,
+            rhs_quantization_min_val=-128, rhs_quantization_max_val=127))
 
 
 
@@ -601,6 +613,13 @@ def _uniform_conv(tf, out):
         lhs=tf.constant(np.transpose(floats, (0, 2, 3, 1))[..., :2]), rhs=_q(tf, hwio, "qint8"),
         rhs_scales=_f(tf, 0.5), rhs_zero_points=i32(-2), Tout=tf.float32, padding="SAME",
         dimension_numbers=_dims(tf, **NHWC), **hq))
+    # integer-valued images: zero points at exact ties, from TF's float32 scale
+    tie_img = (np.arange(2 * 2 * 3 * 3).reshape(2, 2, 3, 3) % 9 - 4).astype(np.float32)
+    tie_img[1] = -np.abs(tie_img[1]) + 1.0
+    tie_k = (np.arange(3 * 2 * 2 * 2).reshape(3, 2, 2, 2) * 29 % 255 - 127).astype(np.int8)
+    _call(out, "uconv_hybrid/ties", lambda: R.UniformQuantizedConvolutionHybrid(
+        lhs=tf.constant(tie_img), rhs=_q(tf, tie_k, "qint8"), rhs_scales=_f(tf, 0.5),
+        rhs_zero_points=i32(1), Tout=tf.float32, padding="VALID", **hq))
     base = dict(lhs=_q(tf, lhs, "qint8"), rhs=_q(tf, rhs, "qint8"), lhs_scales=_f(tf, 0.02),
                 lhs_zero_points=i32(3), rhs_scales=_f(tf, 0.5), rhs_zero_points=i32(-2),
                 output_scales=_f(tf, 0.7), output_zero_points=i32(5), Tout=tf.qint32,

@@ -67,6 +67,7 @@ from eagerflow._src.data.iterators import (
     PipelineFunction,
     note_symbolic,
 )
+from eagerflow._src.data.random_seed import DrawnSeeds, drawn_seeds
 from eagerflow._src.data.sources import NeedsConcreteValue
 from eagerflow._src.function.concrete import tracing_scope
 from eagerflow._src.graph.ir import FuncGraph
@@ -293,6 +294,16 @@ class DatasetFunction(PipelineFunction):
                 raise _Untraceable
         return self._in.pack(tuple(comps))
 
+    @property
+    def template(self) -> DatasetV2 | None:
+        """The dataset the trace returned (None: the function runs eagerly)."""
+        return self._template
+
+    def instantiate(self, ctx: IterContext | None, flat: tuple) -> ElementIterator:
+        """An iterator over the traced function's dataset for arguments `flat`, as TF's
+        one instantiation of it (a reader_func's, for each iterator of its dataset)."""
+        return self._bind_traced(ctx)(flat)
+
     # -- running ------------------------------------------------------------------------
     def bind(self, ctx: IterContext | None) -> Callable[[tuple], ElementIterator]:
         """`open(flat)`: an iterator over the dataset the function returns for `flat`."""
@@ -344,8 +355,7 @@ class DatasetFunction(PipelineFunction):
             if not fresh:
                 return template._make_iterator(inner)
             with self._opening:  # (a parallel interleave opens elements in threads)
-                for ds, count in fresh:
-                    ds._iterations = count
+                restart(fresh)
                 return template._make_iterator(inner)
 
         return open_
@@ -396,6 +406,16 @@ def iteration_counts(dataset: DatasetV2, since: int) -> list:
     return out
 
 
+def restart(fresh: list) -> None:
+    """The datasets of `fresh` (iteration_counts') as a new call of the function makes them:
+    their reshuffles start over, and one with neither seed set draws new seeds (TF's
+    seed=0, seed2=0 op seeds its generator at random each time the function runs)."""
+    for ds, count in fresh:
+        ds._iterations = count
+        if isinstance(getattr(ds, "_seeds", None), DrawnSeeds):
+            ds._seeds = drawn_seeds()
+
+
 def returned_non_dataset(out: Any) -> Exception:
     """TF's error for a flat_map / interleave function that returns something else."""
     out = dstruct.lists_to_tuples(out)
@@ -413,21 +433,22 @@ def returned_non_dataset(out: Any) -> Exception:
                      f"{type(out)}.")
 
 
-def traced_reader(reader_func: Callable, element_spec: Any,
-                  what: str) -> DatasetFunction | None:
-    """Inside a tf.function, a snapshot's or a load's `reader_func` traced as TF's library
-    function of the dataset of the shards' datasets (for an exported graph: the node's
-    reader_func); None outside one, or where it can't be traced there (its errors are
-    then the eager call's)."""
-    if not getattr(_state.graph, "building_function", False):
-        return None
-    shards = dstruct.DatasetSpec(dstruct.DatasetSpec(element_spec))
-    try:
-        fn = DatasetFunction(reader_func, what, dstruct.Structure(shards), None,
-                             returned_non_dataset)
-    except (TypeError, AttributeError):
-        return None
-    return fn if fn.traced else None
+class ReaderReturned(Exception):
+    """A reader_func returned something else than a dataset: the kernel refuses it only
+    as the iterator is made (the value, for that error)."""
+
+    def __init__(self, value: Any) -> None:
+        super().__init__()
+        self.value = value
+
+
+def reader_function(reader_func: Callable, element_spec: Any, what: str) -> DatasetFunction:
+    """A load's or a snapshot's `reader_func` as TF builds it: traced once, as a flat_map's
+    function, of the dataset of the shards' datasets; each iterator instantiates it anew
+    (an unseeded shuffle in it draws new seeds, a seeded one repeats its order).
+    Raises ReaderReturned where it returns no dataset."""
+    shards = dstruct.Structure(dstruct.DatasetSpec(dstruct.DatasetSpec(element_spec)))
+    return DatasetFunction(reader_func, what, shards, None, ReaderReturned)
 
 
 def refuse_no_tensors(fn: DatasetFunction, op: str) -> None:

@@ -28,6 +28,12 @@ class DrawnSeeds(tuple):
     __slots__ = ()
 
 
+def drawn_seeds() -> DrawnSeeds:
+    """Two new random words: the seeds of an op with neither seed set."""
+    r = np.frombuffer(os.urandom(16), dtype=np.uint64)
+    return DrawnSeeds((int(r[0]), int(r[1])))
+
+
 def refuse_non_int64(value: Any, name: str = "") -> None:
     """TF converts a count, size or seed to an int64 tensor (`name` is the argument's): a
     tensor of another dtype, None and non-integral numbers are its errors. (A bool is an
@@ -54,8 +60,7 @@ def split_seed(op_seed: Any) -> tuple:
             op_seed = int(op_seed)
     seed, seed2 = get_seed(op_seed)
     if seed is None:
-        r = np.frombuffer(os.urandom(16), dtype=np.uint64)
-        return DrawnSeeds((int(r[0]), int(r[1])))
+        return drawn_seeds()
     return (seed, seed2)
 
 

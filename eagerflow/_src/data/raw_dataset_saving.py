@@ -304,7 +304,8 @@ def _load(op: str, path: Any, *others: Any, output_types: tuple = (), output_sha
           **_: Any) -> tuple:
     reader = reader_of(op, reader_func, others, Treader_func_args)
     spec = structure_of(tuple(output_types), tuple(output_shapes))
-    return save_load.LoadDataset(_load_path(op, path), spec, _compression(compression), reader), \
+    return save_load.LoadDataset(_load_path(op, path), spec, _compression(compression), reader,
+                                 trace=reader is None), \
         "LoadDatasetOp::Dataset"
 
 
@@ -357,7 +358,7 @@ def _snapshot(op: str, input_dataset: Any, path: Any, *others: Any, compression:
     reader = reader_of(op, reader_func, others[:n], Treader_func_args)
     shard = _shard_fn(op, ds, shard_func, others[n:], Tshard_func_args, True) or 1
     name = compression.decode() if isinstance(compression, bytes) else compression
-    snap = SnapshotDataset(ds, _path(path), shard, name, reader)
+    snap = SnapshotDataset(ds, _path(path), shard, name, reader, trace=reader is None)
     if hash_valid:
         snap._hash = int(attrs.get("hash", 0)) & 0xFFFFFFFFFFFFFFFF
         snap._hash_dir = os.path.join(snap._path, str(snap._hash))

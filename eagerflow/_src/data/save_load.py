@@ -18,6 +18,9 @@ adds a run and rewrites the metadata, which names the run `load` reads. Without 
 int64, its bits read as unsigned). `load` reads each shard's files in order as one
 dataset, and gives `reader_func` the dataset of those datasets (TF's default interleaves
 them, `cycle_length` the number of CPUs); its cardinality is the saved element count.
+As TF, `reader_func` is traced once, when `load` builds the dataset, as a flat_map's
+function (dataset_functions.py), and each iterator instantiates it: a seeded shuffle in
+it repeats its order on every pass, an unseeded one draws new seeds each pass.
 
 A distributed snapshot (tf.data.experimental.distributed_save: distributed_save.py) has a
 text-format snapshot.metadata; `load` reads its committed chunks, as they come while the
@@ -37,6 +40,7 @@ from google.protobuf import descriptor_pool, text_format
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.composite import NoneTensorSpec
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (
     DataLossError,
     InternalError,
@@ -49,7 +53,12 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import snapshot_elements as elements
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, UNKNOWN, DatasetV2, made_stamp
-from eagerflow._src.data.dataset_functions import iteration_counts, traced_reader
+from eagerflow._src.data.dataset_functions import (
+    ReaderReturned,
+    iteration_counts,
+    reader_function,
+    restart,
+)
 from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.io import structured_value, tensor_proto, tfrecord
 from eagerflow._src.io.file_errors import local_path
@@ -313,7 +322,9 @@ class LoadDataset(DatasetV2):
     _repr_name = "_LoadDataset"
 
     def __init__(self, path: str, element_spec: Any, compression: str,
-                 reader_func: Callable | None) -> None:
+                 reader_func: Callable | None, trace: bool = True) -> None:
+        """`trace` False: a reader that runs eagerly, once, here (the raw op's reader: a
+        loaded concrete function, already TF's function)."""
         meta = _read_metadata(path)
         structure = dstruct.Structure(element_spec)
         _flat_specs(element_spec, "Loading")
@@ -326,20 +337,39 @@ class LoadDataset(DatasetV2):
         else:
             empty = _ShardDataset([], compression, structure)
             datasets = DatasetV2.from_tensors(empty).take(0)
-        self._reader_fn = traced_reader(reader_func or _default_reader, element_spec,
-                                        "Dataset.load()")
-        since = made_stamp()
-        out = (reader_func or _default_reader)(datasets)
+        self._datasets, self._fn, self._fresh = datasets, None, []
+        out = self._reader_output(reader_func or _default_reader, element_spec, trace)
+        building = getattr(_state.graph, "building_function", False)
+        self._reader_fn = self._fn if building and self._fn is not None and \
+            self._fn.traced else None  # (an exported graph's reader_func)
         # TF takes whatever the function returns; its kernel refuses anything but one
         # dataset as the iterator is made
         self._refusal = None if isinstance(out, DatasetV2) else \
             "reader_func returns more than one argument." if out is None or (
                 isinstance(out, (tuple, list)) and len(out) != 1) else \
             "Dataset tensor must be a scalar of dtype DT_VARIANT."
-        super().__init__((out,) if self._refusal is None else (), structure)
+        self._out = out
+        # (a traced reader's template is no input: its tensors are its function's, fed when
+        # it is instantiated, as a flat_map's)
+        traced = self._fn is not None and self._fn.traced
+        super().__init__((out,) if self._refusal is None and not traced else (), structure)
         self._count = int(meta.num_elements)
         self._path, self._compression_arg = path, compression  # (TF's node's)
-        self._fresh = iteration_counts(out, since) if self._refusal is None else []
+
+    def _reader_output(self, reader: Callable, element_spec: Any, trace: bool) -> Any:
+        """What `reader` returns: its template, traced once here as TF traces it, or the
+        value of one eager call (a reader the graph can't express, or the raw op's)."""
+        if trace:
+            try:
+                self._fn = reader_function(reader, element_spec, "Dataset.load()")
+            except ReaderReturned as e:
+                return e.value
+            if self._fn.traced:
+                return self._fn.template
+        since = made_stamp()
+        out = reader(self._datasets)
+        self._fresh = iteration_counts(out, since) if isinstance(out, DatasetV2) else []
+        return out
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         if self._refusal is not None:
@@ -347,13 +377,13 @@ class LoadDataset(DatasetV2):
                                             self._refusal), host=True)
             error.at_iter = True  # (`iter(dataset)` raises)
             raise error
-        # TF runs reader_func's function anew for each iterator, so the shuffles it makes
-        # are new ones: a seeded shuffle there gives the same order every time (while one
-        # made once here would reshuffle)
-        for ds, count in self._fresh:
-            ds._iterations = count
-        out = self._inputs[0]
-        it = out._make_iterator(ctx)
+        out = self._out
+        if self._fn is not None and self._fn.traced:
+            # TF instantiates the traced reader_func for each iterator
+            it = self._fn.instantiate(ctx, (self._datasets,))
+        else:
+            restart(self._fresh)  # (as a new call's datasets would)
+            it = out._make_iterator(ctx)
         have = [s for s in dstruct.flatten(out.element_spec)
                 if not isinstance(s, NoneTensorSpec)]
         return it if _same_dtypes(have, self._structure.specs) else \

@@ -39,6 +39,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core import tf_logging
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import (
     DataLossError,
     FailedPreconditionError,
@@ -50,7 +51,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.data import save_load, snapshot_elements
 from eagerflow._src.data import structure as dstruct
 from eagerflow._src.data.dataset import EXPERIMENTAL_OPS, DatasetV2
-from eagerflow._src.data.dataset_functions import traced_reader
+from eagerflow._src.data.dataset_functions import ReaderReturned, reader_function
 from eagerflow._src.data.iterators import (
     ElementIterator,
     IterContext,
@@ -268,9 +269,12 @@ class SnapshotDataset(DatasetV2):
     _repr_name = "_SnapshotDataset"
 
     def __init__(self, input_dataset: DatasetV2, path: Any, shard_func: Callable | int,
-                 compression: Any = "AUTO", reader_func: Callable | None = None) -> None:
+                 compression: Any = "AUTO", reader_func: Callable | None = None,
+                 trace: bool = True) -> None:
         """`shard_func` a function, or a number n: the enumerated input's shard is its
-        index % n (TF's default `index % cpu_count()`, computed here without a map)."""
+        index % n (TF's default `index % cpu_count()`, computed here without a map).
+        `trace` False: a reader called at each read (the raw op's: a loaded concrete
+        function, already TF's function)."""
         super().__init__((input_dataset,))
         self._comp, comp_name = _compression(compression)
         self._compression_arg = compression  # (TF's node's attr, as given)
@@ -292,16 +296,30 @@ class SnapshotDataset(DatasetV2):
                                 f"scalar tensor but its return type is "
                                 f"{self._source.element_spec[-1]}.")
         self._reader_func = reader_func or save_load._default_reader
-        self._reader_fn = traced_reader(self._reader_func, input_dataset.element_spec,
-                                        "Dataset.snapshot()")
-        if self._reader_fn is None:
-            # TF traces reader_func now: a function that cannot take a dataset of datasets
-            # fails here, before any file exists (what it returns is checked when reading)
-            empty = save_load._ShardDataset([], self._comp, input_dataset._structure)
-            self._reader_func(DatasetV2.from_tensors(empty).take(0))
+        self._fn, self._returned = self._trace_reader(input_dataset.element_spec, trace)
+        building = getattr(_state.graph, "building_function", False)
+        self._reader_fn = self._fn if building and self._fn is not None and \
+            self._fn.traced else None  # (an exported graph's reader_func)
         self._hash = fingerprint(input_dataset, comp_name)
         self._hash_dir = None if self._path is None else \
             os.path.join(self._path, str(self._hash))
+
+    def _trace_reader(self, element_spec: Any, trace: bool) -> tuple:
+        """(the reader's DatasetFunction, None), or (None, what it returned instead of a
+        dataset); (None, None) untraced. TF traces reader_func now, once: each read
+        instantiates it anew."""
+        if not trace:
+            return None, None
+        try:
+            fn = reader_function(self._reader_func, element_spec, "Dataset.snapshot()")
+        except ReaderReturned as e:
+            return None, e.value
+        if not fn.traced:
+            # a function that cannot take a dataset of datasets fails here, before any
+            # file exists (a reader the graph can't express then runs at each read)
+            empty = save_load._ShardDataset([], self._comp, dstruct.Structure(element_spec))
+            self._reader_func(DatasetV2.from_tensors(empty).take(0))
+        return fn, None
 
     def hash_dir(self, ctx: IterContext | None) -> str:
         """The folder of this pipeline's snapshot under the path (a fed path's, when the
@@ -348,7 +366,12 @@ class SnapshotDataset(DatasetV2):
         else:
             empty = save_load._ShardDataset([], self._comp, structure)
             datasets = DatasetV2.from_tensors(empty).take(0)
-        return self._check_reader(self._reader_func(datasets))._make_iterator(ctx)
+        if self._fn is None and self._returned is not None:
+            self._check_reader(self._returned)
+        if self._fn is None or not self._fn.traced:
+            return self._check_reader(self._reader_func(datasets))._make_iterator(ctx)
+        self._check_reader(self._fn.template)
+        return self._fn.instantiate(ctx, (datasets,))
 
 
 def not_a_directory(path: str, op: str = "MakeIterator") -> Exception:

@@ -16,6 +16,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest, promotion
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.core.name_scope import is_op_name
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor, make_weak
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
@@ -135,8 +136,12 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
             convert_to_tensor(value)._dtype
         shape = next(shapes)
         spec_name = getattr(value, "name", None) if isinstance(value, _SpecTensor) else None
-        # (a named TensorSpec names its placeholder, as TF's)
-        ph = graph.placeholder(shape, dtype, spec_name or name, is_input=True)
+        # (a named TensorSpec names its placeholder, as TF's; a name no op may take, such as
+        # "zero x", gives TF's "Placeholder", the name kept as its _user_specified_name)
+        given = spec_name or name
+        ph = graph.placeholder(shape, dtype, given if is_op_name(given) else "Placeholder",
+                               is_input=True)
+        ph._op.attrs["_user_specified_name"] = given.encode()
         if weak and isinstance(value, Tensor) and value._weak:
             ph = make_weak(ph)  # (TF's GraphWeakTensor: the trace sees a weak input)
         held = held_handle(value)

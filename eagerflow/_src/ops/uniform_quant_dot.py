@@ -201,7 +201,9 @@ def _quantize_rows(x: np.ndarray) -> tuple:
         row = x[b]
         rmin = float(min(_F32(0.0), row.min())) if row.size else 0.0
         rmax = float(max(_F32(0.0), row.max())) if row.size else 0.0
-        scale = (rmax - rmin) / 255.0
+        # TF keeps the scale in a float32 (AsymmetricQuantize's `scale` is a float&) and
+        # divides the range by that rounded scale, in double, for the zero point
+        scale = float(_F32((rmax - rmin) / 255.0))
         inv = _F32(255.0 / (rmax - rmin)) if rmax - rmin != 0 else _F32(0.0)
         if scale == 0 or not np.isfinite(inv):
             continue

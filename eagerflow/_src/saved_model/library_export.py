@@ -9,6 +9,7 @@ import re
 from typing import Any, Callable
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.name_scope import is_op_name
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.function.concrete import tracing_scope
@@ -108,7 +109,9 @@ class LibraryWriter:
                 w.held[id(x)] = t
         fdef = w.fdef
         names = input_names or [t._op.name for t in graph.fed_inputs]
-        specified = specified or [""] * len(names)
+        # (an input TF had to rename, "zero x" as "Placeholder", keeps the name it was given;
+        # the others are written under their own names, "extra_1" too)
+        specified = specified or [_renamed_input(t) for t in graph.fed_inputs]
         w.branch, w.by_nodes = branch, by_nodes
         w.by_resource = getattr(graph, "control_outputs", None) is not None
         if layout is None:
@@ -274,3 +277,10 @@ def _snake(name: str) -> str:
     """An op's name as TF's Python names its function's scope (MatrixExponential:
     matrix_exponential)."""
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _renamed_input(t: Any) -> str:
+    """The name a traced input was given where it is no op's name ("zero x", its
+    placeholder TF's "Placeholder"); "" otherwise."""
+    given = t._op.attrs.get("_user_specified_name", b"").decode()
+    return "" if not given or is_op_name(given) else given

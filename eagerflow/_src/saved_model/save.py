@@ -245,13 +245,14 @@ def _meta_graph(view: SaveView, options: SaveOptions) -> Any:
     handles.update(constants)
     handles.update(datasets)
     for i, (name, _) in enumerate(view.assets):  # TF 1 loaders feed these the asset's path
-        nd = graph.node.add(name=f"asset_path_{i}", op="Const")
+        # (TF 2.21's names: "asset_path_initializer", "asset_path_initializer_1", ...)
+        nd = graph.node.add(name=_asset_node(i), op="Const")
         nd.attr["dtype"].type = dt.string.as_datatype_enum
         nd.attr["value"].tensor.CopyFrom(tensor_proto(pb(), np.array(name.encode(), object),
                                                       dt.string))
         meta.asset_file_def.add(filename=name).tensor_info.name = f"{nd.name}:0"
     for obj, i in view._asset_index.items():
-        handles[obj] = f"asset_path_{i}"
+        handles[obj] = _asset_node(i)
     initializers = _table_nodes(view, graph, handles)
     for key, cf in sorted(view.signature_map.items()):  # (TF's order: the calls' names)
         _signature_def(view, graph, handles, key, cf, meta.signature_def[key])
@@ -268,6 +269,11 @@ def _meta_graph(view: SaveView, options: SaveOptions) -> Any:
         if tf_ops.has_op(name):
             info.stripped_op_list.op.add().CopyFrom(tf_ops.op_def(name))
     return meta
+
+
+def _asset_node(i: int) -> str:
+    """The name of the graph node holding the path of the `i`th asset, as TF names it."""
+    return f"asset_path_initializer_{i}" if i else "asset_path_initializer"
 
 
 def _alias_targets(fn: Any) -> list:

@@ -22,6 +22,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest
 from eagerflow._src.core.asset import Asset
 from eagerflow._src.core.composite import CompositeTensor
+from eagerflow._src.core.name_scope import is_op_name
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_variable
@@ -33,7 +34,11 @@ from eagerflow._src.ops.lookup_ops import StaticHashTable
 from eagerflow._src.ops.lookup_ops import _Table as LookupTable
 from eagerflow._src.saved_model import structure
 from eagerflow._src.saved_model.attrs import set_shape
-from eagerflow._src.saved_model.export_refs import DatasetTracker, VariantTracker
+from eagerflow._src.saved_model.export_refs import (
+    DatasetTracker,
+    VariantTracker,
+    bound_eager_captures,
+)
 from eagerflow._src.saved_model.library_export import LibraryWriter
 from eagerflow._src.saved_model.protos import pb
 from eagerflow._src.saved_model.restored import RestoredFunction
@@ -280,6 +285,14 @@ class SaveView:
                 if isinstance(obj, (ConcreteFunction, Function, RestoredFunction, TableFunction,
                                     TableTrace))
                 else [] for nid, obj in enumerate(g.nodes)}
+        # (a concrete function depends on the assets it captures too: TF makes their
+        # paths' graph nodes first, "asset_path_initializer" the first captured asset's)
+        assets = {id(obj.asset_path._arr): nid for nid, obj in enumerate(g.nodes)
+                  if isinstance(obj, Asset)}
+        for nid, obj in enumerate(g.nodes):
+            if isinstance(obj, ConcreteFunction):
+                deps[nid] += [assets[id(x._arr)] for x, _ in bound_eager_captures(obj.graph)
+                              if id(x._arr) in assets]
         users: dict = {}
         for nid, ds in deps.items():
             for d in ds:
@@ -438,7 +451,10 @@ def _input_names(cf: ConcreteFunction) -> list:
     if sig is None:
         return [t._op.name for t in cf.graph.fed_inputs]
     specs = [s for s in nest.flatten(sig) if is_tensor_spec(s)]
-    names = [s.name or t._op.name for s, t in zip(specs, cf.graph.fed_inputs)]
+    # (a name no op may take, "zero x", left its placeholder TF's "Placeholder", whose name
+    # the argument takes: "placeholder")
+    names = [s.name if s.name and is_op_name(s.name) else t._op.name
+             for s, t in zip(specs, cf.graph.fed_inputs)]
     return names + [t._op.name for t in cf.graph.fed_inputs[len(names):]]
 
 

@@ -193,7 +193,8 @@ def wrap(cf: ConcreteFunction, key: str, name: str = "signature_wrapper") -> Con
         if is_tensor_spec(s):
             # (named as its placeholder: a structure's unnamed specs are k, k_1, ...)
             ph = next(placeholders, None)
-            parts = [(ph._op.name if ph is not None else s.name or f"input_{len(names)}", s)]
+            parts = [(_input_name(ph) if ph is not None else s.name or f"input_{len(names)}",
+                      s)]
         elif isinstance(s, CompositeSpec):
             parts = [(next(placeholders)._op.name, c) for c in s._component_specs]
         else:
@@ -246,6 +247,13 @@ def wrap(cf: ConcreteFunction, key: str, name: str = "signature_wrapper") -> Con
     wrapper._spec_names_shown = True
     _check_input_names(sorted(names), key, wrapper.name)
     return wrapper
+
+
+def _input_name(ph: Any) -> str:
+    """The name of a traced input: its placeholder's, or where that is TF's "Placeholder"
+    for a name no op may take ("zero x"), the name it was given (which save refuses)."""
+    given = ph._op.attrs.get("_user_specified_name", b"").decode()
+    return given if given and not is_op_name(given) else ph._op.name
 
 
 def _check_input_names(names: list, key: str, fn_name: Any) -> None:
