@@ -34,14 +34,13 @@ KNOWN_DISPATCHER = {
 # Python's words naming TF's own function, where eagerflow's is an alias of another
 # (tnp.divide is true_divide, tnp.round around, tnp.float_power power) or TF's a factory's
 # (`_make_nan_reduction.<locals>.nan_reduction()`, `_split_on_axis.<locals>.f()`); TF's
-# tf.einsum and tf.meshgrid check their **kwargs themselves: "Invalid keyword arguments
-# for einsum: bogus_kw. Valid arguments: name, optimize, greedy.", ours ends after the
-# keyword; meshgrid's "'bogus_kw' is an invalid keyword argument for this function".
+# tf.meshgrid checks its **kwargs itself: "'bogus_kw' is an invalid keyword argument for
+# this function", ours takes it.
 KNOWN_NAMED = {
-    'einsum', 'experimental.numpy.divide', 'experimental.numpy.dsplit',
+    'experimental.numpy.divide', 'experimental.numpy.dsplit',
     'experimental.numpy.float_power', 'experimental.numpy.hsplit',
     'experimental.numpy.nanprod', 'experimental.numpy.nansum', 'experimental.numpy.round',
-    'experimental.numpy.vsplit', 'linalg.einsum', 'meshgrid',
+    'experimental.numpy.vsplit', 'meshgrid',
 }
 
 

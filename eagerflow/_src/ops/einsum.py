@@ -305,7 +305,9 @@ def einsum(equation: str, *inputs: Any, **kwargs: Any) -> Any:
     kwargs.pop("name", None)
     kwargs.pop("optimize", None)
     if kwargs:
-        raise TypeError(f"Invalid keyword arguments for einsum: {', '.join(kwargs)}")
+        # (TF's lists "greedy" among the valid ones, yet refuses it as the others)
+        raise TypeError(f"Invalid keyword arguments for einsum: {', '.join(kwargs)}. Valid "
+                        f"arguments: name, optimize, greedy.")
     for x in inputs:  # (TF's Python reads each operand's shape, then equation.replace)
         if not hasattr(x, "shape"):
             raise C.no_attribute(x, "shape")
