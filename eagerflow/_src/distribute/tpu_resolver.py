@@ -39,6 +39,9 @@ TPUSystemMetadata = collections.namedtuple(
     ["num_cores", "num_hosts", "num_of_cores_per_host", "topology", "devices"])
 
 
+_METADATA_TIMEOUT_S = 30
+
+
 def _compute_metadata(path: str) -> str:
     """A value of the Compute Engine metadata server, asked as TF's Cloud TPU client asks
     it (outside Google's cloud its host does not resolve: urllib's URLError)."""
@@ -46,7 +49,9 @@ def _compute_metadata(path: str) -> str:
         os.environ.get("GCE_METADATA_IP", "metadata.google.internal")
     req = urllib_request.Request(f"http://{host}/computeMetadata/v1/{path}",
                                  headers={"Metadata-Flavor": "Google"})
-    with urllib_request.urlopen(req) as resp:  # noqa: S310 - TF's own request
+    # (TF's client waits without limit; a host that takes the connection and never answers
+    # would hang the program, so the wait is bounded: urllib then raises its timeout)
+    with urllib_request.urlopen(req, timeout=_METADATA_TIMEOUT_S) as resp:  # noqa: S310
         body = resp.read()
     return body.decode("utf-8") if isinstance(body, bytes) else body
 
