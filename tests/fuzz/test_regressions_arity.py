@@ -33,14 +33,12 @@ KNOWN_DISPATCHER = {
 }
 # Python's words naming TF's own function, where eagerflow's is an alias of another
 # (tnp.divide is true_divide, tnp.round around, tnp.float_power power) or TF's a factory's
-# (`_make_nan_reduction.<locals>.nan_reduction()`, `_split_on_axis.<locals>.f()`); TF's
-# tf.meshgrid checks its **kwargs itself: "'bogus_kw' is an invalid keyword argument for
-# this function", ours takes it.
+# (`_make_nan_reduction.<locals>.nan_reduction()`, `_split_on_axis.<locals>.f()`).
 KNOWN_NAMED = {
     'experimental.numpy.divide', 'experimental.numpy.dsplit',
     'experimental.numpy.float_power', 'experimental.numpy.hsplit',
     'experimental.numpy.nanprod', 'experimental.numpy.nansum', 'experimental.numpy.round',
-    'experimental.numpy.vsplit', 'meshgrid',
+    'experimental.numpy.vsplit',
 }
 
 

@@ -386,8 +386,9 @@ def meshgrid(*args: Any, **kwargs: Any) -> list:
     """Coordinate grids; `indexing` is "xy" (Cartesian, the default) or "ij" (matrix)."""
     indexing = kwargs.pop("indexing", "xy")
     kwargs.pop("name", None)
-    if kwargs:
-        raise TypeError(f"Invalid keywords: {', '.join(kwargs)}")
+    if kwargs:  # (TF names the first)
+        raise TypeError(f"'{next(iter(kwargs))}' is an invalid keyword argument for this "
+                        "function")
     if indexing not in ("xy", "ij"):
         raise ValueError(f"Argument `indexing` parameter must be either 'xy' or 'ij', got "
                          f"'{indexing}'")
