@@ -13,11 +13,6 @@ KNOWN: dict[str, str] = {
                                   "experimental_ref, ref, scatter_*, read_value, initializer, "
                                   "get_shape, ... (AttributeError); eagerflow's Keras variable "
                                   "is a tf.Variable subclass whose internals read them",
-    "builtin_weights_aggregation_strings": "Keras 3's BatchNormalization moving statistics "
-                                           "answer aggregation 'none' and its optimizer's "
-                                           "iteration and learning_rate 'only_first_replica'; "
-                                           "eagerflow's keep 'mean' and 'none' (its "
-                                           "strategies' replica updates rely on them)",
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

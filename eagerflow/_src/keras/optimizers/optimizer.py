@@ -44,7 +44,7 @@ from eagerflow._src.ops import math_base
 from eagerflow._src.ops.math_base import add_n, ones_like, where, zeros_like
 from eagerflow._src.ops.norms import clip_by_norm
 from eagerflow._src.ops.reduce import reduce_sum
-from eagerflow._src.ops.variables import Variable, is_tf_variable
+from eagerflow._src.ops.variables import Variable, VariableAggregation, is_tf_variable
 
 
 def _decay_name(var: Any) -> str:
@@ -67,6 +67,9 @@ def _var_key(var: Any) -> int:
 
 
 _FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
+# The step count and learning rate are the same on every replica: a replica's write of
+# them keeps the first replica's, as Keras 3's.
+_FIRST_REPLICA = VariableAggregation.ONLY_FIRST_REPLICA
 _DTYPE = operator.attrgetter("dtype")
 _DTYPE_NAME = operator.attrgetter("_dtype._name")  # (an eager tensor's)
 
@@ -166,7 +169,8 @@ class Optimizer(trackable.AutoTrackable):
         self._track("_trainable_variables_indices", TrackedDict())
         check_name(self._name)  # (Keras 3 opens its name scope here, to make `iterations`)
         self._iterations = self._own_variable("_iterations", keras_variable(
-            Variable(np.int64(0), trainable=False, name=f"{self._name}/iteration", dtype=dt.int64),
+            Variable(np.int64(0), trainable=False, name=f"{self._name}/iteration", dtype=dt.int64,
+                     aggregation=_FIRST_REPLICA),
             "iteration", f"{self._name}/iteration"))
         self._learning_rate: Any = None
         if not isinstance(learning_rate, (float, lrs.LearningRateSchedule)) and not (
@@ -201,7 +205,7 @@ class Optimizer(trackable.AutoTrackable):
         else:
             self._learning_rate = self._own_variable("_learning_rate", keras_variable(
                 Variable(value, trainable=False, dtype=dt.float32,
-                         name=f"{self._name}/learning_rate"),
+                         name=f"{self._name}/learning_rate", aggregation=_FIRST_REPLICA),
                 "learning_rate", f"{self._name}/learning_rate"))
 
     def _current_learning_rate(self) -> Any:
