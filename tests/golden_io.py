@@ -10,7 +10,39 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from typing import Any
+
+# ml_dtypes 0.7 gave its dtypes a repr of their own, which NumPy now prints in an array's
+# repr: `dtype=bfloat16` and `dtype='float8_e4m3fn'` became `dtype=dtype(bfloat16)` and
+# `dtype=dtype(float8_e4m3fn)`, in TensorFlow's messages as in ours. The goldens were
+# recorded with ml_dtypes 0.5 and 0.6.
+_NARROW_DTYPE = re.compile(r"dtype=dtype\((bfloat16|float\d_\w+|u?int[24])\)")
+
+
+def ml_dtypes_before_0_7() -> bool:
+    """Whether ml_dtypes is older than 0.7, as where the goldens were recorded. Besides the
+    reprs, 0.7 changed what int() of a bfloat16 infinity or NaN does: it raised as a Python
+    float's does (OverflowError, ValueError) where 0.6 gave INT64_MIN, in TF as here."""
+    import ml_dtypes
+
+    return tuple(int(p) for p in ml_dtypes.__version__.split(".")[:2]) < (0, 7)
+
+
+def blas_as_recorded() -> bool:
+    """Whether NumPy's OpenBLAS runs the float32 kernels under which the goldens' last bits
+    were recorded: its AVX-512 ones (SkylakeX's). Under others (Haswell's, which AMD's Zen
+    cores and OPENBLAS_CORETYPE=Haswell get) a few products differ in the last bit."""
+    from eagerflow._src.backend import numpy as backend
+
+    return backend._core() in backend._SMALL_KERNEL_CORES
+
+
+def narrow_dtype_reprs(text: str) -> str:
+    """`text` with each ml_dtypes dtype in an array's repr as ml_dtypes before 0.7 had NumPy
+    print it: the bare name where it is alphanumeric (`bfloat16`, `int4`), else quoted."""
+    return _NARROW_DTYPE.sub(
+        lambda m: "dtype=" + (m[1] if m[1].isalnum() else repr(m[1])), text)
 
 
 def write_text(path: str | os.PathLike, text: str) -> None:
@@ -156,10 +188,11 @@ def as_recorded(text: str) -> str:
     run, or a real one) an op TF would place on it runs there and its message names GPU:0
     (tests/ops/test_eager_errors.py checks which ops do); without one, the text is left as
     it is, so a GPU named there still differs from the golden. (A recorder's text, in
-    TF's interpreter, is left as it is too: helpers both sides share may call this.)"""
-    import re
+    TF's interpreter, is left as it is too: helpers both sides share may call this.) Arrays
+    of ml_dtypes' dtypes are written as the goldens have them (`narrow_dtype_reprs`)."""
     import sys
 
+    text = narrow_dtype_reprs(text)
     tf = sys.modules.get("eagerflow")
     if tf is None or not tf.config.list_physical_devices("GPU"):
         return text
@@ -184,10 +217,14 @@ def handle_as_recorded(text: str) -> str:
 
 def recorded_outcome(got: Any) -> Any:
     """`got`, an outcome ({"error", "message", ...}, or anything else, left as it is),
-    with `as_recorded` applied to its message."""
-    if isinstance(got, dict) and isinstance(got.get("message"), str):
-        return dict(got, message=as_recorded(got["message"]))
-    return got
+    with `as_recorded` applied to its message and its other texts' arrays written as
+    the goldens have them (`narrow_dtype_reprs`)."""
+    if not isinstance(got, dict):
+        return got
+    out = {k: narrow_dtype_reprs(v) if isinstance(v, str) else v for k, v in got.items()}
+    if isinstance(got.get("message"), str):
+        out["message"] = as_recorded(got["message"])
+    return out
 
 
 def eager_body(text: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from tests.golden_io import write_text
+from tests.golden_io import narrow_dtype_reprs, write_text
 
 
 def show(r: Any, depth: int = 0) -> str:
@@ -50,8 +50,8 @@ def show(r: Any, depth: int = 0) -> str:
 
 def message(e: BaseException) -> str:
     """An error as its class and first line, without what names the framework's own
-    modules or memory."""
-    text = str(e).split("\n")[0]
+    modules or memory, with arrays of ml_dtypes' dtypes as the goldens have them."""
+    text = narrow_dtype_reprs(str(e).split("\n")[0])
     text = re.sub(r"<class '(tensorflow|eagerflow)\.[\w.]*\.(\w+)'>", r"<class '\2'>", text)
     text = re.sub(r"0x[0-9a-f]+", "0x", text)
     return f"{type(e).__name__}: {text[:200]}"
@@ -117,12 +117,14 @@ def differences(cases: Iterable, want: Callable, got: Callable) -> list:
 
 
 def planned_differences(tf: Any, row: list, texts: list, cases: Callable,
-                        outcome: Callable) -> list:
+                        outcome: Callable, since: dict | None = None) -> list:
     """The differences of one function's calls from TF's recorded outcomes: `row` is its
     entry of a sweep's recorded plan (its outcomes as indices into `texts`, in `cases`'
-    order), `outcome` the sweep's call here, run on the CPU."""
+    order), `outcome` the sweep's call here, run on the CPU; `since`: the cases whose
+    outcome in TF is now another than recorded, with the new one."""
     full, n, shapes, want = row
     recorded = dict(zip(cases([[full, n, shapes]]), (texts[i] for i in want)))
+    recorded.update((c, t) for c, t in (since or {}).items() if c in recorded)
     return differences(recorded, recorded.get, on_cpu(tf, outcome))
 
 

@@ -18,6 +18,7 @@ import pytest
 import eagerflow as tf
 from tests import sweeps
 from tests.core.api_sweep_cases import cases, outcome
+from tests.golden_io import ml_dtypes_before_0_7
 
 GOLDEN = json.loads(Path(__file__).with_name("api_sweep_golden.json").read_text())
 TEXTS = GOLDEN["texts"]
@@ -176,8 +177,18 @@ KNOWN: dict = {
 }
 
 
+# The calls whose outcome in TF 2.21 is another with ml_dtypes 0.7 than with 0.6, which the
+# golden was recorded with, and TF's with 0.7 (np.finfo of bfloat16 answers since).
+SINCE_ML_DTYPES_0_7 = {} if ml_dtypes_before_0_7() else {
+    ("tf.linalg.pinv", 1, "m", "bfloat16"):
+        "InvalidArgumentError: Value for attr 'T' of bfloat16 is not in the list of allowed "
+        "values: double, float, half, complex64, complex128",
+}
+
+
 def differences(full: str) -> list:
-    return sweeps.planned_differences(tf, PLAN[full], TEXTS, cases, outcome)
+    return sweeps.planned_differences(tf, PLAN[full], TEXTS, cases, outcome,
+                                      SINCE_ML_DTYPES_0_7)
 
 
 @pytest.mark.parametrize("full", sorted(PLAN))

@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from tests import forkserver
+from tests.golden_io import narrow_dtype_reprs
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -22,7 +23,7 @@ _AS_EAGERFLOW = ("import runpy, sys, eagerflow; sys.modules['tensorflow'] = eage
 
 
 def normalize(text: str) -> str:
-    text = ordered_dicts_as_in_python_3_11(text)
+    text = narrow_dtype_reprs(ordered_dicts_as_in_python_3_11(text))
     text = re.sub(r"0x[0-9a-fA-F]+", "0x?", text)
     text = re.sub(r"\b\d{9,}\b", "ID", text)  # id() of objects (captures)
     text = re.sub(r"__inference_(\w+?)_\d+", r"__inference_\1_N", text)

@@ -12,6 +12,7 @@ import pytest
 
 import eagerflow as tf
 from tests.golden_io import bits_outcome as outcome
+from tests.golden_io import blas_as_recorded
 from tests.ops.image_bits_cases import cases
 
 # (TF's recordings are its CPU kernels', whose errors name the CPU: under `make test-gpu`
@@ -21,8 +22,14 @@ GOLDEN = json.loads(Path(__file__).with_name("image_bits_golden.json").read_text
 CASES = cases(tf)
 
 
+# under OpenBLAS's Haswell kernels the im2col product rounds these otherwise (docs/ulp32.md)
+_KERNEL_BITS = set() if blas_as_recorded() else {"conv2d of one channel VALID"}
+
+
 @pytest.mark.parametrize("name", sorted(GOLDEN["outcomes"]))
-def test_outcome_is_tensorflows(name):
+def test_outcome_is_tensorflows(name, request):
+    if name in _KERNEL_BITS:
+        request.applymarker(pytest.mark.xfail(reason="OpenBLAS's kernels", strict=True))
     assert outcome(CASES[name]) == GOLDEN["outcomes"][name]
 
 
