@@ -548,10 +548,10 @@ class ConcreteFunction:
                     value = convert_to_tensor(value, dtype=spec.dtype)
                 except (TypeError, ValueError):
                     raise fail(f"Can not cast {value!r} to {spec!r}") from None
-            if value.dtype is not spec.dtype:
-                raise self._input_dtype_error(len(flat), spec.dtype, value.dtype)
-            if not spec.shape.is_compatible_with(value.shape):
-                # (a tensor then binds by the flat signature, and runs as in TF)
+            if value.dtype is not spec.dtype or not spec.shape.is_compatible_with(value.shape):
+                # (a tensor then binds by the flat signature, and runs as in TF: another
+                # dtype fails there as TF's call of the graph; one in a structure does not
+                # bind at all)
                 raise fail(f"Can not cast {TensorSpec(value.shape, value.dtype, spec.name)!r}"
                            f" to {spec!r}")
             flat.append(value)
@@ -577,8 +577,9 @@ class ConcreteFunction:
             if not isinstance(value, dict):
                 raise fail(f"Can not cast {value!r} to a Dict type.")
             if set(value) != set(spec):
+                shown = spec if self._spec_names_shown else _unnamed(spec)
                 raise fail(f"{value!r} has different keys with the TraceType "
-                           f"{type_text(_unnamed(spec))}.")
+                           f"{type_text(shown)}.")
             for k in sorted(spec):  # (nest's order: the graph's inputs are in it)
                 self._flatten_value(spec[k], value[k], flat, fail)
         elif is_iterator_argument(value) and hasattr(spec, "_element_spec"):
@@ -814,20 +815,22 @@ class ConcreteFunction:
         return repr(ft) if verbose else str(ft)
 
     def _parameters(self) -> list:
-        """(name, kind, traced value) of each parameter, as TF lists them: with *args, the
-        positional parameters are POSITIONAL_ONLY and the extra arguments args_0, ..."""
+        """(name, kind, traced value) of each parameter, as TF lists them: with *rest, the
+        positional parameters are POSITIONAL_ONLY and the extra arguments rest_0, ..."""
         sig = self._structured_input_signature
         if sig is None:
             return []
         kinds = getattr(self, "_param_kinds", {})
         var_positional = "VAR_POSITIONAL" in kinds.values()
+        # (TF names the extra ones by the *-parameter: args_0 for *args, rest_0 for *rest)
+        stem = next((k for k, kind in kinds.items() if kind == "VAR_POSITIONAL"), "args")
         out = []
         names = iter(self._arg_keywords)
         extra = 0
         for v in sig[0]:
             name = next(names, None)
             if name is None or kinds.get(name) == "VAR_POSITIONAL":
-                name, extra = f"args_{extra}", extra + 1
+                name, extra = f"{stem}_{extra}", extra + 1
             kind = "POSITIONAL_ONLY" if var_positional else kinds.get(name,
                                                                       "POSITIONAL_OR_KEYWORD")
             out.append((name, kind, v))

@@ -303,7 +303,10 @@ class Loader:
                 restore_contents(table._state, values[nid])
             init = getattr(table, "_initialize", None)
             if callable(init):
-                init()
+                try:
+                    init()
+                except NotFoundError as e:  # (a table's file gone from assets/: as TF's)
+                    raise _not_found(e) from None
         self.root = self.objects[0]
         if isinstance(self.root, _UserObject):
             info = meta.meta_info_def
@@ -336,11 +339,7 @@ class Loader:
         try:
             reader, graph = open_checkpoint(prefix)
         except NotFoundError as e:  # (TF's loader words it so: variables/ is gone)
-            raise FileNotFoundError(
-                f"{e.message}\n You may be trying to load on a different device from the "
-                "computational device. Consider setting the `experimental_io_device` option "
-                "in `tf.saved_model.LoadOptions` to the io_device such as '/job:localhost'."
-            ) from None
+            raise _not_found(e) from None
         # TF's object graph may end with nodes the checkpoint's lacks (saveable functions)
         if graph is None or len(graph.nodes) > len(self.proto.nodes) or \
                 max(var_ids + table_ids) >= len(graph.nodes):
@@ -490,6 +489,12 @@ class Loader:
     def _bare(self, b: Any) -> Any:
         cf = self._concrete(b.concrete_function_name, list(b.argument_keywords))
         cf._allowed_positional = b.allowed_positional_arguments  # (a signature's: none)
+        spec = b.function_spec
+        if spec.HasField("fullargspec") and len(spec.fullargspec.named_tuple_value.values):
+            # a trace's parameters (TF's keywords name only its tensor inputs)
+            full = structure.decode(spec.fullargspec)
+            if full.args:
+                cf._arg_keywords = list(full.args) + list(full.kwonlyargs or ())
         return cf
 
     def _function(self, f: Any) -> RestoredFunction:
@@ -502,6 +507,9 @@ class Loader:
         for cf in cfs:  # TF types them by the function's spec: its parameters' names, and
             if spec is not None:  # no captures (loaded, they are bound inputs)
                 cf._arg_keywords = arg_names
+                if spec.varargs:  # (then all positional: TF's rest_0, rest_1, ...)
+                    cf._param_kinds = {**{n: "POSITIONAL_OR_KEYWORD" for n in arg_names},
+                                       spec.varargs: "VAR_POSITIONAL"}
             cf._captures_shown = False
         signature = structure.decode(f.function_spec.input_signature) \
             if f.function_spec.HasField("input_signature") else None
@@ -540,6 +548,15 @@ class Loader:
                             obj._track(name, child)  # (AutoTrackable leaves private names out)
         if isinstance(obj, _UserObject) and nd.WhichOneof("kind") == "user_object":
             _add_saveable_factories(obj)
+
+
+def _not_found(e: NotFoundError) -> FileNotFoundError:
+    """TF's loader's error for a file a load reads that is not there (its NotFoundError
+    raised again as a FileNotFoundError, with a hint)."""
+    return FileNotFoundError(
+        f"{e.message}\n You may be trying to load on a different device from the "
+        "computational device. Consider setting the `experimental_io_device` option "
+        "in `tf.saved_model.LoadOptions` to the io_device such as '/job:localhost'.")
 
 
 def _add_saveable_factories(obj: _UserObject) -> None:

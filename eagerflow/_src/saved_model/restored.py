@@ -19,6 +19,7 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
+from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 from eagerflow._src.core.trackable import AutoTrackable, Trackable
@@ -142,7 +143,7 @@ class RestoredFunction:
                     flat = _match(cf.structured_input_signature, (cargs, ckwargs), convert)
                 except _NoMatch:
                     continue
-                return cf._call_flat(flat)
+                return _run_as_body(cf, flat)
         raise self._no_match(*self._as_traced(cargs, ckwargs))
 
     def pretty_printed_concrete_signatures(self, verbose: bool = True) -> str:
@@ -196,7 +197,7 @@ class RestoredFunction:
                     tensors.extend(_bound_leaf(leaf_spec, leaf, fail))
                 continue
             tensors.extend(_bound_leaf(spec, value, fail))
-        return self._concrete[0]._call_flat(tensors)
+        return _run_as_body(self._concrete[0], tensors)
 
     def _bind(self, args: tuple, kwargs: dict) -> None:
         """TF's binding of a call to the saved parameters (its FunctionType, before any
@@ -337,6 +338,21 @@ def _as_restored_namedtuples(spec: Any, value: Any, fail: Callable) -> Any:
     return value
 
 
+def _run_as_body(cf: Any, flat: list) -> Any:
+    """`cf` called with `flat`; an op's error in it names the op TF runs a loaded
+    tf.function by (its `restored_function_body`'s, which calls the trace) in place of
+    the trace's."""
+    try:
+        return cf._call_flat(flat)
+    except OpError as e:
+        tail = f" [Op:{cf.function_op_name}]"
+        if e.message.endswith(tail):
+            e._message = e.message[:-len(tail)] + \
+                f" [Op:__inference_restored_function_body_{cf._uid}]"
+            e.args = (e._message,) + e.args[1:]
+        raise
+
+
 def _bound_leaf(spec: Any, value: Any, fail: Callable) -> list:
     """The tensors `value` passes for one spec of an input signature, bound as TF binds it
     (converted to a TensorSpec's dtype, checked against its shape; a composite by its
@@ -345,7 +361,8 @@ def _bound_leaf(spec: Any, value: Any, fail: Callable) -> list:
         why = ftype.extension_cast_reason(spec, value)
         if why is not None:
             raise fail(why)
-        if not isinstance(value, CompositeTensor) or not spec.is_compatible_with(value):
+        if not (isinstance(value, CompositeTensor) and spec.is_compatible_with(value)) \
+                and not ftype.components_fit(spec, value):  # (TF binds by the components)
             raise fail(ftype.composite_cast_reason(spec, value))
         return list(spec._to_components(value))
     if isinstance(value, Tensor):

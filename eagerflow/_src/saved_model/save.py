@@ -33,6 +33,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.core.versions import GRAPH_DEF_VERSION
+from eagerflow._src.function.concrete import ConcreteFunction
 from eagerflow._src.function.polymorphic import save_context
 from eagerflow._src.io import fileio, structured_value
 from eagerflow._src.io.file_errors import local_path
@@ -113,7 +114,8 @@ class SaveOptions:
                  experimental_sharding_callback: Any = None, extra_tags: Any = None) -> None:
         self.namespace_whitelist = _namespaces(namespace_whitelist)
         self.save_debug_info = save_debug_info
-        self.function_aliases = dict(function_aliases or {})
+        # (kept as given: TF checks it when saving)
+        self.function_aliases = function_aliases if function_aliases else {}
         self.experimental_debug_stripper = experimental_debug_stripper
         self.experimental_io_device = experimental_io_device
         self.experimental_variable_policy = VariablePolicy.from_obj(experimental_variable_policy)
@@ -277,7 +279,17 @@ def _asset_node(i: int) -> str:
 
 
 def _alias_targets(fn: Any) -> list:
-    return concrete_functions_of(fn) if hasattr(fn, "_by_signature") else [fn]
+    """The concrete functions an alias names: a tf.function's traces, a concrete function,
+    or a list of concrete functions; else TF's TypeError (its words, its "f" too)."""
+    if hasattr(fn, "_by_signature"):
+        return concrete_functions_of(fn)
+    if isinstance(fn, ConcreteFunction):
+        return [fn]
+    if isinstance(fn, (list, tuple)) and all(isinstance(cf, ConcreteFunction) for cf in fn):
+        return list(fn)
+    raise TypeError(f"Unsupported type f{type(fn)}. Functions in `function_aliases` should be "
+                    "created by tf.function, or concrete functions, or collections of "
+                    "concrete functions.")
 
 
 # Ops whose TF shape functions refuse an input of unknown rank (SpaceToBatchND's

@@ -369,12 +369,13 @@ class SaveView:
             b.concrete_function_name = self.function_names[id(obj)]
             args, kwargs = obj.structured_input_signature or ((), {})
             keywords = list(obj._arg_keywords[:len(args)]) + list(kwargs)
-            b.argument_keywords.extend(keywords)
-            b.allowed_positional_arguments = len(args)
             if not args:  # (a signature's wrapper: keywords only)
+                b.argument_keywords.extend(keywords)
                 # (TF lets a signature of one input take it by position)
                 b.allowed_positional_arguments = int(len(keywords) == 1)
                 _bare_function_spec(obj, b.function_spec)
+            else:
+                _traced_function_spec(obj, b)
         else:
             u = node.user_object
             u.identifier = _identifier(obj)
@@ -504,6 +505,25 @@ def _bare_function_spec(cf: ConcreteFunction, out: Any) -> None:
         structure.encode((), out.input_signature)
 
 
+def _traced_function_spec(cf: ConcreteFunction, b: Any) -> None:
+    """A trace's bare function as TF writes it: its tensor inputs by their placeholders'
+    names (which it takes by position too), and its parameters as a FullArgSpec (a *rest
+    parameter's arguments as rest_0, rest_1, ...; no defaults, no input signature)."""
+    params = cf._parameters()
+    n_args = len(cf.structured_input_signature[0])
+    try:
+        fed = cf.graph.fed_inputs
+        names = [ph.name.split(":")[0] for ph in fed[:len(fed) - len(cf._captured_tensors)]]
+    except AttributeError:  # (no graph of its own to name them by: its parameters' names)
+        names = [name for name, _, _ in params]
+    b.argument_keywords.extend(names)
+    b.allowed_positional_arguments = len(names)
+    spec = structure.fullargspec([name for name, _, _ in params[:n_args]],
+                                 kwonlyargs=tuple(name for name, _, _ in params[n_args:]))
+    structure.encode(spec, b.function_spec.fullargspec)
+    b.function_spec.input_signature.none_value.SetInParent()
+
+
 def _function_spec(fn: Function, out: Any) -> None:
     sig = fn.function_spec
     args: list = []
@@ -525,6 +545,10 @@ def _function_spec(fn: Function, out: Any) -> None:
                 args.append(name)
                 if p.default is not inspect.Parameter.empty:
                     defaults.append(p.default)
+    if varargs and fn.input_signature is not None:
+        # TF names the arguments of *rest its input signature gives as rest_0, rest_1, ...
+        args += [f"{varargs}_{i}" for i in range(len(fn.input_signature) - len(args))]
+        varargs = None
     # a bound method is recorded without `self`, as TF records it
     spec = structure.fullargspec(args, varargs, varkw, tuple(defaults) if defaults else None,
                                  tuple(kwonly), kwonly_defaults or None)

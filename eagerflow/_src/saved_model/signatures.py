@@ -20,7 +20,14 @@ from eagerflow._src.core.errors import UnimplementedError
 from eagerflow._src.core.name_scope import is_op_name
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
-from eagerflow._src.core.trackable import Trackable, is_variable
+from eagerflow._src.core.trackable import (
+    Trackable,
+    TrackableDict,
+    TrackableList,
+    TrackedDict,
+    TrackedList,
+    is_variable,
+)
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, _Rebuilt, tracing_scope
 from eagerflow._src.function.function_type import sanitize_arg_name
 from eagerflow._src.function.polymorphic import Function
@@ -39,6 +46,8 @@ def function_attributes(obj: Any) -> dict:
     attributes holding one."""
     if is_variable(obj) or not isinstance(obj, Trackable) or isinstance(obj, SignatureMap):
         return {}
+    if isinstance(obj, (TrackedList, TrackableList, TrackedDict, TrackableDict)):
+        return _held_functions(obj)
     found = {}
     for klass in reversed(type(obj).__mro__):
         for name, value in vars(klass).items():
@@ -52,7 +61,22 @@ def function_attributes(obj: Any) -> dict:
             # (a loaded object's functions, saved again: TF finds them by dir(), private
             # ones too, as a Keras model's `_default_save_signature`)
             found[name] = value
+        elif isinstance(value, tuple) and not name.startswith("_") and \
+                any(isinstance(v, _FUNCTIONS) for v in value):
+            # (a tuple of functions: TF tracks it as a list, the functions its elements)
+            found[name] = TrackableList(value)
     return dict(sorted(found.items()))
+
+
+_FUNCTIONS = (Function, ConcreteFunction, RestoredFunction)
+
+
+def _held_functions(container: Any) -> dict:
+    """The functions a list or dict attribute holds, by index or key (TF's wrappers
+    track them as their children)."""
+    items = container._items
+    pairs = items.items() if isinstance(items, dict) else enumerate(items)
+    return {str(k): v for k, v in pairs if isinstance(v, _FUNCTIONS)}
 
 
 def concrete_functions_of(fn: Function) -> list:
