@@ -12,9 +12,10 @@ from typing import Any, Callable
 # TF's dispatcher binds these functions' arguments first
 UNARY = ("exp", "sqrt", "math.rsqrt", "sign", "sigmoid", "nn.sigmoid", "math.acos",
          "math.floor", "math.ceil", "math.erfinv", "math.ndtri", "math.bessel_i0",
-         "math.bessel_i1e", "math.special.bessel_j0", "math.special.bessel_y1",
-         "math.special.bessel_k0e", "math.special.dawsn", "math.special.expint",
-         "math.special.fresnel_cos", "math.special.spence")
+         "math.bessel_i1e") + tuple(f"math.special.{n}" for n in (
+             "bessel_i0", "bessel_i0e", "bessel_i1", "bessel_i1e", "bessel_j0", "bessel_j1",
+             "bessel_y0", "bessel_y1", "bessel_k0", "bessel_k0e", "bessel_k1", "bessel_k1e",
+             "dawsn", "expint", "fresnel_cos", "fresnel_sin", "spence"))
 BINARY = ("add", "subtract", "multiply", "pow", "equal", "not_equal", "math.floordiv",
           "math.xdivy", "math.xlog1py")
 # TF's generated op wrappers: Python's words, naming the function
