@@ -3,7 +3,8 @@ namespaces (arity_sweep.py's calls: no arguments, one tensor, one tensor and
 bogus_kw=1), worded as TF 2.21 words them (record_arity.py, arity_golden.json): TF's
 dispatcher binds a call's arguments first ("Missing required positional argument", "Got
 an unexpected keyword argument 'bogus_kw'"), which eagerflow's @binds_first and
-@dispatch_binding mark; elsewhere Python's own words name TF's function (tnp's `abs()`).
+@dispatch_binding mark, and unary/binary's binds_first (test_arity_dispatch.py probes
+more); elsewhere Python's own words name TF's function (tnp's `abs()`, `divide()`).
 """
 
 from __future__ import annotations
