@@ -415,7 +415,9 @@ def split(ary: Any, indices_or_sections: Any, axis: int = 0) -> list:
     return A.split(ary, _sizes(ary, indices_or_sections, axis), axis)
 
 
-def _split_along(fixed: int) -> Any:
+def _split_on_axis(fixed: int) -> Any:
+    # (TF's factory's name: Python's words for a bad call of vsplit/hsplit/dsplit name
+    # its `_split_on_axis.<locals>.f`)
     def f(ary: Any, indices_or_sections: Any) -> list:
         a = asarray(ary)
         axis = 0 if fixed == 1 and len(a.shape) == 1 else fixed
@@ -429,9 +431,9 @@ def _split_along(fixed: int) -> Any:
     return f
 
 
-vsplit = _split_along(0)
-hsplit = _split_along(1)
-dsplit = _split_along(2)
+vsplit = _split_on_axis(0)
+hsplit = _split_on_axis(1)
+dsplit = _split_on_axis(2)
 
 
 def tile(a: Any, reps: Any) -> Tensor:

@@ -328,6 +328,12 @@ def nanprod(a: Any, axis: Any = None, dtype: Any = None, keepdims: bool = False)
     return M.prod(_nan_to(a, 1), axis=axis, dtype=dtype, keepdims=keepdims)
 
 
+# (TF's nansum and nanprod are one factory's `nan_reduction`: Python's words for a bad
+# call name it so)
+for _f in (nansum, nanprod):
+    _f.__name__, _f.__qualname__ = "nan_reduction", "_make_nan_reduction.<locals>.nan_reduction"
+
+
 def nanmean(a: Any, axis: Any = None, dtype: Any = None, keepdims: Any = None) -> Tensor:
     a = asarray(a)
     if not (a.dtype.is_floating or a.dtype.is_complex):

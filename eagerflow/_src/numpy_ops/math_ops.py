@@ -76,7 +76,7 @@ multiply = _binary(_bool_as(m.multiply, m.logical_and))
 maximum = _binary(_bool_as(m.maximum, m.logical_or))
 minimum = _binary(_bool_as(m.minimum, m.logical_and))
 power = _binary(m.pow)
-float_power = power
+float_power = _binary(m.pow)  # (TF's is its own function: Python's words name it)
 arctan2 = _binary(ms.atan2)
 nextafter = _binary(ms.nextafter)
 def mod(x1: Any, x2: Any) -> Tensor:
@@ -98,7 +98,9 @@ def true_divide(x1: Any, x2: Any) -> Tensor:
     return m.truediv(a, b)
 
 
-divide = true_divide
+def divide(x1: Any, x2: Any) -> Tensor:
+    """tnp.divide: tnp.true_divide (TF's own function: a bad call's words name it)."""
+    return true_divide(x1, x2)
 
 
 def floor_divide(x1: Any, x2: Any) -> Tensor:
@@ -340,7 +342,9 @@ def around(a: Any, decimals: int = 0) -> Tensor:
     return (m.round(a * f) / f).astype(dtype)
 
 
-round = around  # noqa: A001
+def round(a: Any, decimals: int = 0) -> Tensor:  # noqa: A001 - TF's tnp name
+    """tnp.round: tnp.around (TF's own function: a bad call's words name it)."""
+    return around(a, decimals)
 
 
 def clip(a: Any, a_min: Any, a_max: Any) -> Tensor:

@@ -19,6 +19,7 @@ CPU:0 instead: TF's soft placement.
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import operator
 from typing import Any, Callable
@@ -230,7 +231,8 @@ def _eager_arrays(inputs: tuple) -> tuple:
 
 
 def unary(op: Any, convert: Callable, node: str | None = None,
-          scoped: bool = False, converts: bool = False, unnamed: bool = False) -> Callable:
+          scoped: bool = False, converts: bool = False, unnamed: bool = False,
+          binds_first: bool = False) -> Callable:
     """The public function of a one-input op without attrs (`tf.exp`, `tf.negative`, ...).
 
     It is `bind(op, (convert(x),), {})`, with bind's eager NumPy path specialised for one
@@ -244,6 +246,9 @@ def unary(op: Any, convert: Callable, node: str | None = None,
     so a list or NumPy scalar takes the op wrapper's fast path, whose errors name the name.
     `unnamed`: TF's function hands its op no name (tf.math.erfinv's op is made inside a
     scope): eager errors end with " name: " whatever name was given.
+    `binds_first`: TF's function is a Python function in its dispatcher, which binds the
+    call's arguments first: a bad call is worded as the dispatcher words it (see
+    binding_checked; TF's generated op wrappers, tf.math.tan, keep Python's words).
     """
     quiet = scoped or unnamed
     infer, uf, half, small = op.infer, op.np_kernel, op.half_kernel, op.small_kernel
@@ -251,6 +256,8 @@ def unary(op: Any, convert: Callable, node: str | None = None,
 
     def f(x: Any, name: str | None = None) -> Any:
         if x.__class__ is not EagerTensor:
+            if x is REQUIRED:  # (binds_first's default: the argument was not given)
+                raise missing_argument()
             if isinstance(x, CompositeTensor) and elementwise.unary is not None:
                 return elementwise.unary(f, x)
             given, x = x, convert(x)
@@ -320,7 +327,7 @@ def unary(op: Any, convert: Callable, node: str | None = None,
 
     f.__name__ = op.name
     f._unary_op = op  # (TF's op: its input's words where a composite reaches it, traced)
-    return f
+    return binding_checked(f) if binds_first else f
 
 
 def _reflects(x: Any, y: Any) -> bool:
@@ -332,7 +339,8 @@ def _reflects(x: Any, y: Any) -> bool:
 def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callable | None = None,
            np_kernel: Callable | None = None, node: str | None = None,
            fallback: Callable | None = None, scoped: bool = False,
-           reflect: str | None = None, unnamed: bool = False) -> Callable:
+           reflect: str | None = None, unnamed: bool = False,
+           binds_first: bool = False) -> Callable:
     """The public function of a two-input op (`tf.add`, `x * y`, ...):
     `bind(op, convert(x, y), attrs)` with the eager NumPy path specialised as in unary()
     (and its traced node named as there).
@@ -358,6 +366,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     `reflect`: an operator (`x * y`) whose y is a Keras variable of another dtype answers
     with y's reflected method (`y.__rmul__(x)`: Keras's promotion), as TF's operators do
     when converting y to x's dtype fails (not `+`: TF's converts y without a dtype).
+
+    `binds_first`: a bad call worded as TF's dispatcher words it, as unary()'s.
     """
     attrs = attrs if attrs is not None else {}
     quiet = scoped or unnamed
@@ -379,6 +389,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     def f(x: Any, y: Any, name: str | None = None) -> Any:
         try:
             if x.__class__ is not EagerTensor or y.__class__ is not EagerTensor:
+                if x is REQUIRED or y is REQUIRED:  # (binds_first's default: not given)
+                    raise missing_argument()
                 if x.__class__ is EagerTensor and _VARIABLE_CLASSES.get(y.__class__) \
                         and not y._keras_variable:
                     # `h @ w`, `h + b` (a class _is_variable below knows; a Keras
@@ -478,6 +490,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                 return bind(op, (x, y), attrs or {}, None if quiet else name)
             return bind(op, (x, y), attrs or {}, traced_name(name))
         except (TypeError, ValueError, InvalidArgumentError) as e:
+            if x is REQUIRED or y is REQUIRED:  # (the call's binding error, raised above)
+                raise
             if isinstance(e, OpError) and _state.graph is None:
                 failed(e, op, (x, y), attrs or {}, _state.__dict__, None if quiet else name)
             if fallback is not None:
@@ -492,6 +506,34 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
             raise
 
     f.__name__ = op.name
+    return binding_checked(f) if binds_first else f
+
+
+class _Required:
+    """The default of an operand of a binds_first function: the call did not give it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<required>"
+
+
+REQUIRED = _Required()
+
+
+def missing_argument() -> TypeError:
+    """TF's dispatcher's words for a call that leaves out a required argument."""
+    return TypeError("Missing required positional argument")
+
+
+def binding_checked(f: Callable) -> Callable:
+    """unary/binary's function `f` (its operands required) with REQUIRED as its operands'
+    defaults, so a call that leaves one out reaches `f`, which raises TF's dispatcher's
+    words for it on its slow path: the good call pays nothing, in the same one frame. Its
+    signature still shows the operands required, as TF's."""
+    f.__signature__ = inspect.signature(f)
+    f.__defaults__ = (REQUIRED,) * (f.__code__.co_argcount - len(f.__defaults__)) + \
+        f.__defaults__
     return f
 
 

@@ -632,32 +632,38 @@ LOGICAL_AND = _binary("LogicalAnd", lambda xp, x, y: xp.logical_and(x, y), C.BOO
 LOGICAL_OR = _binary("LogicalOr", lambda xp, x, y: xp.logical_or(x, y), C.BOOL, None,
                      _elementwise_ref(lambda a, b: a or b, bool), ufunc=np.logical_or)
 
-def _u(op: OpDef) -> Callable:
-    return dispatch.unary(op, first_input(op.name))  # (a generated wrapper: names its input)
+def _u(op: OpDef, binds_first: bool = False) -> Callable:
+    """`binds_first`: TF's function is in its dispatcher (tf.exp): a bad call worded as its."""
+    # (a generated wrapper: names its input)
+    return dispatch.unary(op, first_input(op.name), binds_first=binds_first)
 
 
 def _u_scoped(op: OpDef) -> Callable:
     """A function whose TF counterpart makes its generated op inside a name scope and hands
     it x as given, no name (tf.math.erfinv, the special functions): eager errors end with
-    " name: ", a list takes the slow path."""
-    return dispatch.unary(op, first_input(op.name), unnamed=True)
+    " name: ", a list takes the slow path. (A Python function in TF's dispatcher: a bad
+    call worded as its.)"""
+    return dispatch.unary(op, first_input(op.name), unnamed=True, binds_first=True)
 
 
 def _b(op: OpDef, convert: Callable | None = None, node: str | None = None,
-       unnamed: bool = False) -> Callable:
-    return dispatch.binary(op, convert or binary_args, node=node, unnamed=unnamed)
+       unnamed: bool = False, binds_first: bool = False) -> Callable:
+    return dispatch.binary(op, convert or binary_args, node=node, unnamed=unnamed,
+                           binds_first=binds_first)
 
 
+# (binds_first: TF's function is in its dispatcher, whose words a bad call gets; the
+# others are TF's generated op wrappers, whose bad calls keep Python's words)
 negative, square = _u(NEG), _u(SQUARE)
-sign = dispatch.unary(SIGN, _t, converts=True)  # (TF's tf.sign and tf.round convert x
-# themselves: a list takes the fast path, whose errors name the name)
-sqrt, rsqrt, reciprocal = _u(SQRT), _u(RSQRT), _u(RECIPROCAL)
-exp, expm1, log, log1p = _u(EXP), _u(EXPM1), _u(LOG), _u(LOG1P)
+sign = dispatch.unary(SIGN, _t, converts=True, binds_first=True)  # (TF's tf.sign and
+# tf.round convert x themselves: a list takes the fast path, whose errors name the name)
+sqrt, rsqrt, reciprocal = _u(SQRT, True), _u(RSQRT, True), _u(RECIPROCAL)
+exp, expm1, log, log1p = _u(EXP, True), _u(EXPM1), _u(LOG), _u(LOG1P)
 sin, cos, tan = _u(SIN), _u(COS), _u(TAN)
-asin, acos, atan = _u(ASIN), _u(ACOS), _u(ATAN)
+asin, acos, atan = _u(ASIN), _u(ACOS, True), _u(ATAN)
 sinh, cosh, tanh = _u(SINH), _u(COSH), _u(TANH)
-sigmoid = dispatch.unary(SIGMOID, _t, scoped=True, converts=True)  # (TF's converts x in a
-# "Sigmoid" scope)
+sigmoid = dispatch.unary(SIGMOID, _t, scoped=True, converts=True, binds_first=True)  # (TF's
+# converts x in a "Sigmoid" scope)
 softplus = _u(SOFTPLUS)  # (the public one, whose operand is `features`, is nn.py's)
 erf = _u(ERF)
 _round = dispatch.unary(ROUND, _t, converts=True)
@@ -676,26 +682,26 @@ def round(x: Any, name: str | None = None) -> Any:  # noqa: A001 - TF's public n
     elif isinstance(x, Tensor) and x._dtype.is_integer:
         return x
     return _round(x, name)
-floor = _u(FLOOR)
-ceil = _u(CEIL)
+floor = _u(FLOOR, True)
+ceil = _u(CEIL, True)
 is_nan, is_inf, is_finite = _u(IS_NAN), _u(IS_INF), _u(IS_FINITE)
 logical_not = dispatch.unary(LOGICAL_NOT, lambda x: bool_arg(x, False, ("LogicalNot", "x")))
 
 # (the operators name theirs "add", ...; TF's tf.add opens a name scope: its eager errors
 # name none)
-add = dispatch.binary(ADD, binary_args_hint, node="Add", scoped=True)
+add = dispatch.binary(ADD, binary_args_hint, node="Add", scoped=True, binds_first=True)
 _add_like = _b(ADD, None, "Add")  # (a Python x takes y's dtype: a gradient's constant)
-subtract = _b(SUB)
-multiply = _b(MUL)
+subtract = _b(SUB, binds_first=True)
+multiply = _b(MUL, binds_first=True)
 realdiv = _b(REALDIV, None, "RealDiv")
-floordiv = _b(FLOORDIV, unnamed=True)  # (TF's runs its op in a "floordiv" scope)
+floordiv = _b(FLOORDIV, unnamed=True, binds_first=True)  # (TF's runs its op in a "floordiv" scope)
 mod = floormod = _b(FLOORMOD)
 truncatediv = _b(TRUNCATEDIV)
-pow = _b(POW, unnamed=True)  # noqa: A001 - TF's public name (its op in a "Pow" scope)
+pow = _b(POW, unnamed=True, binds_first=True)  # noqa: A001 - TF's public name (its op in a "Pow" scope)
 maximum = _b(MAXIMUM)
 minimum = _b(MINIMUM)
 squared_difference = _b(SQUARED_DIFFERENCE)
-equal, not_equal = _b(EQUAL), _b(NOT_EQUAL)
+equal, not_equal = _b(EQUAL, binds_first=True), _b(NOT_EQUAL, binds_first=True)
 less, less_equal = _b(LESS), _b(LESS_EQUAL)
 greater, greater_equal = _b(GREATER), _b(GREATER_EQUAL)
 logical_and, logical_or = (_b(op, logical_args(op.name)) for op in (LOGICAL_AND, LOGICAL_OR))
