@@ -305,16 +305,23 @@ def _segment(seg: Callable, by_rows: bool) -> Callable:
     values (a dense result); with dense ids, over whole rows (sum/max/min/prod)."""
     def handler(data: Any, segment_ids: Any, num_segments: Any, name: str | None = None
                 ) -> Any:
+        if not isinstance(segment_ids, RaggedTensor):
+            segment_ids = convert_to_tensor(segment_ids)
+        # (TF's ragged segment ops check the ids' dtype, then their raggedness, first)
+        if segment_ids.dtype not in (dt.int32, dt.int64):
+            raise ValueError("segment_ids must have dtype int32 or int64.")
         if isinstance(segment_ids, RaggedTensor):
             if not isinstance(data, RaggedTensor):
-                raise TypeError("segment_ids is ragged but data is not")
+                raise ValueError("segment_ids.shape must be a prefix of data.shape, but "
+                                 "segment_ids is ragged and data is not.")
             rf._assert_same_partition(data, segment_ids)
             return seg.__wrapped_api__(data.flat_values, segment_ids.flat_values,
                                        num_segments)
         if not by_rows or not isinstance(data, RaggedTensor):
             raise TypeError(f"{seg.__name__} does not support these ragged arguments")
-        return _segment_reduce(seg, data, convert_to_tensor(segment_ids),
-                               convert_to_tensor(num_segments))
+        return _segment_reduce(seg, data, segment_ids, convert_to_tensor(num_segments))
+    # (a call missing an argument names the op, as TF's does)
+    handler.__name__ = handler.__qualname__ = seg.__name__
     return handler
 
 
@@ -506,7 +513,9 @@ def _segment_rows(seg: Callable, data: RaggedTensor, ids: Tensor, n: Tensor) -> 
     out_splits = dense_concat([convert_to_tensor([0], d), cumsum(out_len)], 0)
     rowids = data.value_rowids()
     cols = range_op(data.row_splits[-1]) - gather(data.row_starts(), rowids)
-    inner_ids = gather(out_splits, gather(ids, rowids)) + cols
+    # (each data row's start in the output, found by its id first: an id out of range
+    # is refused by that gather, as TF's, even for an empty row)
+    inner_ids = gather(gather(out_splits, ids), rowids) + cols
     inner = _segment_reduce(seg, data.values, inner_ids, out_splits[-1])
     return RaggedTensor._make(inner, out_splits)
 
