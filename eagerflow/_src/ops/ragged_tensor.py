@@ -310,8 +310,13 @@ class RaggedTensor(CompositeTensor):
         if not isinstance(st_input, SparseTensor):
             raise TypeError("Argument `st_input` must be of type SparseTensor, but is of type "
                             f"{type(st_input).__name__}.")
-        rank = st_input.shape.rank
-        if rank is not None and rank != 2:
+        # (TF takes the rank from the static shapes of dense_shape and indices: one of
+        # them must say 2, so a traced SparseTensor of unknown rank is refused too)
+        by_shape = st_input.dense_shape.shape.as_list()[0] \
+            if st_input.dense_shape.shape.rank is not None else None
+        by_indices = st_input.indices.shape.as_list()[1] \
+            if st_input.indices.shape.rank is not None else None
+        if by_shape != 2 and by_indices != 2:
             raise ValueError("rank(st_input) must be 2.")
         dtype = dt.as_dtype(row_splits_dtype)
         _assert_right_ragged(st_input.indices)
