@@ -590,3 +590,91 @@ SECTIONS["lookup19"] = _unique([
     "tv(lambda x: L.StaticHashTable(tfi('dup', tf.string, 0, tf.int64, 1), -1).lookup(x), "
     "TS([None], tf.string))(STRK)",
 ])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["traced19"] = _COMMON + r"""
+A = R([[1, 2], [], [3, 4, 5]])
+C = R([[[1, 2], [3]], [], [[4], [5, 6]]])
+I = R([[[1, 2], [3, 4]], [], [[5, 6]]], ragged_rank=1)
+SB = R([[b'a\xffb', 'ok'], [], ['\u00e9\U0001F600x']])
+F = R([[1.5, -2.0], [], [0.5]])
+SPECS = {'A': RS([None, None], tf.int32), 'C': RS([None, None, None], tf.int32),
+         'I': RS([None, None, 2], tf.int32, ragged_rank=1), 'SB': RS([None, None], tf.string),
+         'F': RS([None, None], tf.float32)}
+VALS = {'A': A, 'C': C, 'I': I, 'SB': SB, 'F': F}
+def t(f, k):
+    return tv(f, SPECS[k])(VALS[k])
+def ttp(k, **kw):
+    path = os.path.join(TMP, 'tprint.txt')
+    if os.path.exists(path):
+        os.remove(path)
+    r = run(traced(lambda x: tf.print(x, output_stream='file://' + path, **kw), SPECS[k]),
+            VALS[k])
+    if isinstance(r, str):
+        return r
+    with open(path, 'rb') as fh:
+        return fh.read()
+def names(f, k):
+    # the reprs of a traced function's ragged results, as it builds them
+    out = []
+    def g(x):
+        y = f(x)
+        out.append(repr(y))
+        return y
+    r = run(traced(g, SPECS[k]).get_concrete_function)
+    return out if not isinstance(r, str) else r
+SVT = L.StaticVocabularyTable(L.KeyValueTensorInitializer(tf.constant([1, 3], tf.int64),
+                                                          tf.constant([0, 1], tf.int64)), 2,
+                              lookup_key_dtype=tf.int32)
+SVS = L.StaticVocabularyTable(L.KeyValueTensorInitializer(['a', 'ok'],
+                                                          tf.constant([0, 1], tf.int64)), 3)
+"""
+_TF19 = (
+    "lambda x: S.format('{}', x)", "lambda x: S.format('{}', x, summarize=1)",
+    "lambda x: S.format('<{}|{}>', [x, x], summarize=2)",
+    "lambda x: tf.ragged.map_flat_values(tf.negative, x)",
+    "lambda x: tf.ragged.map_flat_values(lambda v: v[:1], x)",
+    "lambda x: tf.ragged.map_flat_values(tf.add, x, x)",
+    "lambda x: tf.math.unsorted_segment_sum(x, [0, 1, 0], 2)",
+    "lambda x: tf.math.unsorted_segment_max(x, [1, 1, 1], 3)",
+    "lambda x: tf.math.unsorted_segment_mean(x, [0, -1, 0], 2)",
+    "lambda x: tf.math.unsorted_segment_sum(x, [0, 1], 2)",
+    "lambda x: tf.ragged.stack_dynamic_partitions(x, [1, 0, 1], 2)",
+    "lambda x: tf.ragged.stack_dynamic_partitions(x, [1, 0, 3], 2)",
+    "lambda x: x.to_sparse()", "lambda x: RT.from_sparse(x.to_sparse())",
+    "lambda x: tf.ragged.boolean_mask(x, [True, False, True])",
+    "lambda x: tf.ragged.boolean_mask(x, tf.ones_like(x, tf.bool))",
+    "lambda x: S.substr(tf.strings.as_string(x) if x.dtype != tf.string else x, 0, 1, "
+    "unit='UTF8_CHAR')",
+    "lambda x: S.unicode_transcode(S.as_string(x) if x.dtype != tf.string else x, 'UTF-8', "
+    "'UTF-16-LE', errors='replace')",
+)
+SECTIONS["traced19"] = _unique([
+    *[f"t({f}, '{k}')" for f in _TF19 for k in ("A", "C", "I", "SB", "F")],
+    *[f"ttp('{k}'{s})" for k in ("A", "C", "I", "SB", "F")
+      for s in ("", ", summarize=1", ", summarize=-1", ", end='|'")],
+    *[f"names({f}, '{k}')" for f, k in (
+        ("lambda x: x + 1", "A"), ("lambda x: x * x", "C"), ("lambda x: x.values", "C"),
+        ("lambda x: tf.ragged.map_flat_values(tf.negative, x)", "I"),
+        ("lambda x: x[1:]", "A"), ("lambda x: tf.concat([x, x], 0)", "A"),
+        ("lambda x: S.upper(x)", "SB"), ("lambda x: RT.from_sparse(x.to_sparse())", "A"),
+        ("lambda x: x.with_row_splits_dtype(tf.int32)", "A"),
+        ("lambda x: tf.ragged.boolean_mask(x, x > 1)", "A"))],
+    *[f"tv(lambda x: SVT.lookup(x), {s})({v})" for s, v in (
+        ("TS([None], tf.int32)", "tf.constant([1, 2, 3])"),
+        ("RS([None, None], tf.int32)", "R([[1, 2], [], [3, 9]])"),
+        ("SS([None, None], tf.int32)", "ST([[0, 0], [1, 1]], [3, 4], [2, 2])"),
+        ("TS([None], tf.int64)", "tf.constant([1], tf.int64)"))],
+    *[f"tv(lambda x: SVS.lookup(x), {s})({v})" for s, v in (
+        ("RS([None, None], tf.string)", "SB"), ("TS([None], tf.string)", "SB.values"),
+        ("TS([], tf.string)", "tf.constant('zz')"))],
+    *[f"tv(lambda x, p: S.regex_replace(x, p, 'X'), TS([None], tf.string), TS([], tf.string))"
+      f"(SB.values, {p!r})" for p in (
+          "(a{100}){100}", "(?P<1a>.)", "\\x{110000}", "a(?=b)", "(a)\\1", "\\x{12g}", "\\C",
+          "(?P<\u00e9>.)\\pL")],
+    *[f"tv(lambda x, p: S.regex_full_match(x, p), TS([None], tf.string), TS([], tf.string))"
+      f"(SB.values, {p!r})" for p in ("(a{7}){143}", "a{1001}?", "(?i)OK", "\\x{")],
+    *[f"e(lambda: S.regex_replace(SB, {p!r}, {r!r}))" for p, r in (
+        ("a", b"\xff"), (b"\xff", "Y"), ("b", "\\0\\0"), (".", "\u00e9"), ("\\C", "."))],
+    *[f"e(lambda: S.regex_full_match(SB, {p!r}))" for p in (b"a\xffb", b"\xff", "a\\C*")],
+])
