@@ -557,9 +557,11 @@ class RaggedTensor(CompositeTensor):
                           [a if a is not None else b for a, b in zip(asked.as_list(), own)])
         return out
 
+    @ragged_scope("RaggedToSparse")
     def to_sparse(self, name: str | None = None) -> Any:
+        # (TF names the op by `name` too, inside the scope of that name)
         idx, vals, shape = bind(ragged_ops.RAGGED_TO_SPARSE,
-                                self.nested_row_splits + (self.flat_values,), {})
+                                self.nested_row_splits + (self.flat_values,), {}, name)
         return SparseTensor._of(idx, vals, shape)
 
     def numpy(self) -> np.ndarray:
