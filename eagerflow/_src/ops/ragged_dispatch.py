@@ -458,8 +458,7 @@ def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: Any,
     if rank == 1:
         order = sorting.argsort(partitions, stable=True)
         rowids = gather(partitions, order)
-        values = rf.gather_rows(data, order) if isinstance(data, RaggedTensor) else \
-            gather(data, order)
+        values = gather(data, order)  # (ragged data: under TF's RaggedGather scope)
         dbg.assert_less(rowids[-1:], n, message="partitions must be less than num_partitions")
         dbg.assert_non_negative(partitions, message="partitions must be non-negative.")
         return RaggedTensor.from_value_rowids(values, rowids, nrows=n, validate=False)
