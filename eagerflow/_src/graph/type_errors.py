@@ -106,6 +106,16 @@ def signature_type_error(op_name: str, ins: tuple, attrs: dict) -> TypeError | N
     """The TypeError TF's graph builder raises for `op_name` on inputs `ins` (eagerflow's
     flat inputs; TF inputs that eagerflow takes as attrs, like ConcatV2's axis, are left
     out), or None when its signature accepts their dtypes or does not map onto them."""
+    refused = _signature_type_error(op_name, ins, attrs)
+    if refused is None and any(v is None for v in attrs.values()):
+        # (an attr left None whose TF input comes as an input: a count known only when
+        # the graph runs, UnsortedSegmentSum's num_segments)
+        refused = _signature_type_error(
+            op_name, ins, {k: v for k, v in attrs.items() if v is not None})
+    return refused
+
+
+def _signature_type_error(op_name: str, ins: tuple, attrs: dict) -> TypeError | None:
     sig = signatures().get(op_name)
     if sig is None:
         return None

@@ -35,6 +35,7 @@ from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.array import rank as rank_of
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.dynshape import tf_constant_value
 from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.math import abs as abs_
@@ -246,9 +247,10 @@ def _binary_assert(sym: str, op: Any, static: Any, opname: str, x: Any, y: Any, 
             if message is not None:
                 data = [message] + list(data)
             cond = _reduce_all(op(x, y))
-            xv, yv = C.known(x), C.known(y)
-            if not isinstance(xv, Tensor) and not isinstance(yv, Tensor) and \
-                    not np.all(static(xv, yv)):  # (known now: TF fails while tracing)
+            # (known now through the ops TF's constant_value sees through: TF fails while
+            # tracing; a value only a run of more ops would give fails when the graph runs)
+            xv, yv = tf_constant_value(x), tf_constant_value(y)
+            if xv is not None and yv is not None and not np.all(static(xv, yv)):
                 raise InvalidArgumentError(None, None, "\n".join(_static_text(d) for d in data))
             return Assert(cond, data, summarize=summarize)
     x, y = _operands(x, y)

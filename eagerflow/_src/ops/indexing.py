@@ -672,6 +672,11 @@ def check_sorted_segments(op: str, ids: np.ndarray, num_segments: int | None = N
 @dispatch_binding
 def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_mask") -> Any:
     """The entries of `tensor` where `mask` is True (mask covers dims axis..axis+k)."""
+    with wrapper_scope(name, "boolean_mask"):  # (TF's, "boolean_mask/GatherV2" traced)
+        return _boolean_mask(tensor, mask, axis)
+
+
+def _boolean_mask(tensor: Any, mask: Any, axis: Any) -> Any:
     t, m = _t(tensor), _t(mask)
     k = None if m._shape is None else len(m._shape)
     if k == 0:

@@ -367,7 +367,8 @@ class TextFileInitializer(Trackable):
         return name + (f"_{self._offset}" if self._offset else "")
 
     def _arrays(self) -> tuple:
-        return read_text_file(self._filename._path, self._key_index, self.key_dtype,
+        return read_text_file(self._filename.path_of("InitializeTableFromTextFileV2"),
+                              self._key_index, self.key_dtype,
                               self._value_index, self.value_dtype, self._vocab_size,
                               self._delimiter, self._offset)
 
@@ -376,14 +377,27 @@ class TextFileInitializer(Trackable):
 _TEXT_NUMBERS = frozenset((dt.int32, dt.int64, dt.float32, dt.float64))
 
 
+def delimiter_attr(delimiter: Any, op: str = "InitializeTableFromTextFileV2") -> str:
+    """The delimiter as TF's text file initializer op takes its attr: a string (None: the
+    default tab) of exactly one byte."""
+    if delimiter is None:
+        return "\t"
+    if not isinstance(delimiter, (str, bytes)):
+        raise TypeError(f"Expected string for argument 'delimiter' not {delimiter!r}.")
+    if isinstance(delimiter, bytes):
+        delimiter = delimiter.decode("utf-8", "surrogateescape")
+    if len(delimiter.encode("utf-8", "surrogateescape")) != 1:
+        raise C.fail(op, "delimiter should be only 1 char")
+    return delimiter
+
+
 def read_text_file(filename: str, key_index: int, key_dtype: dt.DType, value_index: int,
                    value_dtype: dt.DType, vocab_size: int | None, delimiter: str,
                    offset: int, op: str = "InitializeTableFromTextFileV2") -> tuple:
     """(keys, values) of a table from the columns of a text file (a column, the whole
     line, or the line number plus `offset`), as TF's InitializeTableFromTextFileV2 (or
     `op`, which fills a table the same way)."""
-    if len(delimiter) > 1:
-        raise C.fail(op, "delimiter should be only 1 char")
+    delimiter = delimiter_attr(delimiter, op)
     filename = local_path(filename, op=op)
     try:
         with open(filename, "rb") as f:
@@ -699,15 +713,15 @@ def _shared_table(shared: str, initializer: Any) -> TableState:
             None, None, f"Conflicting key/value dtypes {dtype_word(kd)}->{dtype_word(vd)} with "
                         f"{dtype_word(state.key_dtype)}-{dtype_word(state.value_dtype)} for table "
                         f"{shared} [Op:HashTableV2]")
-    if len(initializer._delimiter) > 1:  # (TF's initializer op checks it first, always)
-        raise C.fail("InitializeTableFromTextFileV2", "delimiter should be only 1 char")
+    delimiter_attr(initializer._delimiter)  # (TF's initializer op checks it first, always)
     if not getattr(state, "initialized", True):  # (its first initializer failed)
         keys, values = initializer._arrays()
         _fill(state, keys, values, "InitializeTableFromTextFileV2")
         return state
     # (initialized: TF keeps what it holds, whatever the file says now, but its initializer
     # runs again, its reader taking the file's first line: that line's errors)
-    read_text_file(initializer._filename._path, initializer._key_index,
+    read_text_file(initializer._filename.path_of("InitializeTableFromTextFileV2"),
+                   initializer._key_index,
                    initializer.key_dtype, initializer._value_index, initializer.value_dtype, 1,
                    initializer._delimiter, initializer._offset)
     return state

@@ -230,13 +230,15 @@ def _format_slot(mark: str, arrays: tuple, summarize: int) -> str:
 
 def _ragged_element(v: Any, kind: str) -> str:
     """An element as TF's ragged_tensor_to_string writes it: as_string's %f for floats,
-    true/false, strings in single quotes (backslashes and quotes escaped)."""
+    true/false, strings in single quotes (backslashes and quotes escaped, other bytes as
+    they are)."""
     if kind == "f":
         return f"{float(v):f}"
     if kind == "b":
         return "true" if v else "false"
     if kind == "O":
-        text = v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+        # (raw bytes, as TF writes them: _write gives the stream the escaped ones back)
+        text = v.decode("utf-8", "surrogateescape") if isinstance(v, bytes) else str(v)
         return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
     if kind == "c":
         return "?"

@@ -300,30 +300,86 @@ def _squeeze_axis(rt: Any, axis: int) -> Any:
     return rt.values
 
 
-def _segment(seg: Callable, by_rows: bool) -> Callable:
-    """Segment ops on ragged data: with ragged ids of the same partition, over the flat
-    values (a dense result); with dense ids, over whole rows (sum/max/min/prod)."""
+def _segment(seg: Callable, scope: str) -> Callable:
+    """Segment ops on ragged data, as TF's ragged_math_ops (under its scope `scope`): with
+    ragged ids of the same partition, over the flat values (a dense result); with dense
+    ids, over whole rows."""
     def handler(data: Any, segment_ids: Any, num_segments: Any, name: str | None = None
                 ) -> Any:
-        if isinstance(segment_ids, RaggedTensor):
+        with wrapper_scope(name, scope):
+            if not isinstance(segment_ids, RaggedTensor):
+                segment_ids = convert_to_tensor(segment_ids)
+            # (TF's ragged segment ops check the ids' dtype, then their raggedness, first)
+            if segment_ids.dtype not in (dt.int32, dt.int64):
+                raise ValueError("segment_ids must have dtype int32 or int64.")
+            if isinstance(segment_ids, RaggedTensor):
+                if not isinstance(data, RaggedTensor):
+                    raise ValueError("segment_ids.shape must be a prefix of data.shape, but "
+                                     "segment_ids is ragged and data is not.")
+                rf._assert_same_partition(data, segment_ids)
+                return seg.__wrapped_api__(data.flat_values, segment_ids.flat_values,
+                                           num_segments)
             if not isinstance(data, RaggedTensor):
-                raise TypeError("segment_ids is ragged but data is not")
-            rf._assert_same_partition(data, segment_ids)
-            return seg.__wrapped_api__(data.flat_values, segment_ids.flat_values,
-                                       num_segments)
-        if not by_rows or not isinstance(data, RaggedTensor):
-            raise TypeError(f"{seg.__name__} does not support these ragged arguments")
-        return _segment_reduce(seg, data, convert_to_tensor(segment_ids),
-                               convert_to_tensor(num_segments))
+                raise TypeError(f"{seg.__name__} does not support these ragged arguments")
+            return _segment_by_rows(seg, data, segment_ids, convert_to_tensor(num_segments))
+    # (a call missing an argument names the op, as TF's does)
+    handler.__name__ = handler.__qualname__ = seg.__name__
     return handler
 
 
-for _seg, _by_rows in ((unsorted_segment_sum, True), (segment_ops.unsorted_segment_max, True),
-                       (segment_ops.unsorted_segment_min, True),
-                       (segment_ops.unsorted_segment_prod, True),
-                       (segment_ops.unsorted_segment_mean, True),
-                       (segment_ops.unsorted_segment_sqrt_n, True)):
-    cd.register(_seg, _segment(_seg, _by_rows))
+def _segment_by_rows(seg: Callable, data: Any, ids: Tensor, n: Tensor) -> Any:
+    """`seg` (an unsorted segment op) over the rows of ragged `data` by dense `ids`, built
+    as TF's _ragged_segment_aggregate: output row s as long as the longest row of id s,
+    each data row's values placed from its output row's start, the values reduced in turn
+    (their own ragged levels under a scope of their own)."""
+    if not isinstance(data, RaggedTensor):
+        return seg(data, ids, n)
+    splits = data.row_splits
+    lengths = splits[1:] - splits[:-1]
+    out_lengths = math.maximum(segment_ops.unsorted_segment_max(lengths, ids, n), 0)
+    out_splits = dense_concat([array.zeros([1], out_lengths.dtype), cumsum(out_lengths)], 0)
+    # (an id out of range is refused by this gather, as TF's, even for an empty row)
+    starts = gather(out_splits, ids)
+    positions = rf.range(starts, starts + lengths).values
+    if isinstance(data.values, RaggedTensor):
+        with wrapper_scope(None, "RaggedSegment"):
+            inner = _segment_by_rows(seg, data.values, positions, out_splits[-1])
+    else:
+        inner = seg(data.values, positions, out_splits[-1])
+    return RaggedTensor._make(inner, out_splits)
+
+
+_segment_sum = _segment(unsorted_segment_sum, "RaggedSegmentSum")
+
+
+def _segment_mean(sqrt_n: bool) -> Callable:
+    """Ragged segment mean (or sum over the count's square root), as TF's: the segment sum
+    of the data over that of ones like it."""
+    op = segment_ops.unsorted_segment_sqrt_n if sqrt_n else segment_ops.unsorted_segment_mean
+
+    def handler(data: Any, segment_ids: Any, num_segments: Any, name: str | None = None
+                ) -> Any:
+        with wrapper_scope(name, "RaggedSegmentSqrtN" if sqrt_n else "RaggedSegmentMean"):
+            total = _segment_sum(data, segment_ids, num_segments)
+            ones = RaggedTensor.from_nested_row_splits(
+                ones_like(data.flat_values), data.nested_row_splits, validate=False)
+            count = _segment_sum(ones, segment_ids, num_segments)
+            if isinstance(total, RaggedTensor):
+                count = count.flat_values
+                return total.with_flat_values(
+                    total.flat_values / (math.sqrt(count) if sqrt_n else count))
+            return total / (math.sqrt(count) if sqrt_n else count)
+    handler.__name__ = handler.__qualname__ = op.__name__
+    return handler
+
+
+cd.register(unsorted_segment_sum, _segment_sum)
+for _seg, _scope in ((segment_ops.unsorted_segment_max, "RaggedSegmentMax"),
+                     (segment_ops.unsorted_segment_min, "RaggedSegmentMin"),
+                     (segment_ops.unsorted_segment_prod, "RaggedSegmentProd")):
+    cd.register(_seg, _segment(_seg, _scope))
+cd.register(segment_ops.unsorted_segment_mean, _segment_mean(False))
+cd.register(segment_ops.unsorted_segment_sqrt_n, _segment_mean(True))
 
 
 def _bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: Any = None,
@@ -402,8 +458,7 @@ def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: Any,
     if rank == 1:
         order = sorting.argsort(partitions, stable=True)
         rowids = gather(partitions, order)
-        values = rf.gather_rows(data, order) if isinstance(data, RaggedTensor) else \
-            gather(data, order)
+        values = gather(data, order)  # (ragged data: under TF's RaggedGather scope)
         dbg.assert_less(rowids[-1:], n, message="partitions must be less than num_partitions")
         dbg.assert_non_negative(partitions, message="partitions must be non-negative.")
         return RaggedTensor.from_value_rowids(values, rowids, nrows=n, validate=False)
@@ -506,7 +561,9 @@ def _segment_rows(seg: Callable, data: RaggedTensor, ids: Tensor, n: Tensor) -> 
     out_splits = dense_concat([convert_to_tensor([0], d), cumsum(out_len)], 0)
     rowids = data.value_rowids()
     cols = range_op(data.row_splits[-1]) - gather(data.row_starts(), rowids)
-    inner_ids = gather(out_splits, gather(ids, rowids)) + cols
+    # (each data row's start in the output, found by its id first: an id out of range
+    # is refused by that gather, as TF's, even for an empty row)
+    inner_ids = gather(gather(out_splits, ids), rowids) + cols
     inner = _segment_reduce(seg, data.values, inner_ids, out_splits[-1])
     return RaggedTensor._make(inner, out_splits)
 

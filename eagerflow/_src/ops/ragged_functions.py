@@ -35,6 +35,7 @@ from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import bincount
 from eagerflow._src.ops.ragged_tensor import RaggedTensor, _eager, check_splits_dtypes
 from eagerflow._src.ops.reduce import (
+    count_nonzero,
     reduce_all,
     reduce_max,
     reduce_prod,
@@ -695,43 +696,45 @@ def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
             data = RaggedTensor.from_tensor(data, ragged_rank=m.ragged_rank,
                                             row_splits_dtype=m.row_splits_dtype)
         _assert_splits_match(m.nested_row_splits, data.nested_row_splits[:m.ragged_rank])
-        if m.ragged_rank == 1 and m.shape.rank > 2:
-            # (uniform rows under the ragged ones: TF masks them as the dense mask they are)
-            return RaggedTensor.from_row_splits(boolean_mask(data.values, m.values),
-                                                m.row_splits, validate=False)
-        if m.ragged_rank == 1:
-            keep = m.flat_values
-            values = data.values
-            kept = boolean_mask(values, keep) if isinstance(values, RaggedTensor) else \
-                dense_boolean_mask(values, keep)
-            lengths = _count_true(keep, m.value_rowids(), m.nrows(), data.row_splits_dtype)
-            return RaggedTensor.from_row_lengths(kept, lengths, validate=False)
-        # (TF rebuilds the outer partition from the mask's row splits: a uniform row
-        # length is not kept)
-        return RaggedTensor.from_row_splits(boolean_mask(data.values, m.values),
-                                            m.row_splits, validate=False)
+        # As TF: the mask's ragged levels stripped off with data's (a level of rank 2 by
+        # the count of its True entries per row; uniform rows under it kept), the dense
+        # mask left applied to what is left of data, the levels put back
+        splits = []
+        while isinstance(m, RaggedTensor):
+            if m.shape.rank > 2:
+                splits.append(m.row_splits)
+            else:
+                splits.append(_lengths_to_splits(_count_true(
+                    m.values, m.value_rowids(), m.nrows(), data.row_splits_dtype)))
+            m, data = m.values, data.values
+        return RaggedTensor.from_nested_row_splits(boolean_mask(data, m), splits,
+                                                   validate=False)
     if isinstance(data, RaggedTensor) and m.shape.rank == 1:
         data.shape[:1].assert_is_compatible_with(m.shape)
         # As TF: the row lengths masked, and the values by the mask of their rows (a dense
         # boolean_mask at the bottom, so the values' gradient is dense, as TF's)
-        lengths = dense_boolean_mask(data.row_lengths(), m)
-        values = boolean_mask(data.values, dense_gather(m, data.value_rowids()))
-        return RaggedTensor.from_row_lengths(values, lengths, validate=False)
+        splits = _lengths_to_splits(dense_boolean_mask(data.row_lengths(), m))
+        values = boolean_mask(data.values, dense_gather(
+            m, row_splits_to_segment_ids(data.row_splits)))
+        return RaggedTensor.from_row_splits(values, splits, validate=False)
     if isinstance(data, RaggedTensor):
         return boolean_mask(data, RaggedTensor.from_tensor(
             m, ragged_rank=min(data.ragged_rank, m.shape.rank - 1),
             row_splits_dtype=data.row_splits_dtype))
-    if m.shape.rank == 1:
-        return dense_boolean_mask(data, m)
-    # a dense mask of rank k > 1: the result is ragged in the k-1 masked inner dimensions
-    # (TF masks with tf.boolean_mask first: its static check of the masked dims' shapes)
-    data = data if isinstance(data, Tensor) else convert_to_tensor(data)
-    data.shape[:m.shape.rank].assert_is_compatible_with(m.shape)
-    rt = RaggedTensor.from_tensor(data, ragged_rank=m.shape.rank - 1) \
-        if m.shape.rank > 2 else RaggedTensor.from_tensor(data)
-    mrt = RaggedTensor.from_tensor(m, ragged_rank=m.shape.rank - 1) \
-        if m.shape.rank > 2 else RaggedTensor.from_tensor(m)
-    return boolean_mask(rt, mrt)
+    # both dense, as TF: the values masked by tf.boolean_mask, then made ragged in the
+    # mask's inner dimensions (each cell by its count of True; the outer ones uniform)
+    masked = dense_boolean_mask(data, m)
+    if m.shape.rank >= 2:
+        d = dt.int64
+        lengths = reshape(count_nonzero(m, axis=-1, dtype=d), [-1])
+        masked = RaggedTensor.from_row_lengths(masked, lengths, validate=False)
+        if m.shape.rank > 2:
+            dims = shape_op(m, out_type=d)
+            sizes = cumprod(dims) + 1
+            for k in builtins.range(m.shape.rank - 3, -1, -1):
+                masked = RaggedTensor.from_row_splits(masked, range_op(sizes[k]) * dims[k + 1],
+                                                      validate=False)
+    return masked
 
 
 def _assert_splits_match(xs: Any, ys: Any) -> None:
@@ -742,6 +745,11 @@ def _assert_splits_match(xs: Any, ys: Any) -> None:
     for x, y in zip(xs, ys):
         if not same_splits(x, y):
             dbg.assert_equal(x, y, message=msg)
+
+
+def _lengths_to_splits(lengths: Tensor) -> Tensor:
+    """TF's ragged_util.lengths_to_splits: 0, then the lengths' running sum."""
+    return dense_concat([zeros([1], lengths.dtype), cumsum(lengths)], 0)
 
 
 def _where_indices(m: Tensor) -> Tensor:

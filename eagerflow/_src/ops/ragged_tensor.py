@@ -310,8 +310,13 @@ class RaggedTensor(CompositeTensor):
         if not isinstance(st_input, SparseTensor):
             raise TypeError("Argument `st_input` must be of type SparseTensor, but is of type "
                             f"{type(st_input).__name__}.")
-        rank = st_input.shape.rank
-        if rank is not None and rank != 2:
+        # (TF takes the rank from the static shapes of dense_shape and indices: one of
+        # them must say 2, so a traced SparseTensor of unknown rank is refused too)
+        by_shape = st_input.dense_shape.shape.as_list()[0] \
+            if st_input.dense_shape.shape.rank is not None else None
+        by_indices = st_input.indices.shape.as_list()[1] \
+            if st_input.indices.shape.rank is not None else None
+        if by_shape != 2 and by_indices != 2:
             raise ValueError("rank(st_input) must be 2.")
         dtype = dt.as_dtype(row_splits_dtype)
         _assert_right_ragged(st_input.indices)
@@ -552,9 +557,11 @@ class RaggedTensor(CompositeTensor):
                           [a if a is not None else b for a, b in zip(asked.as_list(), own)])
         return out
 
+    @ragged_scope("RaggedToSparse")
     def to_sparse(self, name: str | None = None) -> Any:
+        # (TF names the op by `name` too, inside the scope of that name)
         idx, vals, shape = bind(ragged_ops.RAGGED_TO_SPARSE,
-                                self.nested_row_splits + (self.flat_values,), {})
+                                self.nested_row_splits + (self.flat_values,), {}, name)
         return SparseTensor._of(idx, vals, shape)
 
     def numpy(self) -> np.ndarray:

@@ -155,6 +155,12 @@ class _Parser:
         self.operand_at = 0          # where in `out` the last operand starts
         self.names: set = set()
         self.last_repeat: int | None = None
+        # RE2 refuses nested counted repetitions whose counts multiply past MAX_REPEAT: the
+        # largest product inside the current group's finished operands, the last operand's
+        # own, and the enclosing groups' two saved
+        self.group_product = 1
+        self.operand_product = 1
+        self.products: list = []
 
     def fail(self, what: str, arg: str | None) -> None:
         raise Re2Error(what, arg)
@@ -204,6 +210,8 @@ class _Parser:
         return "".join(self.out)
 
     def _operand(self, text: str) -> None:
+        self.group_product = max(self.group_product, self.operand_product)
+        self.operand_product = 1
         self.operand_at = len(self.out)
         self.out.append(text)
         self.can_repeat = True
@@ -219,18 +227,24 @@ class _Parser:
             lo = int(m.group(1))
             hi = lo if m.group(2) is None else (int(m.group(3)) if m.group(3) else -1)
             end = m.end()
-            if lo > MAX_REPEAT or hi > MAX_REPEAT or (hi >= 0 and lo > hi):
-                self.fail("invalid repetition size", m.group(0))
             op = m.group(0)
         else:
-            end, op = start + 1, c
+            end, op, lo, hi = start + 1, c, 0, 0
         lazy = end < len(p) and p[end] == "?"
         if lazy:
             end += 1
+        # (RE2's checks in its order; it names a count with its `?`)
         if self.last_repeat is not None:
             self.fail("bad repetition operator", p[self.last_repeat:end])
+        if lo > MAX_REPEAT or hi > MAX_REPEAT or (hi >= 0 and lo > hi):
+            self.fail("invalid repetition size", p[start:end])
         if not self.can_repeat:
             self.fail("no argument for repetition operator", p[start:end])
+        if c == "{":
+            # nested counts multiply (one unbounded above counts by its minimum)
+            self.operand_product *= max(hi if hi >= 0 else lo, 1)
+            if max(lo, hi) >= 2 and self.operand_product > MAX_REPEAT:
+                self.fail("invalid repetition size", p[start:end])
         # (an empty-width operand repeated is taken by RE2: grouped for Python)
         self.out[self.operand_at:] = ["(?:" + "".join(self.out[self.operand_at:]) + ")"]
         self.out.append(op + ("?" if lazy != self.flags["U"] else ""))
@@ -244,11 +258,12 @@ class _Parser:
             if p.startswith("(?P<", start):
                 end = p.find(">", start)
                 name = p[start + 4:end] if end >= 0 else None
-                if end < 0 or not name or not re.fullmatch(r"[A-Za-z0-9_]+", name):
+                if end < 0 or not _capture_name(name):
                     self.fail("invalid named capture group", p[start:end + 1] if end >= 0
                               else p[start:])
-                # (RE2 takes a name twice: the second group is captured unnamed here)
-                self._push("(" if name in self.names else f"(?P<{name}>")
+                # (no rewrite names a group, so the group is captured unnamed: Python's
+                # names are narrower than RE2's, and RE2 takes a name twice)
+                self._push("(")
                 self.names.add(name)
                 self.i = end + 1
                 return
@@ -258,6 +273,8 @@ class _Parser:
         self.i = start + 1
 
     def _push(self, text: str) -> None:
+        self.products.append((self.group_product, self.operand_product))
+        self.group_product = self.operand_product = 1
         self.groups.append((dict(self.flags), len(self.out)))
         self.wrappers.append([])
         self.out.append(text)
@@ -312,6 +329,9 @@ class _Parser:
             self.fail("unexpected )", self.p)
         self._close_wrappers()
         self.flags, self.operand_at = self.groups.pop()
+        inner = max(self.group_product, self.operand_product)
+        outer, before = self.products.pop()
+        self.group_product, self.operand_product = max(outer, before), inner
         self.wrappers.pop()
         self.out.append(")")
         self.can_repeat = True
@@ -387,12 +407,7 @@ class _Parser:
             value = simple[c]
         elif c == "x":
             if self.i < len(p) and p[self.i] == "{":
-                end = p.find("}", self.i)
-                digits = p[self.i + 1:end] if end >= 0 else ""
-                if end < 0 or not re.fullmatch(r"[0-9A-Fa-f]+", digits) or \
-                        int(digits, 16) > 0x10FFFF:
-                    self.fail("invalid escape sequence", p[start:end + 1 if end >= 0 else None])
-                value, self.i = int(digits, 16), end + 1
+                value = self._braced_hex(start, self.i + 1)
             else:
                 digits = p[self.i:self.i + 2]
                 if not re.fullmatch(r"[0-9A-Fa-f]{2}", digits):
@@ -408,6 +423,26 @@ class _Parser:
             value = ord(c)
         else:
             self.fail("invalid escape sequence", p[start:start + 2])
+        return value
+
+    def _braced_hex(self, start: int, i: int) -> int:
+        """The code point of `\\x{...}` (its digits from i); self.i moves past it. RE2
+        reads a digit at a time and names the escape up to where it stopped: at the digit
+        that took the value past U+10FFFF, or the first character no hex digit."""
+        p = self.p
+        if i >= len(p):
+            self.fail("invalid UTF-8", None)
+        value, digits = 0, 0
+        c, i = p[i], i + 1
+        while c in "0123456789abcdefABCDEF":
+            digits += 1
+            value = value * 16 + int(c, 16)
+            if value > 0x10FFFF or i >= len(p):
+                self.fail("invalid escape sequence", p[start:i])
+            c, i = p[i], i + 1
+        if c != "}" or not digits:
+            self.fail("invalid escape sequence", p[start:i])
+        self.i = i
         return value
 
     # -- character classes ------------------------------------------------------------
@@ -472,6 +507,15 @@ class _Parser:
             value = self._char_escape(i)
             return value, self.i
         return ord(p[i]), i + 1
+
+
+def _capture_name(name: str | None) -> bool:
+    """Whether RE2 takes `name` for a group: letters, marks, decimal digits and connector
+    punctuation (any first), not empty."""
+    return bool(name) and all(unicodedata.category(ch) in _NAME_CATEGORIES for ch in name)
+
+
+_NAME_CATEGORIES = {"Lu", "Ll", "Lt", "Lm", "Lo", "Nl", "Mn", "Mc", "Nd", "Pc"}
 
 
 def _merge(ranges: list) -> list:

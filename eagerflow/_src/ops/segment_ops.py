@@ -109,6 +109,10 @@ def _kernel(op: str, kind: str, infinite: bool = False) -> Callable:
     name = {"max": "maximum", "min": "minimum", "prod": "multiply"}[kind]
 
     def kernel(xp: Any, data: Any, ids: Any, *dyn: Any, num_segments: int | None) -> Any:
+        # (shapes unknown while tracing are TF's kernel's first check)
+        if tuple(data.shape[:ids.ndim]) != tuple(ids.shape):
+            raise C.fail(op, f"data.shape = {C.shape_str(data.shape)} does not start with "
+                             f"segment_ids.shape = {C.shape_str(ids.shape)}")
         if num_segments is None:  # known when the graph runs
             num_segments = runtime_segments(op, dyn[0], data.shape[ids.ndim:], data.dtype)
         kept = kept_segments(xp, op, data, ids, num_segments)
