@@ -1,0 +1,18 @@
+"""Snippets of kprobe38: print-only programs over keras.ops' control flow over structures,
+window functions, splitting, rearrange, saturate_cast and view, set and spacing functions,
+dot_product_attention and normalization options and shaping errors (cases_ops.py); round
+trips of less used image, audio and preprocessing layers, refused framework wrappers, bad
+construction arguments and reprs (cases_layers.py); EarlyStopping/ReduceLROnPlateau lines,
+CSVLogger and progress bars, clone_model's functions, unusual summaries and keras.utils'
+helpers (cases_train.py); metrics on empty, zero-weighted and NaN inputs, less used metric
+configs and loss reductions (cases_metrics.py). kprobe/record_golden.py kprobe38 records
+what real TF 2.21 + Keras 3 prints for each, and the suite's test files check that
+eagerflow prints the same."""
+
+from tests.keras.kprobe38.cases_layers import SNIPPETS as LAYERS_SNIPPETS
+from tests.keras.kprobe38.cases_metrics import SNIPPETS as METRICS_SNIPPETS
+from tests.keras.kprobe38.cases_ops import SNIPPETS as OPS_SNIPPETS
+from tests.keras.kprobe38.cases_train import SNIPPETS as TRAIN_SNIPPETS
+
+SNIPPETS: dict[str, str] = {**OPS_SNIPPETS, **LAYERS_SNIPPETS, **TRAIN_SNIPPETS,
+                           **METRICS_SNIPPETS}
