@@ -214,12 +214,17 @@ show("size_eager", lambda: O.size(F))
 show("dtype_eager", lambda: O.dtype(I))
 """
 
+SNIPPETS["ops_jvp_tangent_of_another_shape"] = _TRY + """
+t = O.convert_to_tensor
+show("jvp_broadcast", lambda: O.jvp(O.sin, (t(1.0),), (t([1.0, 1.0]),)))
+show("jvp_broadcast_mul", lambda: O.jvp(lambda a: a * 2.0, (t([1.0, 2.0]),), (t([[1.0], [3.0]]),)))
+"""
+
 SNIPPETS["ops_jvp_and_custom_gradient"] = _TRY + """
 t = O.convert_to_tensor
 show("jvp_sin", lambda: O.jvp(O.sin, (t([0.0, 1.0]),), (t([1.0, 1.0]),)))
 show("jvp_two", lambda: O.jvp(lambda a, b: a * b, (t(3.0), t(4.0)), (t(1.0), t(0.0))))
 show("jvp_aux", lambda: O.jvp(lambda a: (a * a, a + 1.0), (t(3.0),), (t(1.0),), has_aux=True))
-show("jvp_broadcast", lambda: O.jvp(O.sin, (t(1.0),), (t([1.0, 1.0]),)))
 @O.custom_gradient
 def clipped(x):
     def grad(*args, upstream=None):
@@ -232,4 +237,19 @@ with tf.GradientTape() as tape:
     y = O.sum(clipped(v) * 4.0)
 show("cg_value", lambda: y)
 show("cg_grad", lambda: tape.gradient(y, v))
+"""
+
+SNIPPETS["ops_fold_unfold_extract_sequences"] = _TRY + """
+x = np.arange(2 * 1 * 4 * 4, dtype="float32").reshape(2, 1, 4, 4)
+sig("unfold", lambda: O.unfold(x, 2))
+show("unfold_shape", lambda: tuple(O.unfold(x, 2).shape))
+show("unfold_stride", lambda: tuple(O.unfold(x, (2, 3), stride=2, padding=1).shape))
+show("unfold_dil", lambda: tuple(O.unfold(x, 2, dilation=2).shape))
+u = O.unfold(x, 2, stride=2)
+sig("fold_back", lambda: O.fold(u, (4, 4), 2, stride=2))
+show("fold_overlap", lambda: O.fold(O.unfold(np.ones((1, 1, 3, 3), "float32"), 2), (3, 3), 2))
+show("unfold_rank3", lambda: O.unfold(x[0], 2))
+show("es", lambda: O.extract_sequences(np.arange(7, dtype="float32"), 3, 2))
+show("es_batched", lambda: tuple(O.extract_sequences(np.ones((2, 10), "float32"), 4, 3).shape))
+show("es_long", lambda: O.extract_sequences(np.arange(3, dtype="float32"), 5, 1))
 """

@@ -218,3 +218,11 @@ t = layers.Dense(2)(layers.Dense(3)(inp))
 print([x.name for x in keras.utils.get_source_inputs(t)])
 print(keras.utils.is_keras_tensor(t), keras.utils.is_keras_tensor(F))
 """
+
+SNIPPETS["class_weight_on_regression_and_odd_forms"] = _TRY + """
+m2 = dense_model()
+tryq("cw_regression", lambda: logs4(m2.fit(X, Y, class_weight={0: 2.0}, epochs=1, verbose=0)))
+tryq("cw_float_keys", lambda: logs4(m2.fit(X, Y, class_weight={0.0: 2.0}, epochs=1, verbose=0)))
+tryq("cw_with_sw", lambda: logs4(m2.fit(X, Y, class_weight={0: 2.0}, sample_weight=np.ones(8, "float32"), epochs=1, verbose=0)))
+tryq("cw_list", lambda: m2.fit(X, Y, class_weight=[1.0, 2.0], epochs=1, verbose=0))
+"""

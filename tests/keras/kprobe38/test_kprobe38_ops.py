@@ -8,6 +8,15 @@ strict xfails, so one that starts to match fails until it is taken off the list.
 from tests.keras.kprobe.snippets import snippet_test
 from tests.keras.kprobe38.cases_ops import SNIPPETS
 
-KNOWN: dict[str, str] = {}
+KNOWN: dict[str, str] = {
+    "ops_jvp_tangent_of_another_shape": (
+        "a tangent whose shape differs from its primal's (neither TF nor Keras checks it): "
+        "TF's forward accumulator carries the tangent through each op, so sin of a scalar "
+        "along a (2,) tangent gives a (2,) tangent out and a product of a (2,) primal with "
+        "a (2, 1) tangent fails in its shape merge ('Shapes must be equal rank'); "
+        "eagerflow's jvp (and tf.autodiff.ForwardAccumulator) is the double-backward trick "
+        "over the primal's shapes, which sums the tangent into the primal's shape (a "
+        "scalar 1.0806) and broadcasts the product"),
+}
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

@@ -217,6 +217,12 @@ def of_dtype(dtype: str) -> Any:
     return spec
 
 
+def ndim(x: Any) -> SymbolicTensor:
+    """Keras 3's rule: a float32 vector as long as x's rank (not the scalar the eager
+    call returns, an int)."""
+    return _out([len(_shape(x))], "float32")
+
+
 def logsumexp(x: Any, axis: Any = None, keepdims: bool = False) -> SymbolicTensor:
     """The reduced shape in float32 (a KerasTensor's default dtype), whatever x's."""
     return _out(reduce_shape(_shape(x), axis, keepdims), "float32")
@@ -526,7 +532,7 @@ RULES: dict = {
                          "conj", "conjugate", "trunc", "relu", "sigmoid", "softplus", "gelu",
                          "erf", "erfinv", "rsqrt", "nan_to_num")},
     **{n: of_dtype("bool") for n in ("isnan", "isfinite", "isinf")},
-    "reciprocal": of_dtype("float32"), "logsumexp": logsumexp,
+    "reciprocal": of_dtype("float32"), "logsumexp": logsumexp, "ndim": ndim,
     **{n: float_or_floatx for n in ("floor", "ceil", "angle")},
     "cbrt": widened, "deg2rad": deg2rad, "clip": clip, "sum": summed, "nansum": summed,
     "prod": prod, **{n: kept for n in ("max", "amax", "ptp")}, "std": std,
