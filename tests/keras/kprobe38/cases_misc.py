@@ -133,3 +133,66 @@ tryq("policy_obj", lambda: (C.set_dtype_policy(keras.DTypePolicy("float16")), C.
 C.set_dtype_policy("float32")
 tryq("backend", lambda: C.backend())
 """
+
+SNIPPETS["control_flow_ops_on_keras_tensors"] = _TRY + """
+k = keras.Input((3,), batch_size=2, name="k")
+s = keras.Input((), dtype="int32", batch_size=1, name="s")
+for label, fn in [("cond", lambda: O.cond(O.all(k > 0), lambda: k * 2.0, lambda: k)),
+                  ("cond_mismatch", lambda: O.cond(O.all(k > 0), lambda: k, lambda: k[:, :2])),
+                  ("switch", lambda: O.switch(s[0], [lambda x: x + 1.0, lambda x: x * 2.0], k)),
+                  ("scan", lambda: O.scan(lambda c, x: (c + x, c), O.zeros((3,)), k)),
+                  ("fori", lambda: O.fori_loop(0, 3, lambda i, v: v * 2.0, k)),
+                  ("while", lambda: O.while_loop(lambda v: O.sum(v) < 10.0, lambda v: (v + 1.0,), (k,))),
+                  ("map", lambda: O.map(lambda r: O.sum(r), k)),
+                  ("ascan", lambda: O.associative_scan(O.add, k, axis=1)),
+                  ("stop_gradient", lambda: O.stop_gradient(k)),
+                  ("vmap", lambda: O.vectorized_map(lambda r: r * 2.0, k))]:
+    try:
+        r = fn()
+        print(label, _cut(repr(r)) if not isinstance(r, (list, tuple)) else [_cut(repr(x)) for x in r])
+    except Exception as e:
+        print(label, type(e).__name__, _cut(str(e)).splitlines()[0][:200] if str(e) else "")
+"""
+
+SNIPPETS["layer_calls_with_odd_arguments"] = _TRY + """
+d = layers.Dense(2, name="d")
+x = np.ones((1, 3), "float32")
+k = keras.Input((3,))
+tryq("extra_kwarg", lambda: d(x, foo=1))
+tryq("training_kw", lambda: d(x, training=True).shape)
+tryq("mask_kw", lambda: d(x, mask=np.array([True])).shape)
+tryq("no_input", lambda: d())
+tryq("none_input", lambda: layers.Dense(2)(None))
+tryq("string_input", lambda: layers.Dense(2)("abc"))
+tryq("list_input", lambda: layers.Dense(2)([[1.0, 2.0, 3.0]]).shape)
+tryq("kt_extra_kwarg", lambda: layers.Dense(2)(k, foo=1))
+tryq("kt_and_array", lambda: layers.Concatenate()([k, x]))
+tryq("add_mixed", lambda: layers.Add()([k, k, np.ones((1, 3), "float32")]))
+"""
+
+SNIPPETS["ops_mixing_keras_tensors_and_values"] = _TRY + """
+k = keras.Input((3,), name="k")
+e = O.convert_to_tensor(np.ones((1, 3), "float32"))
+for label, fn in [("add_eager", lambda: O.add(k, e)), ("add_np", lambda: O.add(np.ones((3,), "float64"), k)),
+                  ("concat", lambda: O.concatenate([k, np.ones((1, 3), "float32")], axis=0)),
+                  ("stack", lambda: O.stack([k, k * 2.0])), ("stack_mixed", lambda: O.stack([k, e])),
+                  ("where", lambda: O.where(k > 0, k, 0)), ("where_one", lambda: O.where(k > 0)),
+                  ("matmul_np", lambda: O.matmul(k, np.ones((3, 2), "float64"))),
+                  ("einsum", lambda: O.einsum("bi,ij->bj", k, np.ones((3, 2), "float32"))),
+                  ("cast_int", lambda: O.cast(k, "int8")), ("clip_kt", lambda: O.clip(k, k, 1.0)),
+                  ("pad_kt", lambda: O.pad(k, [[0, 0], [1, 2]], constant_values=3)),
+                  ("take_kt_idx", lambda: O.take(np.arange(10.0), O.cast(k, "int32"))),
+                  ("shape_ops", lambda: O.reshape(k, (-1,))), ("tile", lambda: O.tile(k, (2, 1)))]:
+    try:
+        r = fn()
+        print(label, _cut(repr(r)))
+    except Exception as e:
+        print(label, type(e).__name__, _cut(str(e)).splitlines()[0][:200] if str(e) else "")
+"""
+
+SNIPPETS["layer_call_training_given_twice"] = _TRY + """
+d = layers.Dense(2, name="d")
+x = np.ones((1, 3), "float32")
+tryq("extra_positional", lambda: d(x, x))
+tryq("training_positional", lambda: d(x, True).shape)
+"""
