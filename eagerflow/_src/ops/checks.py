@@ -637,6 +637,8 @@ def attr_read(x: Any, attr: str) -> None:
     """TF's Python reading `x.attr` unchecked (an image's get_shape, a pool input's shape):
     Python's AttributeError where `x` lacks it, its type named as TF's."""
     if not hasattr(x, attr):
+        if isinstance(x, type):  # (a class: Python's own "type object 'numpy.float64' ...")
+            getattr(x, attr)
         raise no_attribute(x, attr)
 
 
