@@ -264,6 +264,296 @@ SIZE_OUT_TYPE = [
      ('float32', [], 2.0)),
 ]
 
+# TF's generated op wrappers take a bad attr (a tensor for a bool, a string or a type) or an
+# input their fast path can't (None, a list) down their eager fallback, which checks every
+# attr before it converts the inputs: the attr's TypeError comes first (was: the input's
+# conversion or dtype error)
+T_ = np.bool_(True)
+QX = tf.constant([[0.1, 0.5], [0.9, -0.3]])
+qdq, qdq2 = tf.quantization.quantize_and_dequantize, tf.quantization.quantize_and_dequantize_v2
+ATTRS_FIRST = [
+    (lambda: tf.linalg.triangular_solve(None, tf.constant(True), lower=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'lower' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: tf.linalg.triangular_solve(tf.constant(True), tf.constant(True),
+                                        lower=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'lower' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: tf.linalg.triangular_solve([[1.]], None, lower=False, adjoint=0),
+     ('raise', 'TypeError', "Expected bool for argument 'adjoint' not 0.")),
+    (lambda: tf.linalg.triangular_solve([[2.]], [[1.]], lower=False),
+     ('float32', [1, 1], [[0.5]])),
+    (lambda: tf.linalg.triangular_solve([[2.]], None),
+     ('raise', 'ValueError',
+       "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to "
+       'a Tensor.')),
+    (lambda: tf.linalg.banded_triangular_solve(None, tf.constant(True), lower=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'lower' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: tf.linalg.banded_triangular_solve(None, [[1.]], adjoint=T_),
+     ('raise', 'TypeError', "Expected bool for argument 'adjoint' not np.True_.")),
+    (lambda: tf.linalg.banded_triangular_solve([[2.]], [[4.]]),
+     ('float32', [1, 1], [[2.0]])),
+    (lambda: tf.linalg.inv(None, adjoint=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'adjoint' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: tf.linalg.inv(tf.constant(True), adjoint=1),
+     ('raise', 'TypeError', "Expected bool for argument 'adjoint' not 1.")),
+    (lambda: tf.linalg.inv(None),
+     ('raise', 'ValueError',
+       "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to "
+       'a Tensor.')),
+    (lambda: tf.bitcast(None, tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected DataType for argument 'type' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: tf.bitcast(None, 'int8'),
+     ('raise', 'ValueError',
+       "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to "
+       'a Tensor.')),
+    (lambda: tf.bitcast(None, tf.int8),
+     ('raise', 'ValueError',
+       "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to "
+       'a Tensor.')),
+    (lambda: tf.bitcast([1], tf.uint8),
+     ('uint8', [1, 4], [[1, 0, 0, 0]])),
+    (lambda: tf.linalg.diag(None, align=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected string for argument 'align' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: tf.linalg.diag(None, align=1),
+     ('raise', 'TypeError', "Expected string for argument 'align' not 1.")),
+    (lambda: tf.linalg.diag(None, align='MIDDLE'),
+     ('raise', 'ValueError',
+       "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to "
+       'a Tensor.')),
+    (lambda: tf.linalg.diag([1, 2], align='LEFT_LEFT'),
+     ('int32', [2, 2], [[1, 0], [0, 2]])),
+    (lambda: tf.linalg.diag_part(None, align=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected string for argument 'align' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: tf.linalg.diag_part(None, align=None),
+     ('raise', 'ValueError',
+       "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to "
+       'a Tensor.')),
+    (lambda: tf.linalg.diag_part([[1, 2]], align='LEFT_RIGHT'),
+     ('int32', [1], [1])),
+    (lambda: tf.math.top_k(None, index_type=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected DataType for argument 'index_type' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: tf.math.top_k(None, k=0, sorted=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'sorted' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: tf.math.top_k(None, index_type=2**70),
+     ('raise', 'TypeError',
+       "Expected DataType for argument 'index_type' not 1180591620717411303424.")),
+    (lambda: tf.math.top_k(tf.constant(True), sorted=1),
+     ('raise', 'TypeError', "Expected bool for argument 'sorted' not 1.")),
+    (lambda: tf.math.top_k([3, 1, 2], k=2, index_type=tf.int64),
+     ['tuple', ('int32', [2], [3, 2]), ('int64', [2], [0, 2])]),
+    (lambda: tf.image.crop_and_resize(None, tf.constant(True), tf.constant(True),
+                                      tf.constant(True), method=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected string for argument 'method' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: tf.image.crop_and_resize(tf.constant(True), tf.constant(True), tf.constant(True),
+                                      tf.constant(True), method=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected string for argument 'method' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: tf.image.crop_and_resize(None, [[0., 0, 1, 1]], [0], [1, 1],
+                                      extrapolation_value='a'),
+     ('raise', 'TypeError', "Expected float for argument 'extrapolation_value' not 'a'.")),
+    (lambda: tf.image.crop_and_resize(None, [[0., 0, 1, 1]], [0], [1, 1],
+                                      extrapolation_value=tf.constant(1.)),
+     ('raise', 'TypeError',
+       "Expected float for argument 'extrapolation_value' not <tf.Tensor: shape=(), "
+       'dtype=float32, numpy=1.0>.')),
+    (lambda: tf.image.crop_and_resize(np.ones((1, 2, 2, 1), np.float32), [[0., 0, 1, 1]], [0],
+                                      [1, 1], method='nearest', extrapolation_value=2),
+     ('float32', [1, 1, 1, 1], [[[[1.0]]]])),
+    (lambda: tf.image.crop_and_resize(np.ones((1, 2, 2, 1), np.float32), [[0., 0, 1, 1]], [0],
+                                      [1, 1], method='cubic'),
+     ('raise', 'InvalidArgumentError',
+       'Value for attr \'method\' of "cubic" is not in the list of allowed values: '
+       '"bilinear", "nearest"')),
+    (lambda: tf.image.extract_glimpse(None, [], tf.constant(True),
+                                      centered=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'centered' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: tf.image.extract_glimpse(tf.constant(True), [], tf.constant(True),
+                                      normalized=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'normalized' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: tf.image.extract_glimpse(None, [1, 1], [[0., 0]], noise=1),
+     ('raise', 'TypeError', "Expected string for argument 'noise' not 1.")),
+    (lambda: tf.image.extract_glimpse(None, [1, 1], [[0., 0]], centered=1),
+     ('raise', 'TypeError', "Expected bool for argument 'centered' not 1.")),
+    (lambda: tf.image.extract_glimpse(np.ones((1, 2, 2, 1), np.float32), [1, 1], [[0., 0]],
+                                      centered=False, normalized=False, noise='zero'),
+     ('float32', [1, 1, 1, 1], [[[[1.0]]]])),
+    (lambda: tf.image.extract_glimpse(np.ones((1, 2, 2, 1), np.float32), [1, 1], [[0., 0]],
+                                      noise='bad'),
+     ('raise', 'InvalidArgumentError',
+       '{{function_node '
+       '__wrapped__ExtractGlimpseV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'The noise could only be uniform, gaussian, or zero, gotbad [Op:ExtractGlimpseV2]')),
+]
+
+# qdq(_v2) reads a negative axis against the input's
+# shape.ndims unconverted (modulo the rank), then its op's wrapper takes the attrs, each by
+# its kind (a bool attr only a bool, num_bits int() of anything but a string), before the
+# inputs (was: the inputs first, bool() of the bool attrs, an int-scalar check of num_bits)
+QDQ_V1 = [
+    (lambda: qdq(None, tf.constant(True), tf.constant(True), signed_input=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'signed_input' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: qdq(tf.constant(True), tf.constant(True), tf.constant(True),
+               signed_input=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'signed_input' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: qdq(None, tf.constant(True), tf.constant(True), signed_input=1.5),
+     ('raise', 'TypeError', "Expected bool for argument 'signed_input' not 1.5.")),
+    (lambda: qdq(QX, -1., 1., num_bits=tf.constant(True)),
+     ('float32', [2, 2],
+       [[0.0, 0.6000000238418579], [0.9000000357627869, -0.30000001192092896]])),
+    (lambda: qdq(QX, -1., 1., num_bits=4.7),
+     ('float32', [2, 2],
+       [[0.12857142090797424, 0.514285683631897],
+        [0.8999999761581421, -0.2571428418159485]])),
+    (lambda: qdq(QX, -1., 1., num_bits='4'),
+     ('raise', 'TypeError', "Expected int for argument 'num_bits' not '4'.")),
+    (lambda: qdq(QX, -1., 1., round_mode=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected string for argument 'round_mode' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: qdq(QX, -1., 1., round_mode='HALF_UP'),
+     ('float32', [2, 2],
+       [[0.09921260178089142, 0.5031496286392212],
+        [0.8999999761581421, -0.29763779044151306]])),
+    (lambda: qdq(QX, -1., 1., round_mode='bad'),
+     ('raise', 'InvalidArgumentError',
+       'Value for attr \'round_mode\' of "bad" is not in the list of allowed values: '
+       '"HALF_TO_EVEN", "HALF_UP"')),
+    (lambda: qdq(QX, [-1., -1], [1., 1], axis=-1, range_given=True),
+     ('raise', 'InvalidArgumentError',
+       '{{function_node '
+       '__wrapped__QuantizeAndDequantizeV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'input_min must be a scalar. [Op:QuantizeAndDequantizeV2]')),
+    (lambda: qdq(QX, [-1., -1], [1., 1], axis=-5, range_given=True),
+     ('raise', 'InvalidArgumentError',
+       '{{function_node '
+       '__wrapped__QuantizeAndDequantizeV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'input_min must be a scalar. [Op:QuantizeAndDequantizeV2]')),
+    (lambda: qdq(QX, [-1., -1], [1., 1], axis=1, range_given=True),
+     ('raise', 'InvalidArgumentError',
+       '{{function_node '
+       '__wrapped__QuantizeAndDequantizeV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'input_min must be a scalar. [Op:QuantizeAndDequantizeV2]')),
+    (lambda: qdq([[1.]], -1., 1., axis=-1),
+     ('raise', 'AttributeError', "'list' object has no attribute 'shape'")),
+    (lambda: qdq(np.ones((2, 2), np.float32), -1., 1., axis=-1),
+     ('raise', 'AttributeError', "'tuple' object has no attribute 'ndims'")),
+    (lambda: qdq(QX, -1., 1., axis=tf.constant(True)),
+     ('raise', 'TypeError', 'Cannot convert 0 to EagerTensor of dtype bool')),
+    (lambda: qdq(QX, -1., 1., axis=tf.constant(-1)),
+     ('float32', [2, 2],
+       [[0.09921260178089142, 0.5], [0.8999999761581421, -0.29921260476112366]])),
+    (lambda: qdq(QX, -1., 1., narrow_range=1),
+     ('raise', 'TypeError', "Expected bool for argument 'narrow_range' not 1.")),
+    (lambda: qdq(QX, -1., 1., range_given=None),
+     ('float32', [2, 2],
+       [[0.09921260178089142, 0.5031496286392212],
+        [0.8999999761581421, -0.29763779044151306]])),
+    (lambda: qdq(QX, -1., 1., signed_input=False, num_bits=3),
+     ('float32', [2, 2],
+       [[0.12857142090797424, 0.514285683631897],
+        [0.8999999761581421, -0.2571428418159485]])),
+    (lambda: qdq(tf.constant(1.), -1., 1., axis=-1),
+     ('raise', 'ZeroDivisionError', 'integer modulo by zero')),
+]
+QDQ_V2 = [
+    (lambda: qdq2(None, tf.constant(True), tf.constant(True), signed_input=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'signed_input' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: qdq2(tf.constant(True), tf.constant(True), tf.constant(True),
+               signed_input=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'signed_input' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: qdq2(None, tf.constant(True), tf.constant(True), signed_input=1.5),
+     ('raise', 'TypeError', "Expected bool for argument 'signed_input' not 1.5.")),
+    (lambda: qdq2(QX, -1., 1., num_bits=tf.constant(True)),
+     ('float32', [2, 2],
+       [[0.0, 0.6000000238418579], [0.9000000357627869, -0.30000001192092896]])),
+    (lambda: qdq2(QX, -1., 1., num_bits=4.7),
+     ('float32', [2, 2],
+       [[0.12857142090797424, 0.514285683631897],
+        [0.8999999761581421, -0.2571428418159485]])),
+    (lambda: qdq2(QX, -1., 1., num_bits='4'),
+     ('raise', 'TypeError', "Expected int for argument 'num_bits' not '4'.")),
+    (lambda: qdq2(QX, -1., 1., round_mode=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected string for argument 'round_mode' not <tf.Tensor: shape=(), dtype=bool, "
+       'numpy=True>.')),
+    (lambda: qdq2(QX, -1., 1., round_mode='HALF_UP'),
+     ('float32', [2, 2],
+       [[0.09921260178089142, 0.5031496286392212],
+        [0.8999999761581421, -0.29763779044151306]])),
+    (lambda: qdq2(QX, -1., 1., round_mode='bad'),
+     ('raise', 'InvalidArgumentError',
+       'Value for attr \'round_mode\' of "bad" is not in the list of allowed values: '
+       '"HALF_TO_EVEN", "HALF_UP"')),
+    (lambda: qdq2(QX, [-1., -1], [1., 1], axis=-1, range_given=True),
+     ('raise', 'InvalidArgumentError',
+       '{{function_node '
+       '__wrapped__QuantizeAndDequantizeV4_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'input_min must be a scalar. [Op:QuantizeAndDequantizeV4]')),
+    (lambda: qdq2(QX, [-1., -1], [1., 1], axis=-5, range_given=True),
+     ('raise', 'InvalidArgumentError',
+       '{{function_node '
+       '__wrapped__QuantizeAndDequantizeV4_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'input_min must be a scalar. [Op:QuantizeAndDequantizeV4]')),
+    (lambda: qdq2(QX, [-1., -1], [1., 1], axis=1, range_given=True),
+     ('raise', 'InvalidArgumentError',
+       '{{function_node '
+       '__wrapped__QuantizeAndDequantizeV4_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'input_min must be a scalar. [Op:QuantizeAndDequantizeV4]')),
+    (lambda: qdq2([[1.]], -1., 1., axis=-1),
+     ('raise', 'AttributeError', "'list' object has no attribute 'shape'")),
+    (lambda: qdq2(np.ones((2, 2), np.float32), -1., 1., axis=-1),
+     ('raise', 'AttributeError', "'tuple' object has no attribute 'ndims'")),
+    (lambda: qdq2(QX, -1., 1., axis=tf.constant(True)),
+     ('raise', 'TypeError', 'Cannot convert 0 to EagerTensor of dtype bool')),
+    (lambda: qdq2(QX, -1., 1., axis=tf.constant(-1)),
+     ('float32', [2, 2],
+       [[0.09921260178089142, 0.5], [0.8999999761581421, -0.29921260476112366]])),
+    (lambda: qdq2(QX, -1., 1., narrow_range=1),
+     ('raise', 'TypeError', "Expected bool for argument 'narrow_range' not 1.")),
+    (lambda: qdq2(QX, -1., 1., range_given=None),
+     ('float32', [2, 2],
+       [[0.09921260178089142, 0.5031496286392212],
+        [0.8999999761581421, -0.29763779044151306]])),
+    (lambda: qdq2(QX, -1., 1., signed_input=False, num_bits=3),
+     ('float32', [2, 2],
+       [[0.12857142090797424, 0.514285683631897],
+        [0.8999999761581421, -0.2571428418159485]])),
+    (lambda: qdq2(tf.constant(1.), -1., 1., axis=-1),
+     ('raise', 'ZeroDivisionError', 'integer modulo by zero')),
+]
+
 # Left as they differ (strict xfail), with why:
 KNOWN = [
     # TF's overlap_and_add does its length arithmetic on the NumPy value of a constant
@@ -275,7 +565,7 @@ KNOWN = [
 ]
 
 CASES = (SETS_B_MATCHES_A + STATELESS_ALG + DCT_ARGS + FRAME_STEP + DTYPE_BEFORE_KERNEL +
-         SIZE_OUT_TYPE)
+         SIZE_OUT_TYPE + ATTRS_FIRST + QDQ_V1 + QDQ_V2)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
