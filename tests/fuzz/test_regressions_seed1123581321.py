@@ -695,6 +695,99 @@ EMPTY_TO_STRING = [
        'Failed to convert a NumPy array to a Tensor (Unsupported object type float).')),
 ]
 
+# An int attr TF's eager fast path does not take (a tensor, a NumPy int, a float) sends its
+# generated wrapper to the fallback, which converts the inputs of a fixed dtype with that
+# dtype: a tensor of another dtype is the conversion's ValueError (was: the kernel's
+# "cannot compute ... as input #0"); decode_image's expand_animations a bool only
+FALLBACK_CONVERTS = [
+    (lambda: tf.io.decode_png(tf.constant(True), channels=tf.constant(True)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype string for Tensor with dtype bool: <tf.Tensor: '
+       'shape=(), dtype=bool, numpy=True>')),
+    (lambda: tf.io.decode_png(tf.constant(True), channels=1),
+     ('raise', 'InvalidArgumentError',
+       'cannot compute DecodePng as input #0(zero-based) was expected to be a string '
+       'tensor but is a bool tensor [Op:DecodePng] name:')),
+    (lambda: tf.io.decode_png(tf.constant(True), channels=np.int64(1)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype string for Tensor with dtype bool: <tf.Tensor: '
+       'shape=(), dtype=bool, numpy=True>')),
+    (lambda: tf.io.decode_png(tf.constant(True), channels=1.5),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype string for Tensor with dtype bool: <tf.Tensor: '
+       'shape=(), dtype=bool, numpy=True>')),
+    (lambda: tf.io.decode_png(tf.constant(True), dtype=tf.uint16, channels=tf.constant(True)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype string for Tensor with dtype bool: <tf.Tensor: '
+       'shape=(), dtype=bool, numpy=True>')),
+    (lambda: tf.io.decode_png(tf.constant(1), channels=tf.constant(1)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype string for Tensor with dtype int32: <tf.Tensor: '
+       'shape=(), dtype=int32, numpy=1>')),
+    (lambda: tf.io.decode_png([1], channels=tf.constant(True)),
+     ('raise', 'TypeError', 'Cannot convert [1] to EagerTensor of dtype string')),
+    (lambda: tf.io.decode_bmp(tf.constant(True), channels=tf.constant(True)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype string for Tensor with dtype bool: <tf.Tensor: '
+       'shape=(), dtype=bool, numpy=True>')),
+    (lambda: tf.io.decode_bmp(tf.constant(True), channels=True),
+     ('raise', 'InvalidArgumentError',
+       'cannot compute DecodeBmp as input #0(zero-based) was expected to be a string '
+       'tensor but is a bool tensor [Op:DecodeBmp] name:')),
+    (lambda: tf.image.decode_jpeg(tf.constant(True), channels=tf.constant(True)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype string for Tensor with dtype bool: <tf.Tensor: '
+       'shape=(), dtype=bool, numpy=True>')),
+    (lambda: tf.io.decode_webp(tf.constant(True), channels=tf.constant(True)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype string for Tensor with dtype bool: <tf.Tensor: '
+       'shape=(), dtype=bool, numpy=True>')),
+    (lambda: tf.audio.decode_wav(tf.constant(True), desired_channels=tf.constant(True)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype string for Tensor with dtype bool: <tf.Tensor: '
+       'shape=(), dtype=bool, numpy=True>')),
+    (lambda: tf.audio.decode_wav(tf.constant(True), desired_samples=tf.constant(True)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype string for Tensor with dtype bool: <tf.Tensor: '
+       'shape=(), dtype=bool, numpy=True>')),
+    (lambda: tf.audio.decode_wav(tf.constant(True)),
+     ('raise', 'InvalidArgumentError',
+       'cannot compute DecodeWav as input #0(zero-based) was expected to be a string '
+       'tensor but is a bool tensor [Op:DecodeWav] name:')),
+    (lambda: tf.dynamic_partition(tf.constant(True), tf.constant(True), tf.constant(True)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype int32 for Tensor with dtype bool: <tf.Tensor: '
+       'shape=(), dtype=bool, numpy=True>')),
+    (lambda: tf.dynamic_partition(tf.constant(True), tf.constant(True), 2),
+     ('raise', 'InvalidArgumentError',
+       'cannot compute DynamicPartition as input #1(zero-based) was expected to be a int32 '
+       'tensor but is a bool tensor [Op:DynamicPartition] name:')),
+    (lambda: tf.dynamic_partition([1.], tf.constant(True), tf.constant(True)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype int32 for Tensor with dtype bool: <tf.Tensor: '
+       'shape=(), dtype=bool, numpy=True>')),
+    (lambda: tf.nn.compute_accidental_hits(tf.constant(True), tf.constant(True), tf.constant(True)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype int64 for Tensor with dtype bool: <tf.Tensor: '
+       'shape=(), dtype=bool, numpy=True>')),
+    (lambda: tf.io.decode_image(tf.constant(True), channels=tf.constant(True)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype string for Tensor with dtype bool: <tf.Tensor: '
+       'shape=(), dtype=bool, numpy=True>')),
+    (lambda: tf.io.decode_image(tf.constant(True), expand_animations=tf.constant(True)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'expand_animations' not <tf.Tensor: shape=(), "
+       'dtype=bool, numpy=True>.')),
+    (lambda: tf.io.decode_gif(tf.constant(True)),
+     ('raise', 'InvalidArgumentError',
+       'cannot compute DecodeGif as input #0(zero-based) was expected to be a string '
+       'tensor but is a bool tensor [Op:DecodeGif] name:')),
+    (lambda: tf.io.decode_jpeg(tf.constant(True), ratio=tf.constant(True)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype string for Tensor with dtype bool: <tf.Tensor: '
+       'shape=(), dtype=bool, numpy=True>')),
+]
+
 # Left as they differ (strict xfail), with why:
 KNOWN = [
     # TF's overlap_and_add does its length arithmetic on the NumPy value of a constant
@@ -707,7 +800,7 @@ KNOWN = [
 
 CASES = (SETS_B_MATCHES_A + STATELESS_ALG + DCT_ARGS + FRAME_STEP + DTYPE_BEFORE_KERNEL +
          SIZE_OUT_TYPE + ATTRS_FIRST + QDQ_V1 + QDQ_V2 +
-         EMPTY_TO_STRING)
+         EMPTY_TO_STRING + FALLBACK_CONVERTS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

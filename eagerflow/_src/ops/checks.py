@@ -838,6 +838,15 @@ def wrapper_attrs(op: str, held: list | None = None, _fast_path: bool = False,
     return out
 
 
+def fast_path_ints(*values: Any) -> bool:
+    """Whether TF's eager fast path takes these int attrs as given: a Python int (a bool is
+    one), or None for the default. Anything else (a NumPy int, a float, a tensor) sends
+    TF's generated wrapper down its eager fallback, which converts each input of a fixed
+    dtype with that dtype: a tensor of another dtype is then the conversion's ValueError,
+    not the kernel's refusal."""
+    return all(v is None or type(v) in (int, bool) for v in values)
+
+
 def raise_held(held: list) -> None:
     """Raises the int attr's OverflowError that wrapper_attrs (or past_int64) held: TF's
     wrapper falls back on its slow path, which converts the inputs (a Python value's
