@@ -13,6 +13,8 @@ from recorded import outcome
 
 import eagerflow as tf
 
+tnp = tf.experimental.numpy
+
 inf, nan = np.inf, np.nan
 
 # tf.sets' operations check only `a`'s dtype against the supported ones; `b` need only
@@ -788,6 +790,144 @@ FALLBACK_CONVERTS = [
        'shape=(), dtype=bool, numpy=True>')),
 ]
 
+# In TF's words and order: a class read for an attribute it lacks is Python's "type
+# object" message; assert_same_float_dtype names a tensor dtype as TF's eager tensor;
+# tnp.vander of a scalar and no N is the shape slice's error, a wrong rank its plain
+# message; tnp.sort's and argsort's order; make_tensor_proto(None) and accumulate_n of
+# None entries; approx_max_k/min_k's k below 0 as the attr's minimum check (its first
+# line without the op)
+WORDS = [
+    (lambda: tf.image.grayscale_to_rgb(object),
+     ('raise', 'AttributeError', "type object 'object' has no attribute 'get_shape'")),
+    (lambda: tf.image.total_variation(object),
+     ('raise', 'AttributeError', "type object 'object' has no attribute 'get_shape'")),
+    (lambda: tf.image.grayscale_to_rgb(np.float64),
+     ('raise', 'AttributeError',
+       "type object 'numpy.float64' has no attribute 'get_shape'")),
+    (lambda: tf.debugging.assert_same_float_dtype([], dtype=tf.constant(1.)),
+     ('raise', 'AttributeError',
+       "'tensorflow.python.framework.ops.EagerTensor' object has no attribute "
+       "'is_floating'")),
+    (lambda: tf.debugging.assert_same_float_dtype(None, dtype='float32'),
+     ('raise', 'AttributeError', "'str' object has no attribute 'is_floating'")),
+    (lambda: tnp.vander(tf.constant(True)),
+     ('raise', 'InvalidArgumentError',
+       '{{function_node '
+       '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'slice index 0 of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/')),
+    (lambda: tnp.vander(0),
+     ('raise', 'InvalidArgumentError',
+       '{{function_node '
+       '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       'slice index 0 of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/')),
+    (lambda: tnp.vander([[1, 2]]),
+     ('raise', 'ValueError', 'x must be a one-dimensional array')),
+    (lambda: tnp.sort([1, 2], order=[1]),
+     ('raise', 'ValueError', 'The `order` argument is not supported. Pass order=None')),
+    (lambda: tnp.sort([1, 2], order='x'),
+     ('raise', 'ValueError', 'The `order` argument is not supported. Pass order=None')),
+    (lambda: tnp.argsort([1, 2], order='x'),
+     ('raise', 'ValueError', 'The `order` argument is not supported. Pass order=None')),
+    (lambda: tf.make_tensor_proto(None),
+     ('raise', 'ValueError', 'None values not supported.')),
+    (lambda: tf.make_tensor_proto(None, dtype=tf.string),
+     ('raise', 'ValueError', 'None values not supported.')),
+    (lambda: tf.make_tensor_proto(None, dtype='bogus'),
+     ('raise', 'TypeError',
+       "Cannot convert the argument `type_value`: 'bogus' to a TensorFlow DType.")),
+    (lambda: tf.math.accumulate_n((None,), shape=[-2, 2, 3]),
+     ('raise', 'ValueError',
+       'inputs must be a list of at least one Tensor with the same dtype and shape')),
+    (lambda: tf.math.accumulate_n([tf.constant(1.), None]),
+     ('raise', 'ValueError',
+       'inputs must be a list of at least one Tensor with the same dtype and shape')),
+    (lambda: tf.math.accumulate_n([None]),
+     ('raise', 'ValueError',
+       'inputs must be a list of at least one Tensor with the same dtype and shape')),
+    (lambda: tf.size(tf.constant([1, 2]), out_type=np.float64),
+     ('raise', 'AttributeError',
+       "type object 'numpy.float64' has no attribute 'as_numpy_dtype'")),
+    (lambda: tf.math.approx_max_k([1.], -4),
+     ('raise', 'InvalidArgumentError',
+       "Value for attr 'k' of -4 must be at least minimum 0")),
+    (lambda: tf.math.approx_min_k([[1., 2.]], -9223372036854775808),
+     ('raise', 'InvalidArgumentError',
+       "Value for attr 'k' of -9223372036854775808 must be at least minimum 0")),
+    (lambda: tf.math.approx_max_k([1., 3., 2.], 2),
+     ['tuple', ('float32', [2], [3.0, 2.0]), ('int32', [2], [1, 2])]),
+]
+
+# tnp reads a DType argument's NumPy type for its dtype inference: TF has none for
+# resource and variant, whose lookup is Python's KeyError of the enum (was: the
+# conversion's ValueError, as for the other dtypes still)
+DTYPE_NUMPY_TYPE = [
+    (lambda: tnp.asarray(tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.asarray(tf.variant),
+     ('raise', 'KeyError', '21')),
+    (lambda: tnp.asarray(tf.float32),
+     ('raise', 'ValueError',
+       'Attempt to convert a value (tf.float32) with an unsupported type (<class '
+       "'tensorflow.python.framework.dtypes.DType'>) to a Tensor.")),
+    (lambda: tnp.flip(tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.angle(tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.arange('abc', stop=tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.argmax(tf.resource, axis=2147483648),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.argmin(tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.around(tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.clip(tf.resource, 1, 2),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.clip([1], tf.resource, 2),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.concatenate(tf.resource, axis=2147483648),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.concatenate([tf.resource]),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.count_nonzero(tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.diag(tf.resource, k=2147483648),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.diagflat(tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.ravel(tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.prod(tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.squeeze(tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.sum(tf.variant),
+     ('raise', 'KeyError', '21')),
+    (lambda: tnp.trace(tf.resource, axis2={}),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.transpose(tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.tril(tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.triu(tf.variant),
+     ('raise', 'KeyError', '21')),
+    (lambda: tnp.add(tf.resource, 1),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.add(1, tf.string),
+     ('raise', 'UnimplementedError',
+       '{{function_node '
+       '__wrapped__Cast_device_/job:localhost/replica:0/task:0/device:CPU:0}} Cast int32 '
+       'to string is not supported [Op:Cast] name:')),
+    (lambda: tnp.result_type(tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.result_type(tf.float16, 1),
+     ('py', 'tf.float16')),
+    (lambda: tnp.zeros(3, dtype=tf.resource),
+     ('raise', 'KeyError', '20')),
+    (lambda: tnp.array(tf.resource),
+     ('raise', 'KeyError', '20')),
+]
+
 # Left as they differ (strict xfail), with why:
 KNOWN = [
     # TF's overlap_and_add does its length arithmetic on the NumPy value of a constant
@@ -800,7 +940,8 @@ KNOWN = [
 
 CASES = (SETS_B_MATCHES_A + STATELESS_ALG + DCT_ARGS + FRAME_STEP + DTYPE_BEFORE_KERNEL +
          SIZE_OUT_TYPE + ATTRS_FIRST + QDQ_V1 + QDQ_V2 +
-         EMPTY_TO_STRING + FALLBACK_CONVERTS)
+         EMPTY_TO_STRING + FALLBACK_CONVERTS + WORDS +
+         DTYPE_NUMPY_TYPE)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

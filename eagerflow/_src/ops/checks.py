@@ -629,7 +629,13 @@ def axis_given(op: str, axis: Any, dyn: tuple, word: str = "axis") -> None:
 
 def no_attribute(x: Any, attr: str) -> AttributeError:
     """Python's AttributeError for `x.attr` where TF's function reads it unchecked, naming
-    x's type as TF's error does (its eager tensor is a C type, named by its module)."""
+    x's type as TF's error does (its eager tensor is a C type, named by its module; a
+    class in Python's own words: "type object 'object' has no attribute ...")."""
+    if isinstance(x, type):
+        try:
+            getattr(x, attr)
+        except AttributeError as e:
+            return e
     return AttributeError(f"'{type_name(x)}' object has no attribute '{attr}'")
 
 
@@ -637,8 +643,6 @@ def attr_read(x: Any, attr: str) -> None:
     """TF's Python reading `x.attr` unchecked (an image's get_shape, a pool input's shape):
     Python's AttributeError where `x` lacks it, its type named as TF's."""
     if not hasattr(x, attr):
-        if isinstance(x, type):  # (a class: Python's own "type object 'numpy.float64' ...")
-            getattr(x, attr)
         raise no_attribute(x, attr)
 
 
