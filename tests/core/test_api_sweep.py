@@ -68,10 +68,6 @@ KNOWN: dict = {
     "tf.reduce_min": _EITHER_ATTR,
     "tf.reduce_prod": _EITHER_ATTR,
     "tf.roll": _EITHER_ATTR,
-    "tf.size":
-        "a tensor given as out_type: TF's AttributeError from inside its wrapper (no "
-        "as_numpy_dtype); eagerflow keeps as_dtype's TypeError, TF's own for a tensor "
-        "as a dtype",
     "tf.space_to_batch": _EITHER_ATTR,
     "tf.space_to_batch_nd": _EITHER_ATTR,
     "tf.zeros_like": _DTYPE_TENSOR,

@@ -123,7 +123,6 @@ KNOWN: dict = {
     "tf.signal.rfft2d": _TRUTH,
     "tf.signal.rfftnd": _TRUTH + _AND + _TF_ACCIDENT,
     "tf.signal.vorbis_window": _TF_ACCIDENT,
-    "tf.size": _TF_ACCIDENT,
     "tf.space_to_batch": _ARGS + _AND + _MIXED,
     "tf.space_to_batch_nd": _ARGS + _AND + _MIXED,
     "tf.split": _ARGS + _AND + _MIXED,

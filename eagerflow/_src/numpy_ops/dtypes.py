@@ -65,6 +65,8 @@ def _np_type(x: Any) -> Any:
     if isinstance(x, Tensor) or hasattr(x, "_as_tensor"):
         return np.dtype(dt.as_dtype(x.dtype).as_numpy_dtype)  # (a Keras variable's: a name)
     if isinstance(x, dt.DType):
+        if x is dt.resource or x is dt.variant:  # (TF's table of NumPy types has none for
+            raise KeyError(x.as_datatype_enum)  # them: its lookup's KeyError of the enum)
         return np.dtype(x.as_numpy_dtype)
     if isinstance(x, (list, tuple)):
         raise ValueError(

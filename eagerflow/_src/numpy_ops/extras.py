@@ -387,8 +387,10 @@ def polyval(p: Any, x: Any) -> Tensor:
 
 def vander(x: Any, N: int | None = None, increasing: bool = False) -> Tensor:  # noqa: N803
     x = asarray(x)
+    if N is None and x.shape.rank == 0:  # (TF reads N from x's shape tensor first: a scalar's
+        A.shape(x)[0]  # slice is out of bounds)
     if len(x.shape) != 1:
-        raise ValueError(f"x must be a one-dimensional array. Received: x={x}")
+        raise ValueError("x must be a one-dimensional array")
     n = _dim(x, 0) if N is None else N
     if isinstance(n, int) and n < 0:
         raise ValueError("N must be nonnegative")

@@ -527,7 +527,7 @@ def sort(a: Any, axis: int = -1, kind: str = "quicksort", order: Any = None) -> 
             "Invalid value for argument `kind`. Only kind=\"quicksort\" is supported. "
             f"Received: kind={kind}")
     if order is not None:
-        raise ValueError("'order' argument to sort is not supported.")
+        raise ValueError("The `order` argument is not supported. Pass order=None")
     a = asarray(a)
     if axis is None:
         return S.sort(A.reshape(a, [-1]), 0)

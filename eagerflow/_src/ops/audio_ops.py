@@ -331,7 +331,11 @@ def decode_wav(contents: Any, desired_channels: int = -1, desired_samples: int =
     held: list = []
     attrs = C.wrapper_attrs("DecodeWav", held, desired_channels=desired_channels,
                             desired_samples=desired_samples)
-    contents = convert_to_tensor(contents, dtype_hint=dt.string)
+    # (a tensor as it is, unless an int attr sends TF's wrapper to its fallback, which
+    # converts it to string: another dtype is that conversion's ValueError)
+    contents = convert_to_tensor(contents, dtype_hint=dt.string) if \
+        C.fast_path_ints(desired_channels, desired_samples) else \
+        convert_to_tensor(contents, dtype=dt.string)
     C.raise_held(held)
     audio, rate = bind(DECODE_WAV, (contents,), attrs, name)
     return DecodeWavOutput(audio, rate)

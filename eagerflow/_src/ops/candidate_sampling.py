@@ -390,7 +390,8 @@ def compute_accidental_hits(true_classes: Any, sampled_candidates: Any, num_true
     attrs = {"num_true": C.make_int(num_true, "num_true"),
              **{k: v for k, v in _op_seeds(seed).items() if k != "node"}}
     # (a list given sends TF's wrapper down its slow path, which converts both)
-    slow = passed_raw(true_classes, sampled_candidates)
+    # (so does an int attr its fast path does not take: C.fast_path_ints)
+    slow = passed_raw(true_classes, sampled_candidates) or not C.fast_path_ints(num_true)
     return AccidentalHits._make(bind(COMPUTE_ACCIDENTAL_HITS,
                                      (_op_input(true_classes, slow),
                                       _op_input(sampled_candidates, slow)), attrs, name))

@@ -629,7 +629,13 @@ def axis_given(op: str, axis: Any, dyn: tuple, word: str = "axis") -> None:
 
 def no_attribute(x: Any, attr: str) -> AttributeError:
     """Python's AttributeError for `x.attr` where TF's function reads it unchecked, naming
-    x's type as TF's error does (its eager tensor is a C type, named by its module)."""
+    x's type as TF's error does (its eager tensor is a C type, named by its module; a
+    class in Python's own words: "type object 'object' has no attribute ...")."""
+    if isinstance(x, type):
+        try:
+            getattr(x, attr)
+        except AttributeError as e:
+            return e
     return AttributeError(f"'{type_name(x)}' object has no attribute '{attr}'")
 
 
@@ -834,6 +840,15 @@ def wrapper_attrs(op: str, held: list | None = None, _fast_path: bool = False,
             raise first
         held.append(first)
     return out
+
+
+def fast_path_ints(*values: Any) -> bool:
+    """Whether TF's eager fast path takes these int attrs as given: a Python int (a bool is
+    one), or None for the default. Anything else (a NumPy int, a float, a tensor) sends
+    TF's generated wrapper down its eager fallback, which converts each input of a fixed
+    dtype with that dtype: a tensor of another dtype is then the conversion's ValueError,
+    not the kernel's refusal."""
+    return all(v is None or type(v) in (int, bool) for v in values)
 
 
 def raise_held(held: list) -> None:

@@ -139,13 +139,15 @@ def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
     """[data[partitions == i] for i in range(num_partitions)] (partitions may be rank k)."""
     # (TF's op wrapper reads the attr, with int(), before it converts the inputs)
     C.no_graph_attr(num_partitions, "num_partitions")
+    given = num_partitions
     try:
         num_partitions = C.make_int(num_partitions, "num_partitions")
     except OverflowError as e:  # (past int64: TF's fast path reads the count as -1)
         if str(e) != "int too big to convert":
             raise
         raise ValueError("Number of outputs is too big: -1") from None
-    x, p = _t(data), as_fixed_type(partitions, dt.int32)
+    slow = not C.fast_path_ints(given)  # (TF's fallback converts tensors too)
+    x, p = _t(data), as_fixed_type(partitions, dt.int32, slow)
     return list(bind(DYNAMIC_PARTITION, (x, p), {"num_partitions": num_partitions}, name))
 
 

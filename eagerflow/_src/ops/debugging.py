@@ -643,6 +643,7 @@ def assert_same_float_dtype(tensors: Any = None, dtype: Any = None) -> Any:
         dtype = _same_base_type(tensors, dtype)
     if not dtype:
         return dt.float32
+    C.attr_read(dtype, "is_floating")  # (a tensor: named as TF's eager tensor)
     if not dtype.is_floating:
         raise ValueError(f"Expected floating point type, got {dtype}.")
     return dtype

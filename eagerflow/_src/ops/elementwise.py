@@ -126,9 +126,10 @@ def _adopt(v: Any, dtype: Any) -> Tensor:
     """A Python value converted to `dtype` (TypeError if it does not fit, as TF's op
     wrappers do); NumPy data cast to it as TF's fast path force-casts an array (NumPy's
     errors: strings that are no numbers), but NumPy numbers never become strings (TF's
-    conversion refuses them so)."""
+    conversion refuses them so; an empty array has none to refuse: an empty string
+    tensor)."""
     if isinstance(v, (np.ndarray, np.generic)):
-        if dtype is dt.string and v.dtype.kind in _NUMPY_KIND_WORDS:
+        if dtype is dt.string and v.dtype.kind in _NUMPY_KIND_WORDS and v.size:
             raise ValueError("Failed to convert a NumPy array to a Tensor (Unsupported object "
                              f"type {_NUMPY_KIND_WORDS[v.dtype.kind]}).")
         if v.dtype.kind in "OUS" and dtype is not dt.string:

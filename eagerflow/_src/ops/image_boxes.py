@@ -378,9 +378,12 @@ def extract_glimpse(input: Any, size: Any, offsets: Any, centered: bool = True, 
                     normalized: bool = True, noise: str = "uniform",
                     name: str | None = None) -> Any:
     """`tf.image.extract_glimpse`: a [height, width] window of each image at its offset."""
-    return _glimpse(EXTRACT_GLIMPSE, input, size, offsets,
-                    {"centered": bool(centered), "normalized": bool(normalized),
-                     "uniform_noise": False, "noise": noise}, name)
+    # (the attrs first, as TF's wrapper takes them: its fallback, which a bad attr or
+    # input takes, checks them before it converts the inputs)
+    attrs = C.wrapper_attrs("ExtractGlimpseV2", centered=centered, normalized=normalized,
+                            noise=noise)
+    return _glimpse(EXTRACT_GLIMPSE, input, size, offsets, {"uniform_noise": False, **attrs},
+                    name)
 
 
 @eager_api("input", "size", "offsets")

@@ -626,10 +626,11 @@ DECODE_JXL = _register("DecodeJxl", _jxl_samples)
 # Public functions
 # ---------------------------------------------------------------------------------------
 
-def _contents(contents: Any) -> Any:
+def _contents(contents: Any, *ints: Any) -> Any:
     # (TF's wrappers convert Python and NumPy values to the op's string input: TypeError for
-    # numbers; a tensor of another dtype reaches the op, which refuses it)
-    if isinstance(contents, Tensor):
+    # numbers; a tensor of another dtype reaches the op, which refuses it, unless an int
+    # attr of `ints` sends the wrapper to its fallback, which converts tensors too)
+    if isinstance(contents, Tensor) and C.fast_path_ints(*ints):
         return contents
     return convert_to_tensor(contents, dtype=dt.string)
 
@@ -640,7 +641,7 @@ def decode_png(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                name: str | None = None) -> Any:
     """`tf.io.decode_png`: a PNG (or any format but BMP) as uint8 or uint16 pixels."""
     attrs = C.wrapper_attrs("DecodePng", channels=channels, dtype=dtype)
-    return bind(DECODE_PNG, (_contents(contents),), attrs, name)
+    return bind(DECODE_PNG, (_contents(contents, channels),), attrs, name)
 
 
 @dispatch_binding
@@ -676,7 +677,7 @@ def decode_webp(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
     aborts the process on an animated WebP unless `channels` names its channel count;
     eagerflow decodes its frames."""
     attrs = C.wrapper_attrs("DecodeWebP", channels=channels, dtype=dtype)
-    return bind(DECODE_WEBP, (_contents(contents),), attrs, name)
+    return bind(DECODE_WEBP, (_contents(contents, channels),), attrs, name)
 
 
 @dispatch_binding
@@ -686,7 +687,7 @@ def decode_jxl(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
     """`tf.io.decode_jxl`: a JPEG XL's first frame as uint8 pixels, with its own channels
     (`channels` must be 0 or their count); other formats decode as decode_png reads them."""
     attrs = C.wrapper_attrs("DecodeJxl", channels=channels, dtype=dtype)
-    return bind(DECODE_JXL, (_contents(contents),), attrs, name)
+    return bind(DECODE_JXL, (_contents(contents, channels),), attrs, name)
 
 
 @dispatch_binding
@@ -694,7 +695,7 @@ def decode_jxl(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
 def decode_bmp(contents: Any, channels: int = 0, name: str | None = None) -> Any:
     """`tf.io.decode_bmp`: a BMP's uint8 pixels (other formats are refused)."""
     attrs = C.wrapper_attrs("DecodeBmp", channels=channels)
-    return bind(DECODE_BMP, (_contents(contents),), attrs, name)
+    return bind(DECODE_BMP, (_contents(contents, channels),), attrs, name)
 
 
 @dispatch_binding
@@ -704,12 +705,13 @@ def decode_image(contents: Any, channels: int | None = None, dtype: Any = dt.uin
     """`tf.io.decode_image`: any supported format; animations (GIF, WebP) give 4-D frames
     unless `expand_animations` is False. Dtypes other than uint8, uint16 and float32 are
     converted from uint16 by convert_image_dtype, as TF does."""
-    channels = 0 if channels is None else C.make_int(channels, "channels")
+    # (its op's wrapper's attrs, checked before the contents: a bool attr a bool only)
+    attrs = C.wrapper_attrs("DecodeImage", channels=0 if channels is None else channels,
+                            expand_animations=expand_animations)
     dtype = dt.as_dtype(dtype)
     native = dtype in (dt.uint8, dt.uint16, dt.float32)
-    out = bind(DECODE_IMAGE, (_contents(contents),), {
-        "channels": channels, "dtype": dtype if native else dt.uint16,
-        "expand_animations": bool(expand_animations)})
+    out = bind(DECODE_IMAGE, (_contents(contents, channels),), {
+        **attrs, "dtype": dtype if native else dt.uint16})
     return out if native else convert_image_dtype(out, dtype)
 
 

@@ -532,14 +532,16 @@ def crop_and_resize(image: Any, boxes: Any, box_indices: Any, crop_size: Any,
     """`tf.image.crop_and_resize`: float32 crops [num_boxes, crop_height, crop_width,
     depth] of `image` [batch, height, width, depth], box k (y1, x1, y2, x2 in [0, 1]
     image coordinates) cut from image box_indices[k]."""
+    # (the attrs first: TF's fallback, which a bad attr or input takes, checks them first)
+    attrs = C.wrapper_attrs("CropAndResize", method=method,
+                            extrapolation_value=extrapolation_value)
     image = _t(image)
     boxes = convert_to_tensor(boxes, dtype=dt.float32)
     box_ind = convert_to_tensor(box_indices, dtype=dt.int32)
     if _state.graph is not None and needs_runtime(crop_size):  # TF's input: read then
         return bind(CROP_AND_RESIZE, (image, boxes, box_ind, as_int_tensor(crop_size,
                                                                            "crop_size")),
-                    {"crop_size": None, "method": method,
-                     "extrapolation_value": float(extrapolation_value)}, name)
+                    {"crop_size": None, **attrs}, name)
     if isinstance(crop_size, Tensor) and crop_size.dtype is not dt.int32:  # (TF's input #3)
         raise C.wrong_input_dtype("CropAndResize", 3, dt.int32, crop_size.dtype)
     # (TF's int32 input: a NumPy array of floats is cast, inf and NaN as int32's minimum)
@@ -547,6 +549,4 @@ def crop_and_resize(image: Any, boxes: Any, box_indices: Any, crop_size: Any,
     if len(sizes.shape) != 1:
         raise _not_1d("CropAndResize", sizes.shape)
     size = tuple(int(s) for s in np.asarray(C.known(sizes)))
-    return bind(CROP_AND_RESIZE, (image, boxes, box_ind),
-                {"crop_size": size, "method": method,
-                 "extrapolation_value": float(extrapolation_value)}, name)
+    return bind(CROP_AND_RESIZE, (image, boxes, box_ind), {"crop_size": size, **attrs}, name)

@@ -744,8 +744,10 @@ MATRIX_INVERSE = register(OpDef(
 
 @eager_api("input")  # (a list: TF's wrapper's slow path)
 def inv(input: Any, adjoint: bool = False, name: str | None = None) -> Any:  # noqa: A002
-    return bind(MATRIX_INVERSE, (_t(input),), C.wrapper_attrs("MatrixInverse", adjoint=adjoint),
-                name)
+    # (the attr first: TF's fast path refuses a bad one, or a bad input, and its fallback
+    # checks the attrs before it converts the inputs)
+    attrs = C.wrapper_attrs("MatrixInverse", adjoint=adjoint)
+    return bind(MATRIX_INVERSE, (_t(input),), attrs, name)
 
 
 def _det_kernel(xp: Any, x: Any) -> Any:

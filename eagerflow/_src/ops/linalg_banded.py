@@ -162,6 +162,7 @@ def banded_triangular_solve(bands: Any, rhs: Any, lower: bool = True, adjoint: b
                             name: str | None = None) -> Any:
     """x with A x = rhs (A^H x = rhs with `adjoint`) for the banded triangular A whose bands
     are `bands` (see this module's docstring for their layout)."""
+    # (the attrs first: TF's fallback, which a bad attr or input takes, checks them first)
+    attrs = C.wrapper_attrs("BandedTriangularSolve", lower=lower, adjoint=adjoint)
     bands, rhs = binary_args_hint(bands, rhs)
-    return bind(BANDED_TRIANGULAR_SOLVE, (bands, rhs),
-                C.wrapper_attrs("BandedTriangularSolve", lower=lower, adjoint=adjoint), name)
+    return bind(BANDED_TRIANGULAR_SOLVE, (bands, rhs), attrs, name)

@@ -419,8 +419,9 @@ MATRIX_TRIANGULAR_SOLVE = register(OpDef(
 @eager_api("matrix", "rhs")  # (a list: TF's wrapper's slow path)
 def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
                      name: str | None = None) -> Any:
-    return bind(MATRIX_TRIANGULAR_SOLVE, binary_args_hint(matrix, rhs),
-                C.wrapper_attrs("MatrixTriangularSolve", lower=lower, adjoint=adjoint),
+    # (the attrs first: TF's fallback, which a bad attr or input takes, checks them first)
+    attrs = C.wrapper_attrs("MatrixTriangularSolve", lower=lower, adjoint=adjoint)
+    return bind(MATRIX_TRIANGULAR_SOLVE, binary_args_hint(matrix, rhs), attrs,
                 eager_name(name))  # (TF's makes its op in a "triangular_solve" scope)
 
 

@@ -44,15 +44,20 @@ def diag_len(rows: int, cols: int, k: int) -> int:
     return max(0, min(rows + min(k, 0), cols - max(k, 0)))
 
 
-def _align_type(align: Any) -> None:
+def _align_type(align: Any) -> Any:
     """TF's wrapper's check of the align attr's type, before the inputs' (its fast path
-    gives up on a non-string, its slow path refuses it)."""
+    gives up on a non-string, its slow path refuses it): the align to use, None being
+    the wrapper's default."""
+    if align is None:
+        return "RIGHT_LEFT"
     if not isinstance(align, (str, bytes)):
         raise TypeError(f"Expected string for argument 'align' not {align!r}.")
+    return align
 
 
 def check_align(align: Any, op: str) -> None:
-    _align_type(align)
+    if not isinstance(align, (str, bytes)):  # (the op's own attr: None is no string)
+        raise TypeError(f"Expected string for argument 'align' not {align!r}.")
     if isinstance(align, bytes):
         align = align.decode(errors="replace")
     if align not in ALIGNS:
@@ -582,8 +587,9 @@ def diag_part(input: Any, name: str = "diag_part", k: Any = 0,  # noqa: A002
               padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.diag_part: the k-th diagonal of batched matrices, or the band k=(lo, hi)
     of diagonals stacked from the uppermost, shorter ones padded with `padding_value`."""
+    align = _align_type(align)  # (TF's fallback, which a bad attr or input takes, checks
+    # it first)
     x = _t(input)
-    _align_type(align)
     return bind(MATRIX_DIAG_PART, (x,),
                 _part_attrs(k_attr(k, op="MatrixDiagPartV3"), padding_value, align), name)
 
@@ -594,8 +600,9 @@ def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
          num_cols: int = -1, padding_value: Any = 0, align: str = "RIGHT_LEFT") -> Any:
     """tf.linalg.diag: batched matrices with `diagonal` on their k-th diagonal, or the band
     k=(lo, hi) of diagonals (diagonal's second-to-last axis, from the uppermost) set."""
+    align = _align_type(align)  # (TF's fallback, which a bad attr or input takes, checks
+    # it first)
     d = _t(diagonal)
-    _align_type(align)
     op = "MatrixDiagV3"
     return bind(MATRIX_DIAG, (d,), _diag_attrs(k_attr(k, op=op),
                                                k_attr(num_rows, "num_rows", op, 2),
@@ -609,6 +616,7 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # n
     """tf.linalg.set_diag: `input` with its k-th diagonal, or its band k=(lo, hi) of
     diagonals (diagonal's second-to-last axis, from the uppermost), replaced."""
     op = "MatrixSetDiagV3"
+    align = _align_type(align)  # (None: TF's wrapper's default)
     check_align(align, op)
     slow = wrapper_inputs.passed_raw(input, diagonal, k)
     k = k_attr(k, op=op, index=2)

@@ -527,8 +527,9 @@ BITCAST = register(OpDef(
 def bitcast(input: Any, type: Any, name: str | None = None) -> Any:  # noqa: A002
     """The bytes of `input` read as `type`: a wider type eats the last dimension (which must
     be the size ratio), a narrower one adds it."""
-    return bind(BITCAST, (_t(input),), C.wrapper_attrs(
-        "Bitcast", _fast_path=not wrapper_inputs.passed_raw(input), type=type), name)
+    attrs = C.wrapper_attrs(  # (before the input: TF's fallback checks its attrs first)
+        "Bitcast", _fast_path=not wrapper_inputs.passed_raw(input), type=type)
+    return bind(BITCAST, (_t(input),), attrs, name)
 
 
 # ---------------------------------------------------------------------------------------

@@ -81,8 +81,7 @@ def _approx_infer(x: Any, k: int, reduction_dimension: int, recall_target: float
         raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the list "
                          f"of allowed values: half, bfloat16, float\n\t; NodeDef: "
                          f"{{{{node {op}}}}}")
-    if k < 0:
-        raise C.fail(op, f"Value for attr 'k' of {k} must be at least minimum 0")
+    C.attr_at_least(op, "k", k, 0)  # (TF's first line ends at the minimum; its node next)
     # (TF's CPU kernels are registered for reduction_dimension -1 and is_max_k only, the
     # last axis named so: found, or not, before the kernel checks the input)
     if reduction_dimension != -1 or not is_max_k:
@@ -373,8 +372,9 @@ def accumulate_n(inputs: Any, shape: Any = None, tensor_dtype: Any = None,
             any(isinstance(x, CompositeTensor) for x in inputs):  # (TF converts none)
         raise ValueError("inputs must be a list of at least one Tensor with the same dtype "
                          "and shape")
-    xs = [convert_to_tensor(x) for x in inputs]
-    if not all(x.dtype == xs[0].dtype for x in xs):
+    # (TF's conversion passes None through, which is then no tensor: its input error)
+    xs = [None if x is None else convert_to_tensor(x) for x in inputs]
+    if None in xs or not all(x.dtype == xs[0].dtype for x in xs):
         raise ValueError("inputs must be a list of at least one Tensor with the same dtype "
                          "and shape")
     want = xs[0].shape

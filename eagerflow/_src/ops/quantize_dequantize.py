@@ -13,10 +13,11 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.device import host_eagerly
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import convert_to_tensor, host_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.eager_errors import passed_raw, slow_path
 from eagerflow._src.ops.quantization import (
     _F32,
     _RNG,
@@ -299,11 +300,14 @@ QDQ_V4_GRAD = register(OpDef(
 ))
 
 
-def _qdq_attrs(signed_input: Any, num_bits: Any, range_given: Any, round_mode: str,
-               narrow_range: Any, axis: Any) -> dict:
-    return {"signed_input": bool(signed_input), "num_bits": C.int_arg(num_bits, "num_bits"),
-            "range_given": bool(range_given), "round_mode": round_mode,
-            "narrow_range": bool(narrow_range), "axis": -1 if axis is None else int(axis)}
+def _qdq_attrs(op: str, signed_input: Any, num_bits: Any, range_given: Any, round_mode: Any,
+               narrow_range: Any, axis: Any, held: list) -> dict:
+    """The attrs as TF's generated wrapper of `op` takes them: its fallback (which a bad
+    attr or input sends it down) checks them before it converts the inputs (a bool attr
+    takes a Python bool only, num_bits int() of anything but a string)."""
+    return C.wrapper_attrs(op, held, signed_input=signed_input, num_bits=num_bits,
+                           range_given=range_given, round_mode=round_mode,
+                           narrow_range=narrow_range, axis=axis)
 
 
 def _qdq_inputs(input: Any, input_min: Any, input_max: Any) -> tuple:  # noqa: A002
@@ -313,10 +317,33 @@ def _qdq_inputs(input: Any, input_min: Any, input_max: Any) -> tuple:  # noqa: A
                 convert_to_tensor(input_max, dtype_hint=x._dtype))
 
 
-def _axis(axis: Any, x: Any) -> Any:
-    if axis is not None and int(axis) < 0 and x._shape is not None:
-        return int(axis) + len(x._shape)  # TF's wrapper counts a negative axis from the end
+def _axis(axis: Any, input: Any) -> Any:  # noqa: A002
+    """The axis as TF's Python reads it before its op: None is -1, a negative axis taken
+    modulo the rank, read unconverted from input.shape.ndims (a list has no shape, a
+    NumPy array's tuple no ndims: Python's AttributeError)."""
+    if axis is None:
+        return -1
+    if axis < 0:
+        C.attr_read(input, "shape")
+        C.attr_read(input.shape, "ndims")
+        if input.shape.ndims is None:
+            raise ValueError("input should have known rank to use negative axis.")
+        axis %= input.shape.ndims
     return axis
+
+
+def _qdq_api(op: OpDef, input: Any, input_min: Any, input_max: Any, attrs: tuple,  # noqa: A002
+         axis: Any, name: str | None) -> Any:
+    axis, held = _axis(axis, input), []
+    attrs = _qdq_attrs(op.name, *attrs, axis, held)
+    ins = _qdq_inputs(input, input_min, input_max)
+    C.raise_held(held)  # (an int past int64: after the inputs' errors, as TF's slow path)
+    try:
+        return bind(op, ins, attrs, name)
+    except OpError as e:
+        if passed_raw(input, input_min, input_max):  # (TF's slow path: no name shown)
+            slow_path(e)
+        raise
 
 
 def quantize_and_dequantize(input: Any, input_min: Any, input_max: Any,  # noqa: A002
@@ -325,9 +352,8 @@ def quantize_and_dequantize(input: Any, input_min: Any, input_max: Any,  # noqa:
                             name: str | None = None, narrow_range: bool = False,
                             axis: Any = None) -> Any:
     """Deprecated: QuantizeAndDequantizeV2, whose gradient passes straight through."""
-    ins = _qdq_inputs(input, input_min, input_max)
-    return bind(QDQ_V2, ins, _qdq_attrs(signed_input, num_bits, range_given, round_mode,
-                                        narrow_range, _axis(axis, ins[0])), name)
+    return _qdq_api(QDQ_V2, input, input_min, input_max,
+                (signed_input, num_bits, range_given, round_mode, narrow_range), axis, name)
 
 
 def quantize_and_dequantize_v2(input: Any, input_min: Any, input_max: Any,  # noqa: A002
@@ -337,9 +363,8 @@ def quantize_and_dequantize_v2(input: Any, input_min: Any, input_max: Any,  # no
                                axis: Any = None) -> Any:
     """Values quantized to num_bits over their range (or the one given) and back; the
     gradient passes where the input lies within [input_min, input_max]."""
-    ins = _qdq_inputs(input, input_min, input_max)
-    return bind(QDQ_V4, ins, _qdq_attrs(signed_input, num_bits, range_given, round_mode,
-                                        narrow_range, _axis(axis, ins[0])), name)
+    return _qdq_api(QDQ_V4, input, input_min, input_max,
+                (signed_input, num_bits, range_given, round_mode, narrow_range), axis, name)
 
 
 def quantize_and_dequantize_v4_grad(gradients: Any, input: Any, input_min: Any,  # noqa: A002

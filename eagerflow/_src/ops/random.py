@@ -205,18 +205,19 @@ def _ref_stream(seed: int, seed2: int) -> ref.Stream:
 # Shape arguments (shared with random_stateless.py).
 # ---------------------------------------------------------------------------------------
 
-def shape_input(shape: Any, op: str) -> tuple:
+def shape_input(shape: Any, op: str, dtype: Any = None) -> tuple:
     """`(static, dynamic)` as dynshape.shape_arg: a symbolic shape (in a graph) becomes an
-    input of the op; otherwise the shape is an attr of Python ints."""
+    input of the op; otherwise the shape is an attr of Python ints. `dtype`: the op's
+    output dtype attr, checked eagerly before the kernel's rank check (`_static_shape`)."""
     if _state.graph is None:
-        return _static_shape(shape, op), ()
+        return _static_shape(shape, op, dtype), ()
     if is_symbolic(shape):
         return graph_shape(shape, minus_one=True)
     static = _static_shape(shape, op)
     return graph_shape(static, minus_one=True) if any(d < 0 for d in static) else (static, ())
 
 
-def _static_shape(shape: Any, op: str) -> tuple:
+def _static_shape(shape: Any, op: str, dtype: Any = None) -> tuple:
     if isinstance(shape, TensorShape):
         if not shape.is_fully_defined():
             raise ValueError(f"Cannot convert a partially known TensorShape {shape} to a "
@@ -232,7 +233,7 @@ def _static_shape(shape: Any, op: str) -> tuple:
         if shape._dtype is not dt.int32 and shape._dtype is not dt.int64:
             _refuse_shape_dtype(op, shape)
     elif isinstance(shape, (list, tuple)) and any(isinstance(d, EagerTensor) for d in shape):
-        return _static_shape(packed_shape(shape), op)
+        return _static_shape(packed_shape(shape), op, dtype)
     else:
         try:
             arr = np.asarray(shape)
@@ -242,13 +243,27 @@ def _static_shape(shape: Any, op: str) -> tuple:
         if arr.dtype.kind not in "iu" and arr.size or arr.dtype.kind == "u" or \
                 arr.dtype.itemsize < 4:
             _refuse_shape_dtype(op, shape)
-    # (TF's kernel's errors: its wrapper converted the shape, so they are the fast path's)
+    # (TF's kernel's errors: its wrapper converted the shape, so they are the fast path's;
+    # TF validates the op's attrs before its kernel runs: a dtype it refuses comes first)
     if arr.ndim != 1:
+        if dtype is not None:
+            dtype_attr_first(op, dtype)
         got = (_gamma_shape_text(shape, arr) if op == "RandomGamma" else
                f" {C.shape_str(arr.shape)}")
         raise raised_eagerly(InvalidArgumentError(
             None, None, f"shape must be a vector of {{int32,int64}}, got shape{got} [Op:{op}]"))
     return tuple(int(d) for d in arr)
+
+
+def dtype_attr_first(op: str, dtype: Any, attr: str = "dtype") -> None:
+    """The op's refusal of output dtype `dtype` for its attr `attr` (the allowed types of
+    TF's definition of `op`), raised as TF's executor does before the kernel checks its
+    inputs."""
+    listed = tf_op_defs.allowed_types(op, attr)
+    d = dt.as_dtype(dtype)
+    if listed is not None and C.dt_enum(d) not in listed:
+        allowed = frozenset(dt.as_dtype(tf_op_defs.type_words([n])) for n in listed)
+        raise raised_eagerly(C.not_supported(op, d, allowed, attr))
 
 
 def _gamma_shape_text(shape: Any, arr: np.ndarray) -> str:
@@ -752,7 +767,7 @@ def _scaled_normal(op: OpDef, shape: Any, mean: Any, stddev: Any, dtype: Any, se
                                                                   **_op_seeds(seed)), given))
     mean_t = convert_to_tensor(mean, dtype=dtype, name="mean")
     std_t = convert_to_tensor(stddev, dtype=dtype, name="stddev")
-    shape, dyn = shape_input(shape, op.name)
+    shape, dyn = shape_input(shape, op.name, dtype)
     raw = bind(op, dyn, dict(shape=shape, dtype=dtype, **_op_seeds(seed)))
     return add(multiply(raw, std_t), mean_t)
 

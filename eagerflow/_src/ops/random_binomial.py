@@ -412,6 +412,8 @@ def stateless_binomial(shape: Any, seed: Any, counts: Any, probs: Any,
     """Binomial draws that depend only on `seed`; `shape` ends with broadcast(counts, probs)."""
     p = convert_to_tensor(probs, dtype_hint=dt.float32)
     n = convert_to_tensor(counts, dtype_hint=p.dtype)
-    shape = R._static_shape(shape, _NAME)
-    return S.bind_seeded(STATELESS_BINOMIAL, (convert_to_tensor(seed), n, p),
+    shape = R._static_shape(shape, _NAME, output_dtype)
+    key = convert_to_tensor(seed)
+    R.dtype_attr_first(_NAME, output_dtype)  # (before the kernel's seed check)
+    return S.bind_seeded(STATELESS_BINOMIAL, (key, n, p),
                          {"shape": shape, "dtype": dt.as_dtype(output_dtype)}, (seed,), name)

@@ -690,7 +690,7 @@ def poisson(shape: Any, lam: Any, dtype: Any = dt.float32, seed: Any = None,
     # has: uint8 and bool rates are drawn, not refused)
     rate = convert_to_tensor(lam, dt.float64) if isinstance(lam, (np.ndarray, np.generic)) \
         else _t(lam)
-    shape, dyn = R.shape_input(shape, "RandomPoissonV2")
+    shape, dyn = R.shape_input(shape, "RandomPoissonV2", dtype)
     return bind(RANDOM_POISSON, (rate,) + dyn, dict(shape=shape, dtype=dtype, **R._op_seeds(seed)),
                 name)
 
@@ -745,10 +745,12 @@ def stateless_poisson(shape: Any, seed: Any, lam: Any, dtype: Any = dt.int32,
     among seed and lam sends TF's wrapper down its slow path: no name on the shape's
     errors either."""
     try:
-        shape = R._static_shape(shape, "StatelessRandomPoisson")
+        shape = R._static_shape(shape, "StatelessRandomPoisson", dtype)
     except OpError as e:
         if wrapper_inputs.passed_raw(seed, lam):
             slow_path(e)
         raise
-    return S.bind_seeded(STATELESS_POISSON, (convert_to_tensor(seed), _t(lam)),
-                         {"shape": shape, "dtype": dt.as_dtype(dtype)}, (seed, lam), name)
+    inputs = (convert_to_tensor(seed), _t(lam))
+    R.dtype_attr_first("StatelessRandomPoisson", dtype)  # (before the kernel's seed check)
+    return S.bind_seeded(STATELESS_POISSON, inputs, {"shape": shape, "dtype": dt.as_dtype(dtype)},
+                         (seed, lam), name)

@@ -27,6 +27,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, host_tensor
+from eagerflow._src.core.type_names import type_repr
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random as R
@@ -65,8 +66,8 @@ def alg_to_int(alg: Any) -> Any:
         if canon in ids:
             return ids[canon]
         raise ValueError(unsupported_alg(alg))
-    raise TypeError(f"Can't convert argument `alg` (of value {alg} and type {type(alg)}) to "
-                    "int.")
+    raise TypeError(f"Can't convert argument `alg` (of value {alg} and type "
+                    f"{type_repr(alg)}) to int.")  # (a DType: TF's class)
 
 
 def unsupported_alg(alg: Any) -> str:

@@ -882,5 +882,6 @@ def size(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # n
         # to out_type (so any dtype TF can convert that product to: bool, float32, ...); an
         # out_type that is no DType is read as given (Python's AttributeError, as TF's)
         d = dt.int32 if out_type is None else out_type
+        C.attr_read(d, "as_numpy_dtype")
         return convert_to_tensor(np.prod(x._shape, dtype=d.as_numpy_dtype), dtype=d)
     return reduce_prod(shape(x, out_type))

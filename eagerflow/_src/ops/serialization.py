@@ -63,6 +63,8 @@ def make_tensor_proto(values: Any, dtype: Any = None, shape: Any = None,
     if isinstance(values, tp.message_class()):
         return values
     want = None if dtype is None else dt.as_dtype(dtype)
+    if values is None:  # (TF's check of a Python value, after reading the dtype)
+        raise ValueError("None values not supported.")
     if want is dt.string:
         _check_strings(values)
     if shape is not None and not _array_like(values) and \

@@ -366,11 +366,12 @@ SET_SIZE = register(OpDef(
 
 
 # -- tf.sets ---------------------------------------------------------------------------------
-def _as_set(x: Any, which: str) -> Any:
-    """A set argument as a SparseTensor or a dense tensor of a supported dtype."""
+def _as_set(x: Any, which: str, check: bool = True) -> Any:
+    """A set argument as a SparseTensor or a dense tensor, of a supported dtype where
+    `check` asks (TF checks only `a`'s: `b` need only match it)."""
     t = x if isinstance(x, SparseTensor) else convert_to_tensor(x)
     d = t.values.dtype if isinstance(t, SparseTensor) else t.dtype
-    if d not in _TYPES:
+    if check and d not in _TYPES:
         # (in TF's frozenset's order: its DTypes hash as their enums)
         supported = ", ".join(f"tf.{x.name}" for x in
                               sorted(_TYPES, key=lambda t: t.as_datatype_enum))
@@ -386,7 +387,7 @@ def _validate_attr(value: Any) -> bool:
 
 
 def _operation(a: Any, b: Any, how: str, validate_indices: bool) -> SparseTensor:
-    a, b = _as_set(a, "a"), _as_set(b, "b")
+    a, b = _as_set(a, "a"), _as_set(b, "b", check=False)
     da = a.values.dtype if isinstance(a, SparseTensor) else a.dtype
     db = b.values.dtype if isinstance(b, SparseTensor) else b.dtype
     if da is not db:

@@ -117,18 +117,15 @@ def vorbis_window(window_length: Any, dtype: Any = dt.float32, name: str | None 
 
 
 def _step_arg(frame_step: Any) -> int:
-    """frame_step as TF's Python reads it: converted (a list too), then a scalar of an
-    integer dtype."""
-    if isinstance(frame_step, (Tensor, list, tuple)) or hasattr(frame_step, "dtype"):
-        step = convert_to_tensor(frame_step)
-        if step._shape != ():
-            raise ValueError(f"Shape {step.shape} must have rank 0")
-        if not step._dtype.is_integer:
-            raise ValueError(f"frame_step must be an integer. Got {step._dtype!r}")
-        return int(step.numpy())
-    if isinstance(frame_step, float):
-        raise ValueError(f"frame_step must be an integer. Got {dt.float32!r}")
-    return C.int_arg(frame_step, "frame_step")
+    """frame_step as TF's Python reads it: converted as it is (a dict or None: the
+    conversion's ValueError, a float a float32), then a scalar of an integer dtype (its
+    message names the dtype by its str)."""
+    step = convert_to_tensor(frame_step)
+    if step._shape != ():
+        raise ValueError(f"Shape {step.shape} must have rank 0")
+    if not step._dtype.is_integer:
+        raise ValueError(f"frame_step must be an integer. Got {step._dtype}")
+    return int(step.numpy())
 
 
 def _rank_at_least(x: Any, k: int) -> None:
@@ -220,8 +217,12 @@ def inverse_stft(stfts: Any, frame_length: Any, frame_step: Any, fft_length: Any
 
 
 def _check_dct(x: Any, kind: Any, n: Any, axis: Any, norm: Any) -> None:
-    if axis != -1:  # (TF's own NotImplementedError, nothing else: it checks the axis first)
-        raise NotImplementedError(f"axis must be -1. Got: {axis!s}")  # (a tensor's str)
+    """dct's and idct's arguments checked as TF's Python checks them, before it converts
+    the input: the axis first (its own NotImplementedError, the axis %-formatted: a tuple
+    is its items, a wrong count Python's TypeError), n, the type; a Type-I DCT then reads
+    the input's shape unchecked (a list or None: Python's AttributeError)."""
+    if axis != -1:
+        raise NotImplementedError("axis must be -1. Got: %s" % axis)  # noqa: UP031 - TF's %
     if n is not None and n < 1:
         raise ValueError("n should be a positive integer or None")
     if kind not in (1, 2, 3, 4):
@@ -229,7 +230,9 @@ def _check_dct(x: Any, kind: Any, n: Any, axis: Any, norm: Any) -> None:
     if kind == 1:
         if norm == "ortho":
             raise ValueError("Normalization is not supported for the Type-I DCT.")
-        if x._shape is not None and x._shape[-1] is not None and x._shape[-1] < 2:
+        C.attr_read(x, "shape")
+        last = x.shape[-1]
+        if last is not None and last < 2:
             raise ValueError("Type-I DCT requires the dimension to be greater than one.")
     if norm not in (None, "ortho"):
         raise ValueError(f"Unknown normalization. Expected None or 'ortho', got: {norm}")
@@ -295,17 +298,15 @@ def _dct_in(x: Any) -> Any:
 def dct(input: Any, type: int = 2, n: int | None = None, axis: int = -1,  # noqa: A002
         norm: str | None = None, name: str | None = None) -> Any:
     """The DCT of type 1-4 along the last axis (scipy.fftpack.dct's scaling)."""
-    x = _t(input)
-    _check_dct(x, type, n, axis, norm)
-    return _dct(_dct_in(x), type, n, norm)
+    _check_dct(input, type, n, axis, norm)
+    return _dct(_dct_in(_t(input)), type, n, norm)
 
 
 def idct(input: Any, type: int = 2, n: int | None = None, axis: int = -1,  # noqa: A002
          norm: str | None = None, name: str | None = None) -> Any:
     """The inverse DCT: a DCT of the inverse type (II <-> III; I and IV are their own)."""
-    x = _t(input)
-    _check_dct(x, type, n, axis, norm)
-    return _dct(_dct_in(x), {1: 1, 2: 3, 3: 2, 4: 4}[type], n, norm)
+    _check_dct(input, type, n, axis, norm)
+    return _dct(_dct_in(_t(input)), {1: 1, 2: 3, 3: 2, 4: 4}[type], n, norm)
 
 
 def _window_or_scale(frames: Any, window_fn: Callable | None, length: int) -> Any:

@@ -385,7 +385,9 @@ NTH_ELEMENT = register(OpDef(
 def top_k(input: Any, k: Any = 1, sorted: bool = True,  # noqa: A002
           index_type: Any = dt.int32, name: str | None = None) -> Any:
     """The k largest entries of the last axis and their indices (ties: lower index first)."""
-    x, attrs = _t(input), C.wrapper_attrs("TopKV2", sorted=sorted, index_type=index_type)
+    # (the attrs first: TF's fallback, which a bad attr or input takes, checks them first)
+    attrs = C.wrapper_attrs("TopKV2", sorted=sorted, index_type=index_type)
+    x = _t(input)
     static, dyn = _top_k_count(k, x, input)
     values, indices = bind(TOP_K, (x,) + dyn, {"k": static, **attrs}, name)
     return TopKV2(values, indices)
