@@ -219,52 +219,10 @@ def tf_constant_value(t: Any) -> Any:
     if isinstance(t, EagerTensor):
         return t._numpy().tolist()
     node = getattr(t, "_op", None)
-    if node is None:
-        return None
-    seen = _TF_CONST_OPS.get(node.op.name)
-    if seen is not None:
-        return seen(node, t)
-    if not node.op.tf_const_fold:
+    if node is None or not node.op.tf_const_fold:
         return None
     v = _fold(t, tf_constant_value)
     return None if _has_none(v) else v
-
-
-def _inputs_known(node: Any) -> list | None:
-    vals = [tf_constant_value(x) for x in node.inputs]
-    return None if any(v is None for v in vals) else vals
-
-
-def _compare_value(node: Any, t: Any) -> Any:
-    vals = _inputs_known(node)
-    if vals is None:
-        return None
-    try:
-        same = np.equal(np.asarray(vals[0]), np.asarray(vals[1]))
-    except (TypeError, ValueError):  # (values NumPy can't compare: not known)
-        return None
-    return (same if node.op.name == "Equal" else ~same).tolist()
-
-
-def _range_value(node: Any, t: Any) -> Any:
-    vals = _inputs_known(node)
-    return None if vals is None else np.arange(*vals, dtype=t._dtype.as_numpy_dtype).tolist()
-
-
-def _unpack_value(node: Any, t: Any) -> Any:
-    if node.attrs.get("axis") != 0:  # (as TF's: only the first axis)
-        return None
-    v = tf_constant_value(node.inputs[0])
-    return None if v is None else v[t._index]
-
-
-# The ops TF's constant_value also sees through that no OpDef folds for it: by name, each
-# its value from its inputs' (TF's Python reads them the same way)
-_TF_CONST_OPS = {
-    "StopGradient": lambda node, t: tf_constant_value(node.inputs[0]),
-    "Equal": _compare_value, "NotEqual": _compare_value,
-    "Range": _range_value, "Unpack": _unpack_value,
-}
 
 
 sparse_tensor.PARTIAL_VALUE[:] = [tf_shape_value]
