@@ -486,6 +486,11 @@ TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
                 ("shaping.py", "_int_attr"), ("shaping.py", "_past_int64")}
 
 
+# Where TF 2.21 lets a KeyError out, and eagerflow does the same: tnp's dtype inference of
+# tf.resource or tf.variant (TF's table of NumPy types has no entry for their enum)
+TF_KEY_ERRORS = {("dtypes.py", "_np_type")}
+
+
 def _raised_in(exc: BaseException, places: set) -> bool:
     """Whether `exc` passed through one of eagerflow's (file name, function) `places`."""
     tb = exc.__traceback__
@@ -562,6 +567,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
                                                 _raised_in(exc, TF_MESSAGE_DECODERS)):
         return type(exc).__name__
     if isinstance(exc, OverflowError) and _raised_in(exc, TF_OVERFLOWS):
+        return type(exc).__name__
+    if isinstance(exc, KeyError) and _raised_in(exc, TF_KEY_ERRORS):
         return type(exc).__name__
     if contract and numpy_type_error(exc):
         raise numpy_type_failure(exc, label)

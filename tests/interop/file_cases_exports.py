@@ -320,7 +320,9 @@ def read_missing_asset(tf, keras, d):
             "asset_path": outcome(lambda: os.path.relpath(m.notes.asset_path.numpy().decode(),
                                                           d)),
             "read": _numbered(errors(lambda: m.read(), d)),
-            "assets_dir": sorted(os.listdir(path(d, "sm/assets")))}
+            # (an empty assets/ of TF's kept files is not in git, which keeps no empty folder)
+            "assets_dir": sorted(os.listdir(path(d, "sm/assets")))
+            if os.path.isdir(path(d, "sm/assets")) else []}
 
 
 def write_missing_asset_table(tf, keras, d):

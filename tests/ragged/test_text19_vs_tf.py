@@ -3,8 +3,9 @@ tf.print of RaggedTensors over dtypes and nestings; tf.ragged.constant's inferen
 refusals; map_flat_values, ragged boolean_mask, stack_dynamic_partitions, segment ops on
 ragged data, to_sparse/from_sparse round trips; tf.strings.format's templates; RE2's
 refusals and readings of patterns; StaticVocabularyTable's OOV buckets and
-TextFileInitializer's delimiters and files): each section's expressions, evaluated in order
-in its own environment, answer what text19_golden.json recorded (record_text19.py)."""
+TextFileInitializer's delimiters and files; those ops traced): each section's
+expressions, evaluated in order in its own environment, answer what text19_golden.json
+recorded (record_text19.py)."""
 
 import os
 
@@ -25,6 +26,11 @@ KNOWN: dict = {
         "('{{function_node __inference_...}} ... [[{{node text_file_init/"
         "InitializeTableFromTextFileV2}}]]'); eagerflow fills the table while tracing, so the "
         "same refusal comes as the eager op's",
+    ("traced19", "names(lambda x: x[1:], 'A')"):
+        "the traced tensors of a ragged row slice are named by how each builds it: TF slices "
+        "the row splits and values ('RaggedGetItem/strided_slice_8', 'RaggedGetItem/sub'); "
+        "eagerflow gathers the rows ('GatherV2_2', 'RaggedRange'), with no RaggedGetItem "
+        "scope (the values agree)",
 }
 
 test_section_matches_tensorflow = section_test(
