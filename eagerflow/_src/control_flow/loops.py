@@ -90,15 +90,34 @@ def _eager_while(cond: Callable, body: Callable, loop_vars: Any, maximum_iterati
                                    for v in flatten_extensions(vars_)])
 
 
-def _flat_elems(elems: Any, what: str = "elems") -> list:
+def _flat_elems(elems: Any, what: str = "elems", map_checks: bool = False) -> list:
     flat = [convert_to_tensor(e) for e in nest.flatten(elems)]
     if not flat:
         raise ValueError(f"{what} must be a Tensor or (possibly nested) sequence of Tensors. "
                          f"Got {elems}, which does not contain any Tensors.")
+    if map_checks:
+        _first_dims_agree(flat)
     for e in flat:
         if e._shape is not None and len(e._shape) == 0:
             raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars")
     return flat
+
+
+def _first_dims_agree(flat: list) -> None:
+    """TF's map_fn checks: the first element is no scalar ("1+ dimensional"), then each
+    other's first dimension against the first's: a scalar there has no rank to read
+    ("Shape () must have rank at least 1"), a different known length is incompatible."""
+    first = flat[0]._shape
+    if first is not None and len(first) == 0:
+        raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars")
+    n = None if first is None else first[0]
+    for e in flat[1:]:
+        if e._shape is None:
+            continue
+        if len(e._shape) == 0:
+            raise ValueError("Shape () must have rank at least 1")
+        if n is not None and e._shape[0] is not None and e._shape[0] != n:
+            raise ValueError(f"Dimensions {n} and {e._shape[0]} are not compatible")
 
 
 def _leading(flat: list) -> int | None:
@@ -156,7 +175,7 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
     if any(isinstance(x, (ExtensionType, ExtensionTypeSpec))
            for x in nest.flatten(elems) + nest.flatten(signature)):
         return _map_extension(fn, elems, signature)
-    flat = _flat_elems(elems)
+    flat = _flat_elems(elems, map_checks=True)
     if any(isinstance(s, SparseTensorSpec) for s in nest.flatten(signature)):
         return _map_to_sparse(fn, elems, flat, signature)
     dtypes = _expected_dtypes(signature, elems)

@@ -91,6 +91,7 @@ def image_data_format() -> str:
 
 
 def set_image_data_format(data_format: str) -> None:
+    data_format = str(data_format).lower()  # (Keras 3 takes "CHANNELS_FIRST" too)
     if data_format not in ("channels_first", "channels_last"):
         raise ValueError("The `data_format` argument must be one of {'channels_first', "
                          f"'channels_last'}}. Received: data_format={data_format}")

@@ -216,7 +216,15 @@ def map_structure_up_to(shallow_structure: Any, func: Callable, *structures: Any
     """`func` applied to the parts of `structures` at `shallow_structure`'s leaves."""
     if not structures:
         raise ValueError("Must provide at least one structure")
-    return _map(lambda _, *args: func(*args), shallow_structure, structures)
+
+    def at_leaf(shallow: Any, *args: Any) -> Any:
+        # (Keras 3 checks each shallow leaf with optree's leaf test, which takes None for
+        # an empty node: a None in the shallow structure is refused)
+        if shallow is None:
+            raise ValueError("Structures don't have the same nested structure.")
+        return func(*args)
+
+    return _map(at_leaf, shallow_structure, structures)
 
 
 def assert_same_structure(a: Any, b: Any, check_types: Any = None) -> None:

@@ -34,6 +34,15 @@ _T = frozenset((dt.bfloat16, dt.float16, dt.float32, dt.float64, dt.int8, dt.int
                 dt.complex128, dt.bool))
 _T_WORDS = ("bfloat16, half, float, double, int8, int16, int32, int64, uint8, uint16, uint32, "
             "uint64, complex64, complex128, bool")
+# ExtractVolumePatches' OpDef takes the real types only (no complex, no bool)
+_VOLUME_T = _T - {dt.complex64, dt.complex128, dt.bool}
+_VOLUME_WORDS = ("float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, "
+                 "uint32, uint64")
+# ExtractImagePatches' OpDef takes bool, but no CPU kernel does: TF's registrations, in the
+# order its NotFoundError lists them
+_IMAGE_XLA = ("XLA_CPU_JIT", "T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_BFLOAT16, DT_HALF]")
+_IMAGE_CPU = (dt.complex128, dt.complex64, dt.float64, dt.float32, dt.bfloat16, dt.float16,
+              dt.int32, dt.int8, dt.uint8, dt.int16, dt.uint16, dt.uint32, dt.int64, dt.uint64)
 
 
 def _window_axis(size: int, k: int, stride: int, rate: int, padding: str) -> tuple:
@@ -69,9 +78,10 @@ class _Patches:
 
     def check(self, x: Any, ksizes: tuple, strides: tuple, rates: tuple, padding: str) -> None:
         op, rank = self.name, self.spatial + 2
-        if x._dtype not in _T:
+        allowed, words = (_T, _T_WORDS) if self.has_rates else (_VOLUME_T, _VOLUME_WORDS)
+        if x._dtype not in allowed:
             raise C.fail(op, f"Value for attr 'T' of {C.dtype_word(x._dtype)} is not in the "
-                             f"list of allowed values: {_T_WORDS}\n\t; NodeDef: {{{{node {op}}}}}")
+                             f"list of allowed values: {words}\n\t; NodeDef: {{{{node {op}}}}}")
         if padding not in ("SAME", "VALID"):
             raise C.fail(op, f"Value for attr 'padding' of \"{padding}\" is not in the list of "
                              f"allowed values: \"SAME\", \"VALID\"\n\t; NodeDef: {{{{node {op}}}}}")
@@ -81,6 +91,11 @@ class _Patches:
             if len(v) < rank:
                 raise C.fail(op, f"Length for attr '{what}' of {len(v)} must be at least "
                                  f"minimum {rank}\n\t; NodeDef: {{{{node {op}}}}}")
+        if x._dtype == dt.bool:  # (the OpDef's checks passed; the kernel lookup fails)
+            raise C.no_kernel(op, f"T=DT_BOOL, ksizes={_attr_list(ksizes)}, padding="
+                                  f"\"{padding}\", rates={_attr_list(rates)}, "
+                                  f"strides={_attr_list(strides)}", _IMAGE_CPU,
+                              others=(_IMAGE_XLA,))
         for what, v in lists:  # (its kernel reads them as int32s, as it is made)
             for i in v:
                 C.int_attr(op, i, what)
@@ -108,6 +123,11 @@ class _Patches:
             out.append(None if size is None else _window_axis(size, k, s, r, padding)[0])
         depth = shape[-1]
         return (shape[0], *out, None if depth is None else depth * math.prod(ksizes[1:-1]))
+
+
+def _attr_list(v: tuple) -> str:
+    """A list(int) attr as TF prints a node's: [1, 2, 2, 1]."""
+    return "[" + ", ".join(str(int(i)) for i in v) + "]"
 
 
 def _fits(op: str, size: int, k: int, stride: int) -> None:

@@ -13,7 +13,7 @@ KNOWN: dict[str, str] = {
         "elements of different first dims: TF's vectorized_map loops over the largest and "
         "its pfor gather fails (InvalidArgumentError 'Graph execution error:', naming "
         "loop_body/GatherV2/pfor/GatherV2, TF's own frames and an __inference_f_N op); "
-        "eagerflow's tf.vectorized_map refuses them up front as map_fn does (ValueError "
+        "eagerflow's tf.vectorized_map refuses them up front (ValueError "
         "'Elements in elems must have the same first dimension'): control_flow/loops.py "
         "sits below function/, whose counter names __inference_f_N"),
 }

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eagerflow._src.core import nest
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.keras import tree
 from eagerflow._src.keras.engine.functional import GraphNetwork
 from eagerflow._src.keras.engine.operation import Operation
 
@@ -20,16 +19,38 @@ class Function(GraphNetwork, Operation):
     to `outputs` on new values. Unlike a functional model it converts its inputs as they
     are (no cast to the inputs' dtypes), as Keras 3's Function does."""
 
+    _checks_inputs = False  # (no input specs: `call` checks its inputs, as Keras 3's)
+
     def __init__(self, inputs: Any, outputs: Any, name: str | None = None) -> None:
         Operation.__init__(self, name=name)
         self._init_graph_network(inputs, outputs)
 
+    def call(self, inputs: Any) -> Any:  # (Keras 3's takes the inputs only)
+        self._assert_input_compatibility(inputs)
+        return super().call(inputs)
+
+    def _assert_input_compatibility(self, inputs: Any) -> None:
+        """Keras 3's checks, in its words: the inputs in the structure of the Inputs it was
+        made with (a tuple for a list refused too), each of its Input's rank, and of its
+        known dims."""
+        try:
+            tree.assert_same_structure(inputs, self._nested_inputs)
+        except ValueError:
+            raise ValueError("Function was called with an invalid input structure. Expected "
+                             f"input structure: {self._nested_inputs}\nReceived input "
+                             f"structure: {inputs}") from None
+        for x, ref in zip(tree.flatten(inputs), self._flat_inputs):
+            shape = tuple(x.shape)
+            if len(shape) != len(ref.shape) or any(
+                    d is not None and r is not None and d != r for d, r in zip(shape, ref.shape)):
+                raise ValueError(f"{type(self).__name__} was passed incompatible inputs. For "
+                                 f"input '{ref.name}', expected shape {ref.shape}, but "
+                                 f"received instead a tensor with shape {x.shape}.")
+
     def _conform_inputs(self, inputs: Any) -> list:
-        flat = nest.flatten(inputs)
-        if len(flat) != len(self._flat_inputs):
-            raise ValueError(f"Function \"{self.name}\" expects {len(self._flat_inputs)} "
-                             f"input(s), but it received {len(flat)} input tensors.")
-        return [x if isinstance(x, Tensor) else convert_to_tensor(x) for x in flat]
+        # (as given: Keras 3 runs its graph on them unconverted, so an operation of the
+        # user's own sees a NumPy array as such)
+        return tree.flatten(inputs)
 
     def _static_shapes(self) -> bool:
         return False  # outputs traced (their dtypes are the graph's, not the inputs')

@@ -143,7 +143,13 @@ class KerasTensor(SymbolicTensor):
     __hash__ = object.__hash__
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
-        raise ValueError(_NO_VALUE)
+        raise ValueError(_NO_VALUE + "a NumPy array.")
+
+    def __int__(self) -> int:
+        raise ValueError(_NO_VALUE + "an int.")
+
+    def __float__(self) -> float:
+        raise ValueError(_NO_VALUE + "a float.")
 
     @property
     def numpy(self) -> Any:  # type: ignore[override]
@@ -156,7 +162,21 @@ class KerasTensor(SymbolicTensor):
 
 
 _NO_VALUE = ("A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't "
-             "have any actual numerical value. You cannot convert it to a NumPy array.")
+             "have any actual numerical value. You cannot convert it to ")
+
+
+class _Absent(property):
+    """A NumPy method a TF tensor refuses with TF's hint (numpy behavior), which a Keras 3
+    KerasTensor simply lacks: Python's plain AttributeError."""
+
+    def __init__(self, name: str) -> None:
+        def absent(kt: Any) -> Any:
+            raise AttributeError(f"'KerasTensor' object has no attribute '{name}'")
+        super().__init__(absent)
+
+
+for _name in ("T", "astype", "ravel", "transpose", "clip", "size", "tolist", "data"):
+    setattr(KerasTensor, _name, _Absent(_name))
 _NOT_A_TF_INPUT = (
     "A KerasTensor cannot be used as input to a TensorFlow function. A KerasTensor is a "
     "symbolic placeholder for a shape and dtype, used when constructing Keras Functional "

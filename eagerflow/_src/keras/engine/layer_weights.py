@@ -74,21 +74,13 @@ class LayerWeights:
             trainable = False
         elif trainable is None:
             trainable = True
-        if initializer is None:
-            if dtype.is_floating:
-                initializer = initializers_mod.GlorotUniform()
-            elif dtype.is_integer or dtype.is_unsigned or dtype is dt.bool:
-                initializer = initializers_mod.Zeros()
-            else:
-                raise ValueError(f"An initializer for variable {name} of type "
-                                 f"{dtype.name} is required for layer {self.name}. "
-                                 f"Received: {initializer}.")
+        if initializer is None:  # (Keras 3.15: zeros for every dtype but the floats')
+            initializer = initializers_mod.GlorotUniform() if dtype.is_floating else \
+                initializers_mod.Zeros()
         else:
             initializer = initializers_mod.get(initializer)
         constraint = constraints_mod.get(constraint)
         regularizer = regularizers_mod.get(regularizer)
-        if self.__dict__.get("_state_locked"):
-            raise ValueError(layer_checks.STATE_LOCKED)
         tracked_name, name = name, name or kb.auto_name("Variable")
         # (`shape=3` refused, once the variable has taken its name, as in Keras 3)
         shape = () if shape is None else standardize_shape(shape)
@@ -104,6 +96,9 @@ class LayerWeights:
                                           aggregation=_aggregation(aggregation)), name,
                                  autocast=autocast and experimental_autocast,
                                  overwrite_with_gradient=overwrite_with_gradient)
+        # (Keras 3's tracker refuses it once made: a bad shape is the variable's error)
+        if self.__dict__.get("_state_locked"):
+            raise ValueError(layer_checks.STATE_LOCKED)
         var.regularizer = regularizer  # (Keras 3 keeps it on the variable)
         (self._trainable_weights if trainable else self._non_trainable_weights).append(var)
         if not self._trainable and isinstance(var, KerasVariable):
@@ -181,5 +176,10 @@ class LayerWeights:
         if callable(updates):
             updates()
 
-    def add_metric(self, value: Any, name: str | None = None, **kwargs: Any) -> None:
-        pass
+    def add_metric(self, *args: Any, **kwargs: Any) -> None:
+        """Gone in Keras 3: its NotImplementedError, which names the ways that replace it."""
+        raise NotImplementedError(
+            "Layer `add_metric()` method is deprecated. Add your metric in "
+            "`Model.compile(metrics=[...])`, or create metric trackers in init() or build() "
+            "when subclassing the layer or model, then call `metric.update_state()` "
+            "whenever necessary.")

@@ -21,13 +21,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
     in_symbolic_scope,
     trace_symbolic,
 )
+from eagerflow._src.ops import math as tm
+from eagerflow._src.ops.math_base import cast
 
 
 class _OperationType(type):
@@ -288,13 +290,45 @@ _OPERATIONS = {
     "abs": "Absolute", "lt": "Less", "le": "LessEqual", "gt": "Greater", "ge": "GreaterEqual",
     "ne": "NotEqual", "and": "LogicalAnd", "rand": "LogicalAnd", "or": "LogicalOr",
     "ror": "LogicalOr", "xor": "LogicalXor", "rxor": "LogicalXor", "invert": "LogicalNot",
-    "getitem": "GetItem",
+    "getitem": "GetItem", "round": "Round",
 }
+
+
+def _as_bool(x: Any) -> Any:
+    return cast(convert_to_tensor(x), "bool")
+
+
+# Keras 3's `&`, `|`, `^` and `~` on KerasTensors are logical operations of any dtype
+# (keras.ops.logical_and and co., which cast their operands to bool), not TF's bitwise
+# ones; `round(x, n)` is keras.ops.round
+_LOGICAL: dict = {
+    "and": lambda x, y: tm.logical_and(_as_bool(x), _as_bool(y)),
+    "or": lambda x, y: tm.logical_or(_as_bool(x), _as_bool(y)),
+    "xor": lambda x, y: tm.logical_xor(_as_bool(x), _as_bool(y)),
+    "invert": lambda x: tm.logical_not(_as_bool(x)),
+}
+
+
+def _round(x: Any, ndigits: Any = None) -> Any:
+    """keras.ops.round(x, ndigits or 0) as its TF backend computes it: TF's Round
+    (half to even), scaled by 10 ** decimals where they are not 0."""
+    x = convert_to_tensor(x)
+    decimals = ndigits or 0
+    if decimals == 0:
+        return tm.round(x)
+    if x.dtype.is_integer and decimals < 0:
+        factor = cast(10.0 ** decimals, "float32")
+        scaled = tm.round(tm.multiply(cast(x, "float32"), factor))
+        return cast(tm.divide(scaled, factor), x.dtype)
+    factor = cast(10.0 ** decimals, x.dtype)
+    return tm.divide(tm.round(tm.multiply(x, factor)), factor)
 
 
 def _function(name: str) -> Callable:
     """What the operation of `x.__<name>__` applies, its parameters named as keras.ops
     names operands; `2 - x` is subtract(2, x), as Keras 3 records it."""
+    if name in _LOGICAL or name == "round":
+        return _named(_LOGICAL.get(name, _round), name)
     forward = getattr(Tensor, f"__{name}__")
     if f"r{name}" in _OPERATIONS:
         reflected = getattr(Tensor, f"__r{name}__")
@@ -311,6 +345,56 @@ def _function(name: str) -> Callable:
     return apply
 
 
+def _getitem_check(x: Any, key: Any) -> Any:
+    """Keras 3's GetItem rule, for the errors it raises before any op runs: a key of other
+    than ints, slices, None and one Ellipsis (alone or in a tuple or list), more indices
+    than axes, or an int outside its known axis. The shape itself is then traced."""
+    shape = list(x._shape) if x._shape is not None else None
+    if isinstance(key, int):
+        keys = [key]
+    elif isinstance(key, (tuple, list)):
+        keys = list(key)
+    else:
+        raise ValueError(f"Unsupported key type for array slice. Received: `{key}`")
+    if shape is None:
+        return NotImplemented
+    shown = tuple(shape)
+    if keys.count(Ellipsis) > 1:
+        raise ValueError(f"Slice should only have one ellipsis. Received: `{key}`")
+    if Ellipsis not in keys:
+        keys.append(Ellipsis)
+    while keys:
+        sub = keys.pop(0)
+        if sub is Ellipsis:
+            consumed = len(shape) - (len(keys) - keys.count(None))
+            shape = shape[consumed:]
+            continue
+        if sub is None:
+            continue
+        if not shape:
+            raise ValueError(f"Array has shape {shown} but slice has to many indices. "
+                             f"Received: `{key}`")
+        length = shape.pop(0)
+        if isinstance(sub, int):
+            index = sub if sub >= 0 or length is None else sub + length
+            if length is not None and not 0 <= index < length:
+                raise ValueError(f"Array has shape {shown} but out-of-bounds index {key} "
+                                 "was requested.")
+        elif not isinstance(sub, slice):
+            raise ValueError(f"Unsupported key type for array slice. Received: `{key}`")
+    return NotImplemented
+
+
+_SPECS: dict = {"getitem": _getitem_check}
+
+
+def _named(fn: Callable, name: str) -> Callable:
+    def apply(*args: Any) -> Any:
+        return fn(*args)
+    apply.__name__ = name
+    return apply
+
+
 def _operator(name: str) -> Any:
     dunder = f"__{name}__"
     op_name = _OPERATIONS[name]
@@ -318,12 +402,19 @@ def _operator(name: str) -> Any:
     function = _function(forward or name)
     register_operation(op_name, function)
 
+    spec = _SPECS.get(name)
+
     def method(self: KerasTensor, *args: Any) -> Any:
         if in_symbolic_scope():
+            if not hasattr(Tensor, dunder):  # (round: no TF tensor operator of its own)
+                return function(self, *args)
             return getattr(Tensor, dunder)(self, *args)
+        cls = operation_class(op_name)
+        if spec is not None:
+            cls.keras_spec = staticmethod(spec)
         if forward is not None:
-            return operation_class(op_name)(function)(args[0], self)
-        return operation_class(op_name)(function)(self, *args)
+            return cls(function)(args[0], self)
+        return cls(function)(self, *args)
 
     method.__name__ = dunder
     return method

@@ -38,6 +38,20 @@ from eagerflow._src.keras.engine.keras_tensor import (
 from eagerflow._src.keras.engine.shapes import input_shapes, to_shapes
 
 
+def _fresh_outputs(flat_out: list) -> list:
+    """The node's output KerasTensors: a KerasTensor the layer's compute_output_spec made
+    (none of the graph's yet) is the output itself, as in Keras 3, where it has taken its
+    automatic name already; other specs become new KerasTensors."""
+    fresh, seen = [], set()
+    for o in flat_out:
+        if isinstance(o, KerasTensor) and o._keras_history is None and id(o) not in seen:
+            fresh.append(o)
+        else:
+            fresh.append(KerasTensor(o._shape, o._dtype))
+        seen.add(id(o))
+    return fresh
+
+
 class SymbolicCalls:
     """A layer's calls on KerasTensors (mixed into Layer)."""
 
@@ -82,7 +96,7 @@ class SymbolicCalls:
             raise with_call_info(e, self, symbolic_call, (inputs, *rest), shown) \
                 .with_traceback(e.__traceback__) from None
         flat_out = nest.flatten(outputs)
-        fresh = [KerasTensor(o._shape, o._dtype) for o in flat_out]
+        fresh = _fresh_outputs(flat_out)
         call_masks = [get_mask(o) for o in flat_out]  # those a traced `call` set
         outputs = nest.pack_sequence_as(outputs, fresh)
         Node(self, (inputs,) + tuple(rest), node_kwargs, outputs)

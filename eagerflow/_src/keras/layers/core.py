@@ -468,6 +468,8 @@ class RepeatVector(Layer):
         self.n = n
         if not isinstance(n, int) or isinstance(n, bool):  # (Keras refuses a bool here)
             raise TypeError(f"Expected an integer value for `n`, got {type(n)}.")
+        if n <= 0:
+            raise ValueError(f"Argument `n` should be a positive integer. Received: n={n}")
         self.input_spec = InputSpec(ndim=2)
 
     def call(self, inputs: Any) -> Any:

@@ -137,7 +137,7 @@ def _convert_input(value: Any) -> Any:
     so a KerasTensor (FeatureSpace called on keras.Inputs, not on get_inputs' own graph)
     is its ValueError: a FeatureSpace does not build functional models."""
     if isinstance(value, KerasTensor):
-        raise ValueError(_NO_VALUE)
+        raise ValueError(_NO_VALUE + "a NumPy array.")
     return value if isinstance(value, Tensor) else convert_to_tensor(value)
 
 

@@ -297,11 +297,10 @@ class Concatenate(Merge):
         for s in shapes[1:]:
             if out[axis] is None or s[axis] is None:
                 out[axis] = None
-            else:
-                out[axis] += s[axis]
-        for i in range(len(out)):
-            if i != axis and out[i] is None:
-                out[i] = next((s[i] for s in shapes if s[i] is not None), None)
+                break
+            out[axis] += s[axis]
+        # (the other dims are the first input's, as Keras 3's: an unknown batch stays
+        # unknown beside an array of one row)
         return TensorShape(out)
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:

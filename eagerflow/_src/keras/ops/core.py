@@ -40,6 +40,7 @@ from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.shape_queries import dims as tf_dims
+from eagerflow._src.ops.shape_queries import shape as tf_shape
 from eagerflow._src.ops.shaping import meshgrid
 from eagerflow._src.ops.shaping import reverse as tf_reverse
 from eagerflow._src.ops.slice_op import slice as tf_slice
@@ -389,10 +390,13 @@ def associative_scan(f: Callable, elems: Any, reverse: bool = False, axis: int =
     if not callable(f):
         raise TypeError(f"`f` should be a callable. Received: f={f}")
     flat = [kd.to_tensor(e) for e in nest.flatten(elems)]
+    if flat and -len(flat[0].shape) <= axis < 0:
+        axis += len(flat[0].shape)  # (the slicing below counts axes from the front)
     lengths = {x.shape[axis] for x in flat}
     if len(lengths) != 1:
+        # (Keras 3 shows each input's dynamic shape: a tensor per input)
         raise ValueError("Array inputs to associative_scan must have the same first "
-                         f"dimension. (saw: {[x.shape for x in flat]})")
+                         f"dimension. (saw: {[tf_shape(x) for x in flat]})")
     if reverse:
         flat = [tf_reverse(x, [axis]) for x in flat]
 

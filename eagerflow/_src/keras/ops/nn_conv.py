@@ -27,6 +27,7 @@ from eagerflow._src.ops import math_base, nn_conv, nn_conv_variants, nn_extras, 
 from eagerflow._src.ops import nd_indexing as tnd
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops.checks import dt_enum
+from eagerflow._src.ops.image_patches import extract_patches as tf_extract_patches
 from eagerflow._src.ops.math_base import cast, zeros_like
 from eagerflow._src.ops.nn_ctc import ctc_loss as tf_ctc_loss
 from eagerflow._src.ops.nn_loss import ctc_beam_search_decoder
@@ -435,7 +436,9 @@ def unfold(x: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride
     n, c = static_shape(x)[:2]
     if any(v > 0 for v in p):
         x = tf_pad(x, [[0, 0], [0, 0], [p[0], p[0]], [p[1], p[1]]])
-    patches = extract_patches_nd(to_channels_last(x), k, s, d, "valid")
+    # (TF's ExtractImagePatches, as Keras's TF backend calls it: it has no bool kernel)
+    patches = tf_extract_patches(to_channels_last(x), [1, k[0], k[1], 1], [1, s[0], s[1], 1],
+                                 [1, d[0], d[1], 1], "VALID")
     nh, nw = static_shape(patches)[1:3]
     patches = ta.reshape(patches, [n, nh, nw, k[0], k[1], c])
     patches = ta.transpose(patches, [0, 5, 3, 4, 1, 2])

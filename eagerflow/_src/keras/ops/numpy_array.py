@@ -472,6 +472,7 @@ def swapaxes(x: Any, axis1: int, axis2: int) -> Any:
     return ta.transpose(x, perm)
 
 
+@keras_op
 def ndim(x: Any) -> int:
     return len(kd.to_tensor(x).shape)
 

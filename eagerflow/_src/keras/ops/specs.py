@@ -217,6 +217,12 @@ def of_dtype(dtype: str) -> Any:
     return spec
 
 
+def ndim(x: Any) -> SymbolicTensor:
+    """Keras 3's rule: a float32 vector as long as x's rank (not the scalar the eager
+    call returns, an int)."""
+    return _out([len(_shape(x))], "float32")
+
+
 def logsumexp(x: Any, axis: Any = None, keepdims: bool = False) -> SymbolicTensor:
     """The reduced shape in float32 (a KerasTensor's default dtype), whatever x's."""
     return _out(reduce_shape(_shape(x), axis, keepdims), "float32")
@@ -293,6 +299,43 @@ def median(x: Any, axis: Any = None, keepdims: bool = False) -> SymbolicTensor:
 
 def nanmean(x: Any, axis: Any = None, keepdims: bool = False) -> SymbolicTensor:
     return _out(reduce_shape(_shape(x), axis, keepdims), kd.result_type(_std_dtype(x), float))
+
+
+def _with_q(shape: list, q: Any, single_listed: bool) -> list:
+    """A quantile's reduced shape, led by q's length where q is a vector (a list of one
+    q leads it only where `single_listed`: nanpercentile's rule, not nanquantile's)."""
+    if hasattr(q, "shape"):
+        return ([q.shape[0]] if len(q.shape) else []) + shape
+    if isinstance(q, (list, tuple)) and (len(q) > 1 or single_listed):
+        return [len(q)] + shape
+    return shape
+
+
+def nanquantile(x: Any, q: Any, axis: Any = None, method: str = "linear",
+                keepdims: bool = False) -> SymbolicTensor:
+    """Keras 3's rule (not the traced map over slices, whose length it cannot know):
+    int64 gives floatx, other dtypes their promotion with float."""
+    d = _std_dtype(x)
+    return _out(_with_q(reduce_shape(_shape(x), axis, keepdims), q, False),
+                kb.floatx() if d == "int64" else kd.result_type(d, float))
+
+
+def nanpercentile(x: Any, q: Any, axis: Any = None, method: str = "linear",
+                  keepdims: bool = False) -> SymbolicTensor:
+    """As nanquantile's, but any integer dtype gives floatx."""
+    d = _std_dtype(x)
+    return _out(_with_q(reduce_shape(_shape(x), axis, keepdims), q, True),
+                kb.floatx() if d.startswith(("int", "uint")) else kd.result_type(d, float))
+
+
+def nanmedian(x: Any, axis: Any = None, keepdims: bool = False) -> SymbolicTensor:
+    return _out(reduce_shape(_shape(x), axis, keepdims), kd.result_type(_std_dtype(x), float))
+
+
+def polar(abs_: Any, angle: Any) -> SymbolicTensor:
+    """Keras 3's rule: abs_'s shape in float32 (a KerasTensor's default dtype), though the
+    op itself returns a complex tensor."""
+    return _out(_shape(abs_), "float32")
 
 
 def _sorted_shape(x: Any, axis: Any) -> list:
@@ -526,12 +569,14 @@ RULES: dict = {
                          "conj", "conjugate", "trunc", "relu", "sigmoid", "softplus", "gelu",
                          "erf", "erfinv", "rsqrt", "nan_to_num")},
     **{n: of_dtype("bool") for n in ("isnan", "isfinite", "isinf")},
-    "reciprocal": of_dtype("float32"), "logsumexp": logsumexp,
+    "reciprocal": of_dtype("float32"), "logsumexp": logsumexp, "ndim": ndim,
     **{n: float_or_floatx for n in ("floor", "ceil", "angle")},
     "cbrt": widened, "deg2rad": deg2rad, "clip": clip, "sum": summed, "nansum": summed,
     "prod": prod, **{n: kept for n in ("max", "amax", "ptp")}, "std": std,
     "argmax": argmax,
-    "median": median, "nanmean": nanmean, "sort": sort, "argsort": argsort,
+    "median": median, "nanmean": nanmean, "nanquantile": nanquantile,
+    "nanpercentile": nanpercentile, "nanmedian": nanmedian, "polar": polar, "sort": sort,
+    "argsort": argsort,
     "softmax": softmax, "log_softmax": softmax, "norm": norm, "where": where,
     "min": kept, "argmin": argmax, "full_like": full_like, "moments": moments,
     **{n: same for n in ("leaky_relu", "silu", "log_sigmoid", "elu", "hard_sigmoid",
