@@ -213,7 +213,9 @@ tryq("scope_name_type", lambda: keras.name_scope(3))
 with keras.device("cpu:0"):
     t = O.ones((2,))
 print(t.device.endswith("CPU:0"))
-tryq("device_bad", lambda: keras.device("tpu:7").__enter__())
+scope = keras.device("tpu:7")  # (entered and left: a scope left open outlives the test)
+tryq("device_bad", lambda: scope.__enter__())
+scope.__exit__(None, None, None)
 v3 = keras.Variable(3.0, name="sv")
 with keras.StatelessScope(state_mapping=[(v3, np.float32(7.0))]) as sc:
     tryq("read_in_stateless", lambda: float(v3.numpy()) if hasattr(v3, "numpy") else None)
