@@ -13,12 +13,6 @@ import os
 import re
 from typing import Any
 
-# ml_dtypes 0.7 gave its dtypes a repr of their own, which NumPy now prints in an array's
-# repr: `dtype=bfloat16` and `dtype='float8_e4m3fn'` became `dtype=dtype(bfloat16)` and
-# `dtype=dtype(float8_e4m3fn)`, in TensorFlow's messages as in ours. The goldens were
-# recorded with ml_dtypes 0.5 and 0.6.
-_NARROW_DTYPE = re.compile(r"dtype=dtype\((bfloat16|float\d_\w+|u?int[24])\)")
-
 
 def ml_dtypes_before_0_7() -> bool:
     """Whether ml_dtypes is older than 0.7, as where the goldens were recorded. Besides the
@@ -36,6 +30,13 @@ def blas_as_recorded() -> bool:
     from eagerflow._src.backend import numpy as backend
 
     return backend._core() in backend._SMALL_KERNEL_CORES
+
+
+# ml_dtypes 0.7 gave its dtypes a repr of their own, which NumPy now prints in an array's
+# repr: `dtype=bfloat16` and `dtype='float8_e4m3fn'` became `dtype=dtype(bfloat16)` and
+# `dtype=dtype(float8_e4m3fn)`, in TensorFlow's messages as in ours. The goldens were
+# recorded with ml_dtypes 0.5 and 0.6.
+_NARROW_DTYPE = re.compile(r"dtype=dtype\((bfloat16|float\d_\w+|u?int[24])\)")
 
 
 def narrow_dtype_reprs(text: str) -> str:
