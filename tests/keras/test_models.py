@@ -233,6 +233,27 @@ def test_operators_on_keras_tensors_become_layers():
     assert y.shape == (None, 1)
 
 
+# recorded from Keras 3.15 (TF 2.21): round() of a KerasTensor is keras.ops.round, its
+# Round operation keeping `decimals` (ndigits or 0) in its config; ints are left as they are
+# for decimals above 0 and rounded through floatx below
+@pytest.mark.parametrize("dtype, ndigits, expected", [
+    ("int32", None, [[151, 155, 249]]), ("int32", 2, [[151, 155, 249]]),
+    ("int32", -1, [[150, 160, 250]]), ("float32", None, [[1.0, 16.0, -2.0]]),
+    ("float32", 2, [[1.2599999904632568, 15.5, -2.5]]), ("float32", -1, [[0.0, 20.0, -0.0]]),
+])
+def test_round_of_keras_tensor_is_keras_ops_round(dtype, ndigits, expected):
+    x = keras.Input((3,), dtype=dtype)
+    model = keras.Model(x, round(x) if ndigits is None else round(x, ndigits))
+    data = np.array([[151, 155, 249]] if dtype == "int32" else [[1.255, 15.5, -2.5]], dtype)
+    node = model.get_config()["layers"][1]
+    assert (node["class_name"], node["config"]) == ("Round",
+                                                    {"name": "round", "decimals": ndigits or 0})
+    assert len(node["inbound_nodes"][0]["args"]) == 1  # (decimals is config, not an operand)
+    for m in (model, keras.Model.from_config(model.get_config())):
+        out = m(data)
+        assert out.dtype == dtype and out.numpy().tolist() == expected
+
+
 def test_subclass_passing_itself_to_model_init_gets_keras3s_error():
     # the TF 2 text generation tutorial's `super().__init__(self)`: Keras 3 (TF 2.21)
     # refuses it with this TypeError (the error's text must not need the half-built model)

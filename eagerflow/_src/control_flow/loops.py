@@ -95,21 +95,20 @@ def _flat_elems(elems: Any, what: str = "elems", map_checks: bool = False) -> li
     if not flat:
         raise ValueError(f"{what} must be a Tensor or (possibly nested) sequence of Tensors. "
                          f"Got {elems}, which does not contain any Tensors.")
+    scalar = [e._shape is not None and len(e._shape) == 0 for e in flat]
+    # (map_fn reads only the first element's rank here: the others' come with their lengths)
+    if scalar[0] or (not map_checks and any(scalar)):
+        raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars")
     if map_checks:
         _first_dims_agree(flat)
-    for e in flat:
-        if e._shape is not None and len(e._shape) == 0:
-            raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars")
     return flat
 
 
 def _first_dims_agree(flat: list) -> None:
-    """TF's map_fn checks: the first element is no scalar ("1+ dimensional"), then each
-    other's first dimension against the first's: a scalar there has no rank to read
-    ("Shape () must have rank at least 1"), a different known length is incompatible."""
+    """TF's map_fn checks each element's first dimension against the first element's: a
+    scalar there has no rank to read ("Shape () must have rank at least 1"), a different
+    known length is incompatible."""
     first = flat[0]._shape
-    if first is not None and len(first) == 0:
-        raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars")
     n = None if first is None else first[0]
     for e in flat[1:]:
         if e._shape is None:

@@ -290,7 +290,7 @@ _OPERATIONS = {
     "abs": "Absolute", "lt": "Less", "le": "LessEqual", "gt": "Greater", "ge": "GreaterEqual",
     "ne": "NotEqual", "and": "LogicalAnd", "rand": "LogicalAnd", "or": "LogicalOr",
     "ror": "LogicalOr", "xor": "LogicalXor", "rxor": "LogicalXor", "invert": "LogicalNot",
-    "getitem": "GetItem", "round": "Round",
+    "getitem": "GetItem",
 }
 
 
@@ -300,7 +300,7 @@ def _as_bool(x: Any) -> Any:
 
 # Keras 3's `&`, `|`, `^` and `~` on KerasTensors are logical operations of any dtype
 # (keras.ops.logical_and and co., which cast their operands to bool), not TF's bitwise
-# ones; `round(x, n)` is keras.ops.round
+# ones
 _LOGICAL: dict = {
     "and": lambda x, y: tm.logical_and(_as_bool(x), _as_bool(y)),
     "or": lambda x, y: tm.logical_or(_as_bool(x), _as_bool(y)),
@@ -309,26 +309,11 @@ _LOGICAL: dict = {
 }
 
 
-def _round(x: Any, ndigits: Any = None) -> Any:
-    """keras.ops.round(x, ndigits or 0) as its TF backend computes it: TF's Round
-    (half to even), scaled by 10 ** decimals where they are not 0."""
-    x = convert_to_tensor(x)
-    decimals = ndigits or 0
-    if decimals == 0:
-        return tm.round(x)
-    if x.dtype.is_integer and decimals < 0:
-        factor = cast(10.0 ** decimals, "float32")
-        scaled = tm.round(tm.multiply(cast(x, "float32"), factor))
-        return cast(tm.divide(scaled, factor), x.dtype)
-    factor = cast(10.0 ** decimals, x.dtype)
-    return tm.divide(tm.round(tm.multiply(x, factor)), factor)
-
-
 def _function(name: str) -> Callable:
     """What the operation of `x.__<name>__` applies, its parameters named as keras.ops
     names operands; `2 - x` is subtract(2, x), as Keras 3 records it."""
-    if name in _LOGICAL or name == "round":
-        return _named(_LOGICAL.get(name, _round), name)
+    if name in _LOGICAL:
+        return _named(_LOGICAL[name], name)
     forward = getattr(Tensor, f"__{name}__")
     if f"r{name}" in _OPERATIONS:
         reflected = getattr(Tensor, f"__r{name}__")
@@ -401,17 +386,14 @@ def _operator(name: str) -> Any:
     forward = name[1:] if name.startswith("r") and name[1:] in _OPERATIONS else None
     function = _function(forward or name)
     register_operation(op_name, function)
-
+    cls = operation_class(op_name)
     spec = _SPECS.get(name)
+    if spec is not None:
+        cls.keras_spec = staticmethod(spec)
 
     def method(self: KerasTensor, *args: Any) -> Any:
         if in_symbolic_scope():
-            if not hasattr(Tensor, dunder):  # (round: no TF tensor operator of its own)
-                return function(self, *args)
             return getattr(Tensor, dunder)(self, *args)
-        cls = operation_class(op_name)
-        if spec is not None:
-            cls.keras_spec = staticmethod(spec)
         if forward is not None:
             return cls(function)(args[0], self)
         return cls(function)(self, *args)
@@ -420,5 +402,19 @@ def _operator(name: str) -> Any:
     return method
 
 
+_ROUND = operation_class("Round")
+
+
+def _round(self: KerasTensor, ndigits: Any = None) -> Any:
+    """`round(x, ndigits)` is keras.ops.round(x, ndigits or 0): a Round operation holding
+    `decimals` in its config, as Keras 3's. keras/ops registers the function (it loads
+    after this module, which it imports)."""
+    function = _FUNCTIONS["Round"]
+    if in_symbolic_scope():
+        return function(self, ndigits or 0)
+    return _ROUND(function)(self, ndigits or 0)
+
+
 for _name in _OPERATIONS:
     setattr(KerasTensor, f"__{_name}__", _operator(_name))
+KerasTensor.__round__ = _round
