@@ -179,7 +179,7 @@ OPS_ORDER = [
 LOADED_ON_USE = {
     "cupy", "cupyx", "cupy_backends", "cudnn", "scipy", "h5py", "PIL", "simplejpeg",
     "imagecodecs", "mpi4py", "matplotlib", "cv2", "cramjam", "orbax",
-    "google.protobuf", "tensorboard",
+    "google.protobuf", "tensorboard", "ml_dtypes",
     "concurrent.futures", "resource", "IPython", "absl",
     # the cloud cluster resolvers' clients (tf.distribute.cluster_resolver)
     "googleapiclient", "oauth2client", "kubernetes",

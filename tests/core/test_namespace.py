@@ -57,7 +57,7 @@ def test_import_leaves_costly_modules_for_first_use():
     # of one of them would show here
     costly = ["logging", "tempfile", "traceback", "base64", "concurrent.futures",
               "google.protobuf", "scipy", "h5py", "PIL", "tensorboard", "cupy", "absl",
-              "eagerflow._src.autograph"]
+              "eagerflow._src.autograph", "ml_dtypes"]
     code = (f"import sys, eagerflow; print(' '.join(m for m in {costly!r} "
             "if m in sys.modules))")
     # on a machine without GPUs (with one, or stand-in ones, finding them loads their

@@ -135,3 +135,41 @@ def test_reprs(name):
     values = [1.0, 2.5, -3.25] if name.startswith("float") else [1, -3, 7]
     x = tf.constant(np.array(values, dtype=dtype(name).as_numpy_dtype))
     assert [as_recorded(repr(x)), str(x)] == GOLDEN["reprs"][name]
+
+
+
+# ml_dtypes is imported on first use (backend/ml_types.py: 0.7's import costs more than the
+# rest of `import eagerflow`). Each program runs in a fresh interpreter, where its bfloat16
+# and float8 types are read for the first time, and must print what it prints here, where
+# they were read long ago.
+_LAZY_PROGRAMS = {
+    "a dtype given by the program": """
+x = tf.constant([1.7, -2.5, 0.0, float('nan')], tf.bfloat16)
+out = [x, tf.math.softplus(x), tf.math.rsqrt(x), tf.argmax(x),
+       tf.math.segment_sum(x, [0, 0, 1, 1]), tf.reduce_sum(x[:3])]
+""",
+    "an array of ml_dtypes made by the program": """
+import ml_dtypes
+out = [tf.constant(np.array([1, 2.5, -448], ml_dtypes.float8_e4m3fn)),
+       tf.as_dtype(ml_dtypes.bfloat16), tf.constant(np.array([3.0], ml_dtypes.bfloat16)) * 2]
+""",
+    "a checkpoint's enum": """
+out = [tf.as_dtype(14), tf.as_dtype(14).as_numpy_dtype, tf.bfloat16.min]
+""",
+}
+
+
+@pytest.mark.parametrize("case", list(_LAZY_PROGRAMS))
+def test_ml_dtypes_read_on_first_use_give_the_same_answers(case):
+    import subprocess
+    import sys
+
+    program = ("import sys, numpy as np, eagerflow as tf\n"
+               "print('ml_dtypes' in sys.modules)\n"
+               f"{_LAZY_PROGRAMS[case]}\nprint(*out)\n")
+    fresh = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                           check=True).stdout
+    here: dict = {"tf": tf, "np": np}
+    exec(_LAZY_PROGRAMS[case], here)
+    # (`import eagerflow` left ml_dtypes alone; the program's first use loaded it)
+    assert fresh == "False\n" + " ".join(map(str, here["out"])) + "\n"

@@ -24,15 +24,16 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import cupy_gaps
+from eagerflow._src.backend import cupy_gaps, ml_types
 from eagerflow._src.backend import numpy as cpu
 
-try:
-    import ml_dtypes  # optional (the `dtypes` extra): bfloat16 data exists only with it
 
-    BFLOAT16: np.dtype | None = np.dtype(ml_dtypes.bfloat16)
-except ImportError:
-    BFLOAT16 = None
+def __getattr__(name: str) -> Any:
+    # BFLOAT16, the device backends' name for ml_dtypes' bfloat16 (None without it): read
+    # when they load, not by `import eagerflow` (backend/ml_types.py)
+    if name == "BFLOAT16":
+        return ml_types.numpy_type("bfloat16")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # tf.config.experimental's switches that choose among a GPU's kernels, kept in the layer
@@ -182,7 +183,8 @@ class DeviceBackend(Backend):
     holds_bfloat16 = False
 
     def __init__(self, xp: Any) -> None:
-        super().__init__(cupy_gaps.filled(xp, BFLOAT16 if self.holds_bfloat16 else None))
+        super().__init__(cupy_gaps.filled(
+            xp, ml_types.numpy_type("bfloat16") if self.holds_bfloat16 else None))
         self.ones_made: dict = {}
         self.tables: dict = {}
         self.kernels: dict = {}  # source -> the backend's compiled kernel
@@ -642,7 +644,7 @@ def sum_run(xp: Any, x: Any, axes: tuple, keepdims: bool, on_cpu: bool = True,
     each output sums at least _HALF_ROWS_MIN rows (two conversions more than a float32
     product: a few rows a block cost a reduction less).
     """
-    half = xp is not np and x.dtype in _DEVICE_HALF
+    half = xp is not np and x.dtype in ml_types.HALF_TYPES
     if (not axes or x.size < _SUM_RUN_MIN or (x.dtype not in _RUN_DTYPES and not half)
             or (xp is np and not on_cpu) or not x.flags.c_contiguous):
         return None
@@ -685,7 +687,6 @@ def column_sums(xp: Any, x2: Any) -> Any:
 
 
 _RUN_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
-_DEVICE_HALF = (np.dtype(np.float16),) + ((BFLOAT16,) if BFLOAT16 is not None else ())
 
 
 def sums_as_product(shape: tuple, dtype: Any, axes: tuple) -> bool:

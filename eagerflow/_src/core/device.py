@@ -29,9 +29,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from eagerflow._src import backend as B
+from eagerflow._src.backend import ml_types
 from eagerflow._src.core import context, tf_logging
 from eagerflow._src.core.context import _state, restoring
-from eagerflow._src.core.dtypes import _BFLOAT16_NP
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
 
@@ -643,7 +643,6 @@ def copy_to(tensor: Any, device_type: str, index: int = 0) -> Any:
     raise RuntimeError(f"{device_type.upper()}:{index} unknown device.")
 
 
-_BFLOAT16_TYPE = None if _BFLOAT16_NP is None else _BFLOAT16_NP.type
 # The one NumPy type of kind "V" (ml_dtypes' types, structured data) the GPUs hold:
 # bfloat16's where their backend holds it (CuPy 14 with ml_dtypes), else none.
 _DEVICE_VOID: list = [None]
@@ -661,7 +660,8 @@ def host_only(dtype: Any) -> bool:
 
 def _hold_bfloat16(backend: Any) -> None:
     """Makes bfloat16 data live on the GPUs of `backend` where it holds bfloat16."""
-    _DEVICE_VOID[0] = _BFLOAT16_TYPE if getattr(backend, "holds_bfloat16", False) else None
+    held = getattr(backend, "holds_bfloat16", False)
+    _DEVICE_VOID[0] = ml_types.numpy_type("bfloat16").type if held else None
     DEVICE_DTYPES.clear()
 
 

@@ -1,34 +1,25 @@
 """DType objects: TF's dtype names and predicates over NumPy storage types.
 
-Bottom of the pipeline: imports nothing from eagerflow. bfloat16 and the narrow types of
-tf.dtypes.experimental (float8, float4, int4, int2: TF's enums 24-33) are stored with
-`ml_dtypes` (the `dtypes` extra) when it is installed; without it, asking for their data raises
-UnimplementedError while the DType object itself still exists (for signatures).
+Bottom of the pipeline: imports nothing from eagerflow above the backends. bfloat16 and the
+narrow types of tf.dtypes.experimental (float8, float4, int4, int2: TF's enums 24-33) are
+stored with `ml_dtypes` (the `dtypes` extra), imported when one of their NumPy types is
+first read (backend/ml_types.py: it costs more than the rest of `import eagerflow`); without
+it, asking for their data raises UnimplementedError while the DType object itself still
+exists (for signatures).
 """
 
 from __future__ import annotations
 
 import builtins
 import numbers
+import sys
+import threading
 from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import ml_types
 from eagerflow._src.core.errors import UnimplementedError
-
-try:  # optional: the bfloat16, float8 and int4 storage types used by JAX and TF
-    import ml_dtypes as _ml_dtypes
-
-    _BFLOAT16_NP: Any = np.dtype(_ml_dtypes.bfloat16)
-except ImportError:  # pragma: no cover - depends on the environment
-    _ml_dtypes = None
-    _BFLOAT16_NP = None
-
-
-def _ml(name: str) -> Any:
-    """ml_dtypes' NumPy dtype `name`, or None without ml_dtypes (or in an older one)."""
-    t = getattr(_ml_dtypes, name, None)
-    return None if t is None else np.dtype(t)
 
 
 class DType:
@@ -175,6 +166,46 @@ class DType:
         return as_dtype, (self._name,)
 
 
+class _MLDType(DType):
+    """A dtype stored with ml_dtypes before ml_dtypes is loaded: reading its NumPy type
+    loads it, gives each such dtype its type, and makes them plain DTypes (so the slot is
+    read directly from then on, with no cost on the ops' paths)."""
+
+    __slots__ = ()
+
+    @property
+    def _np(self) -> Any:
+        _load_ml_types()
+        return DType._np.__get__(self)
+
+    @property
+    def _plain_np(self) -> Any:
+        _load_ml_types()
+        return DType._plain_np.__get__(self)
+
+
+_ml_lock = threading.Lock()
+
+
+def _load_ml_types() -> None:
+    with _ml_lock:
+        for d in _ML_TYPES:
+            if d.__class__ is _MLDType:
+                npd = ml_types.numpy_type(d._name)
+                DType._np.__set__(d, npd)
+                DType._plain_np.__set__(d, npd if d._name != "bfloat16" else None)
+                d.__class__ = DType
+                if npd is not None:
+                    _BY_NP[npd] = d
+
+
+def _ml(name: str, enum: int) -> DType:
+    """The dtype `name`, stored with ml_dtypes' type of that name, read on first use."""
+    d = DType(name, None, enum)
+    d.__class__ = _MLDType
+    return d
+
+
 # TF's dtype_range (skimage's image ranges), which DType.limits reads
 _VALUE_RANGES = {"bool": (False, True), "uint8": (0, 255), "uint16": (0, 65535),
                  "int8": (-128, 127), "int16": (-32768, 32767), "int64": (-2**63, 2**63 - 1),
@@ -191,7 +222,7 @@ def _limits(dt: DType, which: str) -> Any:
     if dt in NARROW_DTYPES or dt is bfloat16:
         if dt._np is None:
             raise UnimplementedError(None, None, f"dtype {dt.name} needs the ml_dtypes package")
-        return (_ml_dtypes.finfo if dt.is_floating else _ml_dtypes.iinfo)(dt._np)
+        return (ml_types.load().finfo if dt.is_floating else ml_types.load().iinfo)(dt._np)
     if dt.is_floating:
         return np.finfo(dt._np)
     if dt.is_integer:
@@ -204,7 +235,7 @@ half = float16
 float32 = DType("float32", np.dtype(np.float32), 1)
 float64 = DType("float64", np.dtype(np.float64), 2)
 double = float64
-bfloat16 = DType("bfloat16", _BFLOAT16_NP, 14)
+bfloat16 = _ml("bfloat16", 14)
 int8 = DType("int8", np.dtype(np.int8), 6)
 int16 = DType("int16", np.dtype(np.int16), 5)
 int32 = DType("int32", np.dtype(np.int32), 3)
@@ -227,16 +258,16 @@ quint16 = DType("quint16", np.dtype(np.uint16), 16)
 qint32 = DType("qint32", np.dtype(np.int32), 13)
 
 # tf.dtypes.experimental: 8-, 4- and 2-bit types (TF's enums), stored with ml_dtypes.
-float8_e5m2 = DType("float8_e5m2", _ml("float8_e5m2"), 24)
-float8_e4m3fn = DType("float8_e4m3fn", _ml("float8_e4m3fn"), 25)
-float8_e4m3fnuz = DType("float8_e4m3fnuz", _ml("float8_e4m3fnuz"), 26)
-float8_e4m3b11fnuz = DType("float8_e4m3b11fnuz", _ml("float8_e4m3b11fnuz"), 27)
-float8_e5m2fnuz = DType("float8_e5m2fnuz", _ml("float8_e5m2fnuz"), 28)
-int4 = DType("int4", _ml("int4"), 29)
-uint4 = DType("uint4", _ml("uint4"), 30)
-int2 = DType("int2", _ml("int2"), 31)
-uint2 = DType("uint2", _ml("uint2"), 32)
-float4_e2m1fn = DType("float4_e2m1fn", _ml("float4_e2m1fn"), 33)
+float8_e5m2 = _ml("float8_e5m2", 24)
+float8_e4m3fn = _ml("float8_e4m3fn", 25)
+float8_e4m3fnuz = _ml("float8_e4m3fnuz", 26)
+float8_e4m3b11fnuz = _ml("float8_e4m3b11fnuz", 27)
+float8_e5m2fnuz = _ml("float8_e5m2fnuz", 28)
+int4 = _ml("int4", 29)
+uint4 = _ml("uint4", 30)
+int2 = _ml("int2", 31)
+uint2 = _ml("uint2", 32)
+float4_e2m1fn = _ml("float4_e2m1fn", 33)
 NARROW_FLOATS: frozenset = frozenset((float8_e5m2, float8_e4m3fn, float8_e4m3fnuz,
                                       float8_e4m3b11fnuz, float8_e5m2fnuz, float4_e2m1fn))
 NARROW_INTS: frozenset = frozenset((int4, uint4, int2, uint2))
@@ -258,8 +289,9 @@ _BY_NAME.update({"half": float16, "double": float64, "float": float32})
 _BY_ENUM = {d.as_datatype_enum: d for d in _ALL}
 _CPP_WORDS = {float32: "float", float64: "double", float16: "half"}
 # NumPy storage -> DType. Object arrays hold bytes, i.e. TF strings.
-_BY_NP = {d._np: d for d in _ALL if d._np is not None and d is not resource and d is not variant
-          and d not in QUANTIZED_DTYPES}
+_ML_TYPES = NARROW_DTYPES | {bfloat16}
+_BY_NP = {d._np: d for d in _ALL if d not in _ML_TYPES and d is not resource
+          and d is not variant and d not in QUANTIZED_DTYPES}
 _BY_NP[np.dtype(object)] = string
 # as_dtype reads TF's structured forms; from_numpy never sees them (arrays hold plain ints)
 _BY_NP.update({npd: d for d, npd in _QUANTIZED_NP.items()})
@@ -315,7 +347,7 @@ def as_dtype(type_value: Any) -> DType:
     if npd is not None:
         if npd.kind in "SUO":
             return string
-        found = _BY_NP.get(npd)
+        found = _BY_NP.get(npd) or _ml_type_of(npd)
         if found is not None:
             return found
     raise _not_a_dtype(type_value)
@@ -333,5 +365,17 @@ def from_numpy(np_dtype: np.dtype) -> DType:
         return found
     if np_dtype.kind in "SU":
         return string
+    found = _ml_type_of(np_dtype)
+    if found is not None:
+        return found
     raise TypeError(f"Unsupported NumPy dtype {np_dtype} for a tensor")
+
+
+def _ml_type_of(npd: np.dtype) -> DType | None:
+    """The dtype of ml_dtypes' NumPy type `npd` where the program imported ml_dtypes and
+    eagerflow has not read its types yet (an array of them made outside eagerflow)."""
+    if bfloat16.__class__ is _MLDType and "ml_dtypes" in sys.modules:
+        _load_ml_types()
+        return _BY_NP.get(npd)
+    return None
 

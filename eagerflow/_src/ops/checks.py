@@ -504,7 +504,7 @@ def dtype_attr(op: str, value: Any, what: str = "dtype",
                allowed: frozenset | None = None) -> dt.DType:
     """A DType-valued attr: TypeError for anything but a DType (as TF's raw ops), and
     InvalidArgumentError when it is outside `allowed`."""
-    if type(value) is not dt.DType:
+    if not isinstance(value, dt.DType):
         raise TypeError(f"Expected DataType for argument '{what}' not {value!r}. [Op:{op}]")
     if allowed is not None and value not in allowed:
         raise not_supported(op, value, frozenset(allowed), what)  # (TF's list and its NodeDef)

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.backend import elementwise_kernel
+from eagerflow._src.backend import elementwise_kernel, ml_types
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
@@ -35,7 +35,7 @@ _rng = SampleRNG(0)  # (math.py's samples draw from it too: one stream, as befor
 _DEVICE_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 _F32 = np.dtype(np.float32)
 # The host arrays an OpDef's half_kernel takes
-_HALF_NP = (np.dtype(np.float16),) + ((dt._BFLOAT16_NP,) if dt._BFLOAT16_NP is not None else ())
+_HALF_NP = ml_types.HALF_TYPES
 
 
 def one_launch(xp: Any, name: str, params: str, body: str, *arrays: Any) -> Any:

@@ -29,6 +29,7 @@ from eagerflow._src.backend import (
     RECIPROCAL_PACKETS_MAX,
     RSQRT_PACKETS_MAX,
     lanes,
+    ml_types,
     run_blocks,
     scratch,
 )
@@ -39,15 +40,12 @@ from eagerflow._src.backend.x86_estimates import (
     rcp_estimate,
     rsqrt_estimate,
 )
-from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import NotFoundError
 from eagerflow._src.ops.registry import PACKET
 
 _F32 = np.float32
 _TINY = _F32(2.0 ** -126)
-_BF16 = dt._BFLOAT16_NP  # None without ml_dtypes
-HALF = (np.dtype(np.float16),) + ((_BF16,) if _BF16 is not None else ())
-RSQRT_HOST = HALF + (np.dtype(_F32),)  # (the types rsqrt() computes as TF's CPU does)
+HALF = ml_types.HALF_TYPES  # float16, and bfloat16 once ml_dtypes is loaded
 
 
 def is_half(xp: Any, a: Any) -> bool:
@@ -285,13 +283,10 @@ def logistic64(x: Any) -> Any:
 
 # NumTraits<half>::epsilon() is 2**-13 (Eigen's bit pattern 0x0800), bfloat16's is 2**-7;
 # TF's Softplus threshold is log(epsilon) + 2, each step in the half type.
-_SOFTPLUS_EPS = {np.dtype(np.float16): 2.0 ** -13, _BF16: 2.0 ** -7}
-
-
 def softplus(x: Any) -> Any:
     d = x.dtype
     a = up(x)
-    eps = const(_SOFTPLUS_EPS[d], d)
+    eps = const(2.0 ** -13 if d == np.float16 else 2.0 ** -7, d)
     th = rnd(rnd(np.log(eps), d) + _F32(2), d)
     with np.errstate(all="ignore"):
         e = rnd(pexp(a), d)

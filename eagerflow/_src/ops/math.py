@@ -212,7 +212,8 @@ SQRT = _unary("Sqrt", "sqrt", C.FLOAT_COMPLEX,
               lambda n, g: [bind(SQRT_GRAD, (n.outputs[0], g), {})],
               _elementwise_ref(_pymath.sqrt), lo=0.5, hi=3.0, half_kernel=_np_half("sqrt"))
 def _rsqrt_kernel(xp: Any, x: Any) -> Any:
-    if xp is np and x.dtype in halfprec.RSQRT_HOST:  # TF's CPU kernels (halfprec.rsqrt)
+    # TF's CPU kernels for float32 and the half types (halfprec.rsqrt)
+    if xp is np and (x.dtype == np.float32 or x.dtype in halfprec.HALF):
         return halfprec.rsqrt(x)
     out = one_launch(xp, "eagerflow_rsqrt", "T x", "z = (T)1 / sqrt(x)", x)
     return 1 / xp.sqrt(x) if out is None else out

@@ -783,7 +783,7 @@ def _arg_kernel(find: str, skip: float, name: str) -> Callable:
         if dyn:
             axis = _runtime_axis(REGISTRY[name].infer, x, dyn, output_type=output_type)
         # (bfloat16's NumPy kind is "V": its NaN skipped too, TF's [inf, 1, nan, 2] is 0)
-        if x.dtype.kind == "f" or x.dtype == dt._BFLOAT16_NP:
+        if x.dtype.kind == "f" or x.dtype in halfprec.HALF:
             x = xp.where(xp.isnan(x), skip, x)
         return getattr(xp, find)(x, axis=axis).astype(output_type.as_numpy_dtype)
     return kernel

@@ -374,9 +374,13 @@ def _mean_of_sums(xp: Any, sums: Any, counts: Any) -> Any:
 # (recorded from TF 2.21; a complex product left in turn: unchecked). (Its GPU kernels add
 # otherwise; a device keeps the rows' order.)
 _EIGEN_ORDER = {"sum": np.add, "prod": np.multiply}
-_FLOATS = frozenset(halfprec.HALF + (np.dtype(np.float32), np.dtype(np.float64)))
+_FLOATS = frozenset(map(np.dtype, (np.float32, np.float64)))
 _EIGEN_TYPES = {"sum": _FLOATS | frozenset(map(np.dtype, (np.complex64, np.complex128))),
                 "prod": _FLOATS}
+
+
+def _in_eigen_order(kind: str, dtype: np.dtype) -> bool:
+    return kind in _EIGEN_TYPES and (dtype in _EIGEN_TYPES[kind] or dtype in halfprec.HALF)
 
 
 def _sorted_kernel(op: str, kind: str) -> Callable:
@@ -389,7 +393,7 @@ def _sorted_kernel(op: str, kind: str) -> Callable:
         if not rows:
             return xp.zeros((0,) + data.shape[1:], dtype=data.dtype)
         counts = xp.bincount(ids, minlength=rows)
-        if xp is np and data.dtype in _EIGEN_TYPES.get(kind, ()) and \
+        if xp is np and _in_eigen_order(kind, data.dtype) and \
                 unrolls(math.prod(data.shape[1:]), data.dtype, counts):
             flat = np.ascontiguousarray(data).reshape(data.shape[0], -1)
             with np.errstate(all="ignore"):

@@ -23,7 +23,6 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from eagerflow._src.backend import (
-    BFLOAT16,
     block_bytes,
     conv_engine,
     elementwise_kernel,
@@ -32,6 +31,7 @@ from eagerflow._src.backend import (
     matmul,
     matmul_rows,
     matmul_t_rows,
+    ml_types,
     product_scope,
     run_blocks,
     scratch,
@@ -290,11 +290,10 @@ def _device_gather(xp: Any, dtype: Any) -> bool:
     """Whether im2col runs as one gather kernel: on a device, for C's types and the half
     types (CuPy's float16/bfloat16 classes: the gather moves their values as they are,
     and col2im's sums round each tap's add to them as the strided adds do)."""
-    return xp is not np and np.dtype(dtype) in _GATHER_TYPES
+    return xp is not np and (np.dtype(dtype) in _GATHER_TYPES or dtype in ml_types.HALF_TYPES)
 
 
-_GATHER_TYPES = frozenset(map(np.dtype, ("float32", "float64", "int32", "int64", "float16",
-                                         *(() if BFLOAT16 is None else (BFLOAT16,)))))
+_GATHER_TYPES = frozenset(map(np.dtype, ("float32", "float64", "int32", "int64")))
 
 
 def _make_im2col(xp: Any, x: Any, pads: tuple, outs: tuple, ks: tuple, strides: tuple,
