@@ -224,3 +224,51 @@ def test_conv_is_not_fused_in_a_graph():
     assert seen == [False] and "Conv2D" in kinds and "_FusedConv2D" not in kinds
     x = tf.constant(np.random.default_rng(0).normal(size=(1, 5, 5, 1)).astype("float32"))
     np.testing.assert_allclose(f(x).numpy(), layer(x).numpy(), rtol=1e-6, atol=1e-6)
+
+
+# -- an op's record on a device, without record's call for one tape ----------------------
+
+@pytest.fixture
+def gpu():
+    from eagerflow._src.core import device as D
+
+    with D.standin_gpus(1):
+        yield
+
+
+def _ops_on(device, x, w):
+    """A binary op, a unary op, an op through bind and one of several outputs."""
+    with tf.device(device):
+        x, w = tf.identity(x), tf.identity(w)
+        h = tf.nn.relu(tf.matmul(x, w) + x)
+        loss = tf.reduce_sum(tf.nn.sparse_softmax_cross_entropy_with_logits(
+            labels=tf.constant([0, 1]), logits=h))
+        return h, loss
+
+
+def test_ops_on_a_device_are_recorded_by_one_tape_or_several(gpu):
+    rng = np.random.default_rng(5)
+    x = tf.constant(rng.normal(size=(2, 2)).astype("float32"))
+    w = tf.constant(rng.normal(size=(2, 2)).astype("float32"))
+    want = {}
+    for device in ("/CPU:0", "/GPU:0"):
+        with tf.GradientTape(persistent=True) as outer:
+            outer.watch([x, w])
+            with tf.GradientTape() as inner:
+                inner.watch(w)
+                h, loss = _ops_on(device, x, w)
+            g_inner = inner.gradient(loss, w)
+        g_outer = outer.gradient(loss, [x, w])
+        g_h = outer.gradient(h, w)
+        with tf.GradientTape() as alone:
+            alone.watch(x)
+            _, loss1 = _ops_on(device, x, w)
+        g_alone = alone.gradient(loss1, x)
+        with tf.autodiff.ForwardAccumulator(w, tf.ones_like(w)) as acc:
+            _, loss2 = _ops_on(device, x, w)
+        got = [g.numpy() for g in (g_inner, *g_outer, g_h, g_alone, acc.jvp(loss2))]
+        if device == "/GPU:0":
+            assert loss.device.endswith("GPU:0") and g_inner.device.endswith("GPU:0")
+        want[device] = got
+    for a, b in zip(want["/CPU:0"], want["/GPU:0"]):
+        np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-6)
