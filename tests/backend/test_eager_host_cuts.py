@@ -272,3 +272,52 @@ def test_ops_on_a_device_are_recorded_by_one_tape_or_several(gpu):
         want[device] = got
     for a, b in zip(want["/CPU:0"], want["/GPU:0"]):
         np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-6)
+
+
+# -- a merge layer's call on a list of eager tensors -------------------------------------
+
+def test_a_merge_layer_on_unmasked_tensors_reads_no_mask(monkeypatch):
+    from eagerflow._src.keras.engine import keras_tensor, layer_helpers
+
+    a, b = tf.constant([[1.0, 2.0]]), tf.constant([[3.0, 4.0]])
+    layer = tf.keras.layers.Add()
+    layer([a, b])
+    monkeypatch.setattr(layer_helpers, "_attached", {})  # (no tensor has an attribute)
+    calls = _calls_of(keras_tensor.get_mask.__code__, lambda: layer([a, b]))
+    assert calls == 1  # (its output's, after the call: none of the inputs')
+    monkeypatch.undo()
+    out = layer((a, b))
+    assert out.numpy().tolist() == [[4.0, 6.0]] and getattr(out, "_keras_mask", None) is None
+
+
+def test_a_merge_layer_passes_its_inputs_masks_on():
+    """As Keras 3.15 (checked with it): one masked input of two gives no output mask,
+    two masked inputs give their merge's."""
+    from eagerflow._src.keras.engine.keras_tensor import get_mask, set_mask
+
+    a, b = tf.constant([[1.0], [2.0]]), tf.constant([[3.0], [4.0]])
+    set_mask(a, tf.constant([True, False]))
+    out = tf.keras.layers.Add()([a, b])
+    assert out.numpy().tolist() == [[4.0], [6.0]] and get_mask(out) is None
+    set_mask(b, tf.constant([False, True]))
+    for layer, inputs in ((tf.keras.layers.Maximum(), (a, b)), (tf.keras.layers.Add(), [a, b])):
+        assert get_mask(layer(inputs)).numpy().tolist() == [True, True]
+
+
+def test_a_merge_layer_casts_its_inputs_as_its_policy_says():
+    f32 = [tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0])]
+    f16 = [tf.cast(t, tf.float16) for t in f32]
+    ints = [tf.constant([1, 2]), tf.constant([3, 4])]
+    policy = tf.keras.mixed_precision.global_policy()
+    tf.keras.mixed_precision.set_global_policy("mixed_float16")
+    try:
+        mixed = tf.keras.layers.Add()
+        no_cast = tf.keras.layers.Add(autocast=False)
+    finally:
+        tf.keras.mixed_precision.set_global_policy(policy)
+    assert mixed(f32).dtype == tf.float16 and mixed(f16).dtype == tf.float16
+    assert mixed([f32[0], f16[1]]).dtype == tf.float16
+    assert mixed(ints).dtype == tf.int32  # (not floats: not cast)
+    assert no_cast(f16).dtype == tf.float16
+    assert tf.keras.layers.Add()(f32).dtype == tf.float32
+    assert tf.keras.layers.Add()(tuple(f32)).numpy().tolist() == [4.0, 6.0]

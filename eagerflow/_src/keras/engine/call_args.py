@@ -5,6 +5,7 @@ with autocast on, floats are cast to the layer's compute dtype."""
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -14,6 +15,8 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.keras.engine.layer_helpers import PLAIN, is_numeric_list, tensor_list
 from eagerflow._src.ops.math_base import cast
+
+_DTYPE_NAME = operator.attrgetter("_dtype.name")  # (an eager tensor's dtype's name)
 
 
 def _autocast(t: Tensor, compute: str, autocast: bool) -> Tensor:
@@ -38,6 +41,8 @@ def convert_inputs(inputs: Any, compute: str, autocast: bool) -> Any:
     if isinstance(inputs, (Tensor, np.ndarray)) or is_variable(inputs):
         return conv(inputs)
     if tensor_list(inputs):  # (as map_structure rebuilds a list or tuple of leaves)
+        if not autocast or {compute}.issuperset(map(_DTYPE_NAME, inputs)):
+            return type(inputs)(inputs)  # (what conv gives each: the tensor itself, uncast)
         return type(inputs)(map(conv, inputs))
     if isinstance(inputs, (list, tuple, dict)):
         return nest.map_structure(conv, inputs)
