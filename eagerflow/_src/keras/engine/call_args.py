@@ -27,6 +27,11 @@ def _autocast(t: Tensor, compute: str, autocast: bool) -> Tensor:
 
 def convert_inputs(inputs: Any, compute: str, autocast: bool) -> Any:
     """A call's `inputs`, each leaf a tensor where it is tensor-like."""
+    if tensor_list(inputs) and (not autocast or {compute}.issuperset(map(_DTYPE_NAME, inputs))):
+        # (a merge layer's: each a tensor, none cast, as conv below gives them back; as
+        # map_structure rebuilds a list or tuple of leaves)
+        return type(inputs)(inputs)
+
     def conv(x: Any) -> Any:
         if isinstance(x, Tensor):
             t = x
@@ -41,8 +46,6 @@ def convert_inputs(inputs: Any, compute: str, autocast: bool) -> Any:
     if isinstance(inputs, (Tensor, np.ndarray)) or is_variable(inputs):
         return conv(inputs)
     if tensor_list(inputs):  # (as map_structure rebuilds a list or tuple of leaves)
-        if not autocast or {compute}.issuperset(map(_DTYPE_NAME, inputs)):
-            return type(inputs)(inputs)  # (what conv gives each: the tensor itself, uncast)
         return type(inputs)(map(conv, inputs))
     if isinstance(inputs, (list, tuple, dict)):
         return nest.map_structure(conv, inputs)
