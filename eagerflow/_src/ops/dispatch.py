@@ -173,10 +173,7 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
             t = _tensor(out, d, st["device"])
         if st["tapes"]:  # (record's common case, one tape, without its call)
             tapes = st["tapes"]
-            if len(tapes) == 1:
-                tapes[0]._record_op(op, inputs, (t,), attrs)
-            else:
-                record(op, inputs, (t,), attrs)
+            (tapes[0]._record_op if len(tapes) == 1 else record)(op, inputs, (t,), attrs)
         return t
     dev = st["device"]
     outputs = tuple(_wrap(o, s[1], dev) for o, s in zip(out, specs))
@@ -298,10 +295,7 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                     t = _tensor(out, d, st["device"])
                     if st["tapes"]:  # (record's common case, one tape, without its call)
                         tapes = st["tapes"]
-                        if len(tapes) == 1:
-                            tapes[0]._record_op(op, (x,), (t,), {})
-                        else:
-                            record(op, (x,), (t,), {})
+                        (tapes[0]._record_op if len(tapes) == 1 else record)(op, (x,), (t,), {})
                     return t
             elif not _OBSERVE[0]:
                 d = x._dtype
@@ -321,10 +315,7 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                         t = _device_result(out, d, dev, at, place)
                         if st["tapes"]:  # (record's common case, one tape, without its call)
                             tapes = st["tapes"]
-                            if len(tapes) == 1:
-                                tapes[0]._record_op(op, (x,), (t,), {})
-                            else:
-                                record(op, (x,), (t,), {})
+                            (tapes[0]._record_op if len(tapes) == 1 else record)(op, (x,), (t,), {})
                         return t
                 try:
                     return _bind_on_device(op, (x,), (x._arr,), {}, st)  # (as binary's)
@@ -463,10 +454,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                             t = _tensor(out, d, st["device"])
                         if st["tapes"]:  # (record's common case, one tape, without its call)
                             tapes = st["tapes"]
-                            if len(tapes) == 1:
-                                tapes[0]._record_op(op, (x, y), (t,), attrs or {})
-                            else:
-                                record(op, (x, y), (t,), attrs or {})
+                            (tapes[0]._record_op if len(tapes) == 1 else record)(
+                                op, (x, y), (t,), attrs or {})
                         return t
                 else:
                     # on a device: both operands arrays of the scope's device (the commonest
@@ -499,10 +488,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                             t = _device_result(out, d, dev, at, place)
                         if st["tapes"]:  # (record's common case, one tape, without its call)
                             tapes = st["tapes"]
-                            if len(tapes) == 1:
-                                tapes[0]._record_op(op, (x, y), (t,), attrs)
-                            else:
-                                record(op, (x, y), (t,), attrs)
+                            (tapes[0]._record_op if len(tapes) == 1 else record)(
+                                op, (x, y), (t,), attrs)
                         return t
                     # (infer's answer: its result's dtype; the shape, unread there, unsaid)
                     return _bind_on_device(op, (x, y), (a, b), attrs or {}, st, ((None, d),))
@@ -687,10 +674,7 @@ def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict
                 st["ran_on"] = dev
             if st["tapes"]:  # (record's common case, one tape, without its call)
                 tapes = st["tapes"]
-                if len(tapes) == 1:
-                    tapes[0]._record_op(op, inputs, outputs, attrs)
-                else:
-                    record(op, inputs, outputs, attrs)
+                (tapes[0]._record_op if len(tapes) == 1 else record)(op, inputs, outputs, attrs)
             return result
     if op.num_outputs == 1:
         d = specs[0][1]
