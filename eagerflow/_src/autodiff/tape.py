@@ -467,10 +467,16 @@ class GradientTape:
         model reads hundreds of variables a step, each through here (the read's Node made
         only where this tape records it)."""
         i = id(var)
+        tracked = self._tracked
         # (_trainable: as _on_variable_read reads it)
         if i not in self._watched_vars and self._watch_accessed_variables and var._trainable:
-            self._watch_variable(var)  # (a view's key is not its id: watched by its key)
-        tracked = self._tracked
+            if var.__class__ in _PLAIN_SOURCES:  # _watch_variable's plain case, inline:
+                self._watched_vars[i] = var  # (each variable's first read of a step)
+                if var._dtype in _DIFFERENTIABLE:
+                    tracked.add(i)
+                    self._roots.add(i)
+            else:
+                self._watch_variable(var)  # (a view's key is not its id: watched by its key)
         if i in tracked:
             self._nodes.append(Node(READ, (var,), (t,), {}))
             if t._dtype in _DIFFERENTIABLE:

@@ -403,6 +403,16 @@ class Variable:
     def assign(self, value: Any, use_locking: Any = None, name: str | None = None,
                read_value: bool = True) -> Any:
         # (Keras 3 returns the value assigned, converted to the variable's dtype)
+        if type(value) is EagerTensor and value._dtype is self._dtype and \
+                value._shape == self._shape._dims and not _stateless_scopes:
+            # (a batch norm's moving statistics, every step) where this class's _coerce and
+            # the tf.Variable's assign are the plain ones, the value is what both coercions
+            # hand back, and the tf.Variable's assign would write it alone: that, directly
+            cls = type(self)
+            if cls._coerce is _COERCE and super(Variable, cls).assign is _TF_ASSIGN:
+                self._write_alone(value, "set")
+                tf_variables.mark_read(self)
+                return value if read_value else None
         t = self._coerce(value, "assign")
         if not _stateless_scopes:
             # (Keras 3's assigns the tf.Variable it holds, reading it: tapes watch it)
@@ -509,6 +519,10 @@ def _keras_operator(name: str, op: str, reflected: bool) -> Callable:
     method.__name__ = name
     return method
 
+
+# (Variable.assign's direct write: only where these are the methods its class runs)
+_COERCE = Variable._coerce
+_TF_ASSIGN = tf_variables.Variable.assign
 
 Variable._keras_promotes = _promotes  # (read by the tensors' operators: ops/dispatch.py)
 for _name, _op in (("add", "add"), ("sub", "subtract"), ("mul", "multiply"),

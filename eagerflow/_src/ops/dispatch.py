@@ -171,8 +171,9 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
             t._device = st["device"]
         else:
             t = _tensor(out, d, st["device"])
-        if st["tapes"]:
-            record(op, inputs, (t,), attrs)
+        if st["tapes"]:  # (record's common case, one tape, without its call)
+            tapes = st["tapes"]
+            (tapes[0]._record_op if len(tapes) == 1 else record)(op, inputs, (t,), attrs)
         return t
     dev = st["device"]
     outputs = tuple(_wrap(o, s[1], dev) for o, s in zip(out, specs))
@@ -292,8 +293,9 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                         failed(e, op, (x,), {}, st, None if quiet else name)
                         raise
                     t = _tensor(out, d, st["device"])
-                    if st["tapes"]:
-                        record(op, (x,), (t,), {})
+                    if st["tapes"]:  # (record's common case, one tape, without its call)
+                        tapes = st["tapes"]
+                        (tapes[0]._record_op if len(tapes) == 1 else record)(op, (x,), (t,), {})
                     return t
             elif not _OBSERVE[0]:
                 d = x._dtype
@@ -311,8 +313,9 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                             failed(e, op, (x,), {}, st, None if quiet else name)
                             raise
                         t = _device_result(out, d, dev, at, place)
-                        if st["tapes"]:
-                            record(op, (x,), (t,), {})
+                        if st["tapes"]:  # (record's common case, one tape, without its call)
+                            tapes = st["tapes"]
+                            (tapes[0]._record_op if len(tapes) == 1 else record)(op, (x,), (t,), {})
                         return t
                 try:
                     return _bind_on_device(op, (x,), (x._arr,), {}, st)  # (as binary's)
@@ -449,8 +452,10 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                             if half is not None and d is _BF16:  # (bfloat16's: not plain, above)
                                 out = half(x._arr, y._arr)
                             t = _tensor(out, d, st["device"])
-                        if st["tapes"]:
-                            record(op, (x, y), (t,), attrs or {})
+                        if st["tapes"]:  # (record's common case, one tape, without its call)
+                            tapes = st["tapes"]
+                            (tapes[0]._record_op if len(tapes) == 1 else record)(
+                                op, (x, y), (t,), attrs or {})
                         return t
                 else:
                     # on a device: both operands arrays of the scope's device (the commonest
@@ -481,8 +486,10 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                             t._device = dev
                         else:
                             t = _device_result(out, d, dev, at, place)
-                        if st["tapes"]:
-                            record(op, (x, y), (t,), attrs)
+                        if st["tapes"]:  # (record's common case, one tape, without its call)
+                            tapes = st["tapes"]
+                            (tapes[0]._record_op if len(tapes) == 1 else record)(
+                                op, (x, y), (t,), attrs)
                         return t
                     # (infer's answer: its result's dtype; the shape, unread there, unsaid)
                     return _bind_on_device(op, (x, y), (a, b), attrs or {}, st, ((None, d),))
@@ -650,15 +657,24 @@ def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict
                     op.kernel(place.xp, *args)
             except MemoryError:
                 raise out_of_memory(op.name) from None
-            if op.num_outputs == 1:
+            if op.num_outputs != 1:  # (an optimizer's fused update, a fused gradient, a
+                outputs = result = _device_outputs(op, out, specs, dev, at, place)  # loss)
+            elif out.__class__ is at and out.dtype is specs[0][1]._np:
+                # (_device_result's common case inlined, as the binary ops' device path)
+                result = _new(EagerTensor)
+                result._arr = out
+                result._shape = out.shape
+                result._dtype = specs[0][1]
+                result._device = dev
+                outputs = (result,)
+            else:
                 result = _device_result(out, specs[0][1], dev, at, place)
                 outputs = (result,)
-            else:  # (an optimizer's fused update, a fused gradient, a loss and its backprop)
-                outputs = result = _device_outputs(op, out, specs, dev, at, place)
             if _OBSERVE[0]:
                 st["ran_on"] = dev
-            if st["tapes"]:
-                record(op, inputs, outputs, attrs)
+            if st["tapes"]:  # (record's common case, one tape, without its call)
+                tapes = st["tapes"]
+                (tapes[0]._record_op if len(tapes) == 1 else record)(op, inputs, outputs, attrs)
             return result
     if op.num_outputs == 1:
         d = specs[0][1]

@@ -5,6 +5,7 @@ with autocast on, floats are cast to the layer's compute dtype."""
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -15,6 +16,8 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.keras.engine.layer_helpers import PLAIN, is_numeric_list, tensor_list
 from eagerflow._src.ops.math_base import cast
 
+_DTYPE_NAME = operator.attrgetter("_dtype.name")  # (an eager tensor's dtype's name)
+
 
 def _autocast(t: Tensor, compute: str, autocast: bool) -> Tensor:
     if autocast and t.dtype.is_floating and t.dtype.name != compute:
@@ -24,6 +27,11 @@ def _autocast(t: Tensor, compute: str, autocast: bool) -> Tensor:
 
 def convert_inputs(inputs: Any, compute: str, autocast: bool) -> Any:
     """A call's `inputs`, each leaf a tensor where it is tensor-like."""
+    if tensor_list(inputs) and (not autocast or {compute}.issuperset(map(_DTYPE_NAME, inputs))):
+        # (a merge layer's: each a tensor, none cast, as conv below gives them back; as
+        # map_structure rebuilds a list or tuple of leaves)
+        return type(inputs)(inputs)
+
     def conv(x: Any) -> Any:
         if isinstance(x, Tensor):
             t = x

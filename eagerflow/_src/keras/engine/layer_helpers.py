@@ -17,6 +17,7 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.core.tensor_attrs import _attached
 from eagerflow._src.keras.engine.keras_tensor import get_mask
 from eagerflow._src.ops.variables import VariableAggregation
 
@@ -120,7 +121,10 @@ def carried_mask(inputs: Any, as_keras: bool) -> Any:
     tensor (or None: Keras's tensor argument; a functional model's NumPy inputs are not).
     Else None where none is masked, the one tensor's for a one-tensor structure, or the
     structure of them."""
-    flat_in = list(inputs) if tensor_list(inputs) else nest.flatten(inputs)
+    plain = tensor_list(inputs)
+    if plain and not as_keras and not _attached:
+        return None  # (no tensor has an attribute attached: none carries a mask)
+    flat_in = list(inputs) if plain else nest.flatten(inputs)
     flat_masks = [get_mask(t) for t in flat_in]
     if as_keras and flat_in and all(t is None or isinstance(t, Tensor) for t in flat_in):
         return nest.pack_sequence_as(inputs, flat_masks)

@@ -192,10 +192,13 @@ class Conv(Layer):
         dilated: TF's is SpaceToBatchND around an undilated Conv2D (nn_extras.convolution),
         whose ops a fused dilated kernel would not follow."""
         d = getattr(x, "_dtype", None)
-        return (context.executing_eagerly() and self.rank == 2
-                and all(r == 1 for r in self.dilation_rate)
-                and type(self)._conv is Conv._conv
-                and type(self).convolution_op is Conv.convolution_op
+        cls = type(self)
+        # (every call of a Conv2D: the eager test and the common (1, 1) dilation read
+        # without a call or a generator, the general test where the tuple is not that one)
+        return (context._state.graph is None and self.rank == 2
+                and (self.dilation_rate == (1, 1) or all(r == 1 for r in self.dilation_rate))
+                and cls._conv is Conv._conv
+                and cls.convolution_op is Conv.convolution_op
                 and self.use_bias and self.data_format == "channels_last"
                 and self.padding in ("same", "valid")
                 and self.activation in (activations.relu, activations.linear)
