@@ -459,7 +459,10 @@ def _call_of(view: SaveView, graph: Any, handles: dict, name: str) -> str:
 def _initializer_call(view: SaveView, graph: Any, handles: dict, fns: dict) -> str:
     """A call of a table's `_initialize` (a PartitionedCall where it touches no resource,
     as TF's: a mutable table's); returns the node's name."""
-    name, bound, _ = view.table_functions[id(fns["_initialize"].trace)]
+    init = fns["_initialize"]
+    if not hasattr(init, "trace"):  # (a loaded one, saved again)
+        return _call_of(view, graph, handles, view.function_names[id(view.traces(init)[0])])
+    name, bound, _ = view.table_functions[id(init.trace)]
     op = "StatefulPartitionedCall" if bound else "PartitionedCall"
     call = graph.node.add(name=_unique_node(graph, op), op=op,
                           input=[handles[id(b)] for b in bound])

@@ -126,7 +126,14 @@ class SaveView:
                 if isinstance(fn, Function):  # traced for saving as TF lists them
                     self.traces(fn)
             if isinstance(obj, (LookupTable, TrackableSummaryWriter)):
-                out.update(self.table_fns.setdefault(id(obj), table_children(obj)))
+                fns = self.table_fns.get(id(obj))
+                if fns is None:
+                    fns = self.table_fns[id(obj)] = {**table_children(obj),
+                                                     **_reinitializers(obj)}
+                for fn in fns.values():
+                    if isinstance(fn, RestoredFunction):
+                        self.traces(fn)
+                out.update(fns)
             elif isinstance(obj, TrackableResource):  # a user's own resource
                 fns = self.resource_fns.setdefault(id(obj), _resource_functions(obj))
                 for fn in fns.values():
@@ -613,3 +620,14 @@ def _resource_functions(obj: Any) -> dict:
     return {name: function(fn, input_signature=[], autograph=False)
             for name, fn in (("_create_resource", _creator), ("_initialize", _initializer),
                              ("_destroy_resource", _destroyer))}
+
+
+def _reinitializers(table: Any) -> dict:
+    """A loaded mutable resource whose contents no checkpoint kept (a user's own
+    resource's): its restored `_initialize` and `_destroy_resource`, saved again as TF's
+    re-save keeps them, so that a load fills it anew."""
+    if not isinstance(table, LookupTable) or getattr(table, "_checkpoint", True) or \
+            not table._state.mutable:
+        return {}
+    return {k: fn for k in ("_initialize", "_destroy_resource")
+            if isinstance(fn := table.__dict__.get(k), RestoredFunction)}
