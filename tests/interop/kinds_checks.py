@@ -77,9 +77,10 @@ KNOWN: dict = {
     ("augment_export", "signatures"): (
         ("own", "theirs"), "and so captures no seed generator states"),
     # TF 2.21's bfloat16 MatMul rounds differently with oneDNN off (as this harness runs
-    # TF: TF_ENABLE_ONEDNN_OPTS=0) than with it on; eagerflow's product, accumulated in
-    # float32 and rounded once, is the oneDNN one (checked: 0.66015625 for Eigen's
-    # 0.65625 here): the bfloat16 layer's values differ by a bfloat16 step
+    # TF: TF_ENABLE_ONEDNN_OPTS=0: Eigen rounds each product and partial sum to bfloat16)
+    # than with it on; eagerflow's product, accumulated in float32 and rounded once, is
+    # the oneDNN one (checked: 0.66015625 for Eigen's 0.65625 here): the bfloat16 layer's
+    # values differ by a bfloat16 step
     ("bfloat16_keras", "hidden"): (("own", "ours"), "TF's Eigen bfloat16 MatMul rounding"),
     ("bfloat16_keras", "predict"): (("own", "ours"), "and the float32 layer after it"),
     ("bfloat16_keras", "serve"): (("own", "ours"), "and the export serving it"),
