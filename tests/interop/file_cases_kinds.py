@@ -9,7 +9,8 @@ stateful LSTMs, Transformer blocks with causal masks and EinsumDense, SpectralNo
 regularizer losses, sparse inputs, mixed_float16 with its LossScaleOptimizer, custom layers
 with build and compile configs of their own, and the optimizers' state of RMSprop, Nadam,
 Adagrad, Adamax, Lion and Ftrl resuming training (and file_cases_holders.py's cases:
-state held in odd places). Cases are (write, read) as in
+state held in odd places; file_cases_resources.py's: custom resources, augmentation
+layers, mixed_bfloat16, Pipelines, Optional results). Cases are (write, read) as in
 file_cases.py; test_file_cases_kinds.py runs them (golden/file_cases_kinds.json holds TF
 2.21's reads of its own files, golden/file_cases_kinds/ the files TF wrote of TF_FILES).
 Builders take the `tf` and `keras` modules; this module imports neither."""
@@ -24,6 +25,7 @@ import numpy as np
 from tests.interop.file_cases import XS, YS, errors, fit_history, values
 from tests.interop.file_cases_exports import EXPORT_CASES, EXPORT_TF_FILES
 from tests.interop.file_cases_holders import HOLDER_CASES, HOLDER_TF_FILES
+from tests.interop.file_cases_resources import RESOURCE_CASES, RESOURCE_TF_FILES
 from tests.interop.file_cases_saved import SAVED_CASES, SAVED_TF_FILES
 from tests.interop.file_cases_serving import SERVING_CASES, SERVING_TF_FILES
 from tests.interop.file_cases_training import TRAINING_CASES, TRAINING_TF_FILES
@@ -1007,6 +1009,7 @@ CASES = {
     **SERVING_CASES,
     **TRAINING_CASES,
     **EXPORT_CASES,
+    **RESOURCE_CASES,
 }
 
 # cases whose files TF wrote are kept in golden/file_cases_kinds/NAME, for eagerflow to
@@ -1016,7 +1019,7 @@ TF_FILES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_arra
             "shared_table", "stateful_lstm_export", "build_config_keras", "compile_config_keras",
             "nadam_keras", "mixed_keras", "ngrams_keras", "conv_h5", *HOLDER_TF_FILES,
             *SAVED_TF_FILES, *SERVING_TF_FILES, *TRAINING_TF_FILES,
-            *EXPORT_TF_FILES)
+            *EXPORT_TF_FILES, *RESOURCE_TF_FILES)
 
 # the tf.Module cases (test_file_cases_kinds.py), the Keras models' ones
 # (test_file_cases_kinds_keras.py), the optimizers' state
@@ -1029,6 +1032,6 @@ OPTIMIZER_CASES = tuple(OPTIMIZERS)
 KERAS_CASES = tuple(name for name in CASES
                     if name not in MODULE_CASES + OPTIMIZER_CASES + tuple(HOLDER_CASES)
                     + tuple(SAVED_CASES) + tuple(SERVING_CASES) + tuple(TRAINING_CASES)
-                    + tuple(EXPORT_CASES))
+                    + tuple(EXPORT_CASES) + tuple(RESOURCE_CASES))
 
 __all__ = ["CASES", "KERAS_CASES", "MODULE_CASES", "OPTIMIZER_CASES", "TF_FILES", "encode"]

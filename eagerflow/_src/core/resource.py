@@ -69,6 +69,12 @@ class ResourceHandle:
         self.dtypes_and_shapes = dtypes_and_shapes  # ((DType, dims or None), ...)
         self.target = target
 
+    def resource(self) -> Any:
+        """The resource the handle names: its target, or the one kept by its container and
+        name."""
+        return self.target if self.target is not None else \
+            RESOURCES.lookup(self.container, self.name)
+
     def __repr__(self) -> str:
         shown = ", ".join(f"DType enum: {d.as_datatype_enum}, Shape: {dims_text(s)}"
                           for d, s in self.dtypes_and_shapes)

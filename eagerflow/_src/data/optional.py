@@ -44,6 +44,9 @@ class Optional(CompositeTensor):
     Made by `Optional.from_value(v)`, `Optional.empty(spec)` or an iterator's
     get_next_as_optional()."""
 
+    # (tf.cond and the loops carry it as its variant tensor, as TF's cond_v2 does)
+    _carried_as_components = True
+
     @staticmethod
     def from_value(value: Any) -> Optional:
         value = normalize_element(value)

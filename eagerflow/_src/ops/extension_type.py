@@ -749,10 +749,12 @@ def _shapes_follow(old: Any, new: Any) -> Any:
 
 
 def _carried(x: Any) -> bool:
-    """An extension value, a RaggedTensor or a SparseTensor: carried as its component
+    """An extension value, a RaggedTensor, a SparseTensor or a composite that says it
+    travels as its components (an Optional: its variant): carried as its component
     tensors."""
     return isinstance(x, (ExtensionType, SparseTensor)) or (
-        isinstance(x, CompositeTensor) and hasattr(x, "flat_values"))
+        isinstance(x, CompositeTensor) and (hasattr(x, "flat_values") or
+                                            getattr(x, "_carried_as_components", False)))
 
 
 def flatten_extensions(structure: Any) -> list:

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.resource import HeldResource
+from eagerflow._src.core.resource import HeldResource, TrackableResource
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.function.concrete import tracing_scope
@@ -254,17 +254,17 @@ class FunctionWriter:
             hd = arg.handle_data.add(dtype=dt.as_dtype(obj.dtype).as_datatype_enum)
             set_shape(hd.shape, obj.shape._dims)
             ref = Ref(arg.name, dt.resource)
-        elif isinstance(getattr(obj, "_state", obj), HeldResource):  # a table, a writer
+        elif isinstance(_held(obj), HeldResource):  # a table, a writer, a user's resource
             # (named as a variable's: after its "<node>/table_handle" placeholder, where
             # the traced graph made one)
-            ph = self.placeholders.get(id(getattr(obj, "_state", obj)))
+            ph = self.placeholders.get(id(_held(obj)))
             if name is None and ph is None and self.traced:
                 # (a traced graph reaching the table only through a function it calls, a
                 # signature's wrapper: TF captures its handle by a unique id, "unknown")
                 base = str(next(UIDS))
                 ref = self.add_arg(base, dt.resource, (), specified=base)
             else:
-                arg = getattr(obj, "_state", obj).handle_arg
+                arg = _held(obj).handle_arg
                 base = name or (ph.name.replace("/", "_") if ph is not None else arg)
                 ref = self.add_arg(base, dt.resource, (), specified=arg)
         elif isinstance(obj, (DatasetTracker, VariantTracker)):  # a held dataset's variant
@@ -852,3 +852,16 @@ def _const_array(value: Any) -> Any:
     if hasattr(value, "tensor_shape") and hasattr(value, "SerializeToString"):
         return np.array(tp.to_ndarray(value))
     return value
+
+
+def _held(obj: Any) -> Any:
+    """What a captured resource object holds: a table's or a writer's state, the state a
+    user's TrackableResource's handle names (its `_create_resource` made it by raw ops),
+    or the object itself."""
+    state = getattr(obj, "_state", None)
+    if state is not None:
+        return state
+    handle = getattr(obj, "_handle", None) if isinstance(obj, TrackableResource) else None
+    if not isinstance(handle, EagerTensor):
+        return obj
+    return handle._arr.item().resource() or obj

@@ -411,7 +411,10 @@ class Loader:
         if kind == "resource":
             if isinstance(self.tables[nid], VariantTracker):
                 return self.tables[nid]
-            return restored_table(self.tables[nid], nd.registered_name)
+            table = restored_table(self.tables[nid], nd.registered_name)
+            if not nd.saveable_objects:  # (as TF's: saved again, its contents are not kept)
+                object.__setattr__(table, "_checkpoint", False)
+            return table
         if kind == "captured_tensor":  # bound to a gradient function when its caller loads
             return CapturedTensor(nd.captured_tensor.concrete_function,
                                   nd.captured_tensor.name)

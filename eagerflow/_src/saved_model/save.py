@@ -430,13 +430,39 @@ def _table_nodes(view: SaveView, graph: Any, handles: dict) -> list:
             nd.input.append(copy.name)
         handles[table_id] = nd.name
         calls.append(lambda fns=fns: _initializer_call(view, graph, handles, fns))
+    for resource_id, fns in view.resource_fns.items():  # a user's own resources
+        creator = view.function_names[id(view.traces(fns["_create_resource"])[0])]
+        fdef = next(f for f in graph.library.function if f.signature.name == creator)
+        made = next(n for n in fdef.node_def if n.op not in ("Identity", "NoOp", "Const"))
+        nd = graph.node.add(name=_unique_node(graph, made.name), op=made.op)
+        nd.attr.MergeFrom(made.attr)
+        handles[resource_id] = nd.name
+        init = view.function_names[id(view.traces(fns["_initialize"])[0])]
+        calls.append(lambda init=init: _call_of(view, graph, handles, init))
     return calls
+
+
+def _call_of(view: SaveView, graph: Any, handles: dict, name: str) -> str:
+    """A call of the library's function `name` of no arguments but its captures (a user
+    resource's `_initialize`), returning an int32; the node's name."""
+    bound = view.bound.get(name, [])
+    op = "StatefulPartitionedCall" if bound else "PartitionedCall"
+    call = graph.node.add(name=_unique_node(graph, op), op=op,
+                          input=[handles[id(b)] for b in bound])
+    call.attr["f"].func.name = name
+    fdef = next(f for f in graph.library.function if f.signature.name == name)
+    call.attr["Tin"].list.type.extend(a.type for a in fdef.signature.input_arg)
+    call.attr["Tout"].list.type.append(dt.int32.as_datatype_enum)
+    return call.name
 
 
 def _initializer_call(view: SaveView, graph: Any, handles: dict, fns: dict) -> str:
     """A call of a table's `_initialize` (a PartitionedCall where it touches no resource,
     as TF's: a mutable table's); returns the node's name."""
-    name, bound, _ = view.table_functions[id(fns["_initialize"].trace)]
+    init = fns["_initialize"]
+    if not hasattr(init, "trace"):  # (a loaded one, saved again)
+        return _call_of(view, graph, handles, view.function_names[id(view.traces(init)[0])])
+    name, bound, _ = view.table_functions[id(init.trace)]
     op = "StatefulPartitionedCall" if bound else "PartitionedCall"
     call = graph.node.add(name=_unique_node(graph, op), op=op,
                           input=[handles[id(b)] for b in bound])

@@ -23,12 +23,13 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.asset import Asset
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.name_scope import is_op_name
+from eagerflow._src.core.resource import TrackableResource
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_variable
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.function.concrete import ConcreteFunction
-from eagerflow._src.function.polymorphic import Function
+from eagerflow._src.function.polymorphic import Function, function
 from eagerflow._src.io.filesystems import native
 from eagerflow._src.ops.lookup_ops import StaticHashTable
 from eagerflow._src.ops.lookup_ops import _Table as LookupTable
@@ -78,6 +79,7 @@ class SaveView:
         self._traces: dict = {}
         self._extra: dict = {}  # id(obj) -> (obj, its SavedModel-only children)
         self.table_fns: dict = {}  # id(table) -> {"_initialize": TableFunction, ...}
+        self.resource_fns: dict = {}  # id(user's resource) -> {"_initialize": Function, ...}
         self.trackers: dict = {}   # id(held dataset) -> its DatasetTracker
         self.tracker_fns: dict = {}  # id(DatasetTracker) -> its TableFunctions
 
@@ -124,7 +126,19 @@ class SaveView:
                 if isinstance(fn, Function):  # traced for saving as TF lists them
                     self.traces(fn)
             if isinstance(obj, (LookupTable, TrackableSummaryWriter)):
-                out.update(self.table_fns.setdefault(id(obj), table_children(obj)))
+                fns = self.table_fns.get(id(obj))
+                if fns is None:
+                    fns = self.table_fns[id(obj)] = {**table_children(obj),
+                                                     **_reinitializers(obj)}
+                for fn in fns.values():
+                    if isinstance(fn, RestoredFunction):
+                        self.traces(fn)
+                out.update(fns)
+            elif isinstance(obj, TrackableResource):  # a user's own resource
+                fns = self.resource_fns.setdefault(id(obj), _resource_functions(obj))
+                for fn in fns.values():
+                    self.traces(fn)
+                out.update(fns)
             if obj is root:
                 out["signatures"] = self.signature_map
             return out
@@ -142,8 +156,10 @@ class SaveView:
                 self._add_asset(self.graph.nodes[nid])
         self.library = LibraryWriter(lambda v: identity(v) in self.node_ids, {
             id(a.asset_path._arr): a for a in self.graph.nodes if isinstance(a, Asset)},
-            custom_gradients, {id(t._state): t for t in self.graph.nodes
-                               if isinstance(t, (LookupTable, TrackableSummaryWriter))},
+            custom_gradients, {**{id(t._state): t for t in self.graph.nodes
+                                  if isinstance(t, (LookupTable, TrackableSummaryWriter))},
+                               **{id(_held_state(t)): t for t in self.graph.nodes
+                                  if _is_user_resource(t) and _held_state(t) is not None}},
             datasets={id(t.dataset): t for t in self.graph.nodes
                       if isinstance(t, DatasetTracker)},
             variants={id(t._value._arr): t for t in self.graph.nodes
@@ -331,6 +347,8 @@ class SaveView:
             node.resource.device = "/CPU:0"  # (TF's: its ops run on the CPU)
         elif isinstance(obj, (DatasetTracker, VariantTracker)):
             node.resource.device = "CPU"  # (TF's words for a held dataset's tracker)
+        elif _is_user_resource(obj):
+            node.resource.device = getattr(obj, "_resource_device", "") or ""
         elif isinstance(obj, LookupTable):
             node.resource.SetInParent()
             if isinstance(obj, StaticHashTable):  # (TF's loader then restores it as one)
@@ -568,3 +586,48 @@ def _constants(bound: Any) -> dict:
     its captures that are neither variables nor resources)."""
     return {f"capture_{k}": x for k, x in enumerate(bound)
             if isinstance(x, (EagerTensor, Asset))}
+
+
+def _is_user_resource(obj: Any) -> bool:
+    """A TrackableResource of the user's own (not a table or a writer, which eagerflow
+    writes in TF's form itself)."""
+    return isinstance(obj, TrackableResource) and \
+        not isinstance(obj, (LookupTable, TrackableSummaryWriter))
+
+
+def _held_state(obj: Any) -> Any:
+    """The state a user's resource's handle names (made on first use); None for a handle
+    made in a graph."""
+    handle = obj.resource_handle
+    return handle._arr.item().resource() if isinstance(handle, EagerTensor) else None
+
+
+def _resource_functions(obj: Any) -> dict:
+    """A user's resource's three functions as TF saves them: tf.functions of no arguments,
+    `_create_resource` returning the new handle, the others a dummy 1; the loader runs the
+    first two again."""
+    def _creator() -> Any:
+        return obj._create_resource()
+
+    def _initializer() -> Any:
+        obj._initialize()
+        return 1
+
+    def _destroyer() -> Any:
+        obj._destroy_resource()
+        return 1
+
+    return {name: function(fn, input_signature=[], autograph=False)
+            for name, fn in (("_create_resource", _creator), ("_initialize", _initializer),
+                             ("_destroy_resource", _destroyer))}
+
+
+def _reinitializers(table: Any) -> dict:
+    """A loaded mutable resource whose contents no checkpoint kept (a user's own
+    resource's): its restored `_initialize` and `_destroy_resource`, saved again as TF's
+    re-save keeps them, so that a load fills it anew."""
+    if not isinstance(table, LookupTable) or getattr(table, "_checkpoint", True) or \
+            not table._state.mutable:
+        return {}
+    return {k: fn for k in ("_initialize", "_destroy_resource")
+            if isinstance(fn := table.__dict__.get(k), RestoredFunction)}

@@ -284,7 +284,7 @@ class RestoredTable(AutoTrackable, _Table):
         self._own_handle(f"table_{table_uid()}")
 
     def _serialize_to_tensors(self) -> dict:
-        if not self._state.mutable:
+        if not checkpointed(self):  # (a static table's, a user resource's contents)
             return {}
         keys, values = _Table._export(self)
         return {"table-keys": keys, "table-values": values}
