@@ -609,12 +609,25 @@ ATAN2 = _binary("Atan2", _atan2_kernel, C.FLOATS,
                 _elementwise_ref(_pymath.atan2), lo=0.5, hi=2.0)
 
 _CMP = C.REALS
+
+
+def _compare_const(compare: Any) -> Any:
+    """TF's constant_value of an (in)equality: NumPy's comparison of the known values."""
+    def const(node: Any, values: list) -> Any:
+        x, y = (np.asarray(v, t._dtype.as_numpy_dtype) for v, t in zip(values, node.inputs))
+        try:
+            return compare(x, y).tolist()
+        except (TypeError, ValueError):  # (shapes that don't broadcast: not known)
+            return None
+    return const
+
+
 EQUAL = _binary("Equal", lambda xp, x, y: xp.equal(x, y), C.ALL | C.QUANTIZED, None,
                 _elementwise_ref(lambda a, b: a == b, bool), out_dtype=dt.bool, ufunc=np.equal,
-                unequal=False)
+                unequal=False, tf_const=_compare_const(np.equal))
 NOT_EQUAL = _binary("NotEqual", lambda xp, x, y: xp.not_equal(x, y), C.ALL | C.QUANTIZED, None,
                     _elementwise_ref(lambda a, b: a != b, bool), out_dtype=dt.bool,
-                    ufunc=np.not_equal, unequal=True)
+                    ufunc=np.not_equal, unequal=True, tf_const=_compare_const(np.not_equal))
 LESS = _binary("Less", lambda xp, x, y: xp.less(x, y), _CMP, None,
                _elementwise_ref(lambda a, b: a < b, bool), out_dtype=dt.bool, ufunc=np.less,
                operator="<")
