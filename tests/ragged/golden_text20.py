@@ -1,6 +1,10 @@
 """text20's probes: what TF's Python `constant_value` sees through in a traced assert (Range,
 Equal, NotEqual, StopGradient, Unpack of the first axis, beside the ops earlier rounds
-covered), so which traced asserts fail while tracing and which when the graph runs.
+covered), so which traced asserts fail while tracing and which when the graph runs; every
+tf.math op TF 2.21 dispatches on a RaggedTensor, and those it refuses, over float, int,
+complex and deeper ragged operands, binary ops against scalars, dense and other ragged
+operands, reductions and cumsum by axis, and the array ops given ragged operands (one_hot's
+axis, repeat, tile, gather, batch_gather, expand_dims, squeeze, where).
 Each section runs in its own environment (its prelude), its expressions in order.
 record_text20.py records what TF 2.21 answers in text20_golden.json; test_text20_vs_tf.py
 compares."""
@@ -84,3 +88,135 @@ _ASSERTS = (
     "lambda t: D.assert_less(tf.unstack(tf.stack([tf.constant(1), tf.constant(5)]))[1], 2)",
 )
 SECTIONS["assert20"] = _unique([f"ta({f})" for f in _ASSERTS])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["dispatch20"] = _COMMON + r"""
+F = R([[0.5, -1.5], [], [2.0]])
+P = R([[0.25, 0.5], [], [0.75]])
+G = R([[1.5, 3.0], [], [4.0]])
+I = R([[1, -2, 3], [], [4]])
+I2 = R([[2, 2, 2], [], [3]])
+B = R([[True, False], [], [True]])
+B2 = R([[True, True], [], [False]])
+R3 = R([[[1.0, 2.0], []], [[3.0]], []])
+C = R([[1 + 2j], [-1j, 3.0]], dtype=tf.complex64)
+D2 = tf.constant([[1.0], [2.0], [3.0]])
+def m(name, *a, **k):
+    return e(lambda: getattr(tf.math, name)(*a, **k))
+"""
+_UNARY = ("abs", "acos", "acosh", "angle", "asin", "asinh", "atan", "atanh", "bessel_i0",
+          "bessel_i0e", "bessel_i1", "bessel_i1e", "ceil", "conj", "cos", "cosh", "cumsum",
+          "digamma", "erf", "erfc", "erfcinv", "erfinv", "exp", "expm1", "floor", "imag",
+          "is_finite", "is_inf", "is_nan", "is_non_decreasing", "is_strictly_increasing",
+          "lgamma", "log", "log1p", "log_sigmoid", "ndtri", "negative", "real", "reciprocal",
+          "reciprocal_no_nan", "reduce_logsumexp", "reduce_max", "reduce_mean", "reduce_min",
+          "reduce_prod", "reduce_std", "reduce_sum", "reduce_variance", "rint", "round",
+          "rsqrt", "sigmoid", "sign", "sin", "sinh", "softmax", "softplus", "softsign", "sqrt",
+          "square", "tan", "tanh")
+_REFUSED = ("argmax", "argmin", "count_nonzero", "cumprod", "cumulative_logsumexp",
+            "invert_permutation", "l2_normalize", "lbeta", "log_softmax",
+            "reduce_euclidean_norm", "top_k", "zero_fraction", "logical_not", "bincount")
+_BINARY = ("add", "atan2", "divide", "divide_no_nan", "floordiv", "floormod", "maximum",
+           "minimum", "multiply", "multiply_no_nan", "nextafter", "pow", "squared_difference",
+           "subtract", "truediv", "xdivy", "xlog1py", "xlogy", "igamma", "igammac", "zeta",
+           "polygamma", "equal", "not_equal", "less", "greater_equal")
+SECTIONS["dispatch20"] = _unique([
+    *[f"m('{n}', F)" for n in _UNARY],
+    *[f"m('{n}', P)" for n in ("acos", "atanh", "erfinv", "ndtri", "log", "lgamma")],
+    *[f"m('{n}', I)" for n in ("abs", "negative", "sign", "square", "reduce_sum", "reduce_max",
+                                "reduce_mean", "reduce_prod", "cumsum", "is_non_decreasing",
+                                "reduce_variance", "sqrt", "exp", "reciprocal", "softmax",
+                                "round", "is_nan", "real", "imag", "conj")],
+    *[f"m('{n}', C)" for n in ("abs", "angle", "conj", "real", "imag", "exp", "reduce_sum",
+                                "sqrt", "sign", "is_finite", "reciprocal")],
+    *[f"m('{n}', R3)" for n in ("exp", "reduce_sum", "reduce_max", "softmax", "cumsum")],
+    *[f"m('{n}', F)" for n in _REFUSED],
+    "m('logical_not', B)", "m('bincount', I2)", "m('bincount', I2, minlength=6)",
+    "m('add_n', [F])", "m('add_n', [F, F])", "m('add_n', [F, G, P])",
+    "m('add_n', [F, D2])", "m('add_n', [I, I2])",
+    *[f"m('{n}', G, P)" for n in _BINARY],
+    *[f"m('{n}', G, 2.0)" for n in _BINARY],
+    *[f"m('{n}', 2.0, G)" for n in ("subtract", "pow", "atan2", "floormod", "less")],
+    *[f"m('{n}', G, D2)" for n in ("add", "multiply", "maximum", "pow", "equal")],
+    *[f"m('{n}', I, I2)" for n in ("add", "floordiv", "floormod", "truediv", "divide",
+                                   "pow", "maximum", "equal")],
+    *[f"m('{n}', B, B2)" for n in ("logical_and", "logical_or", "logical_xor", "equal")],
+    "m('add', F, I)", "m('add', F, R([[1.0], [], [2.0]]))", "m('add', F, R3)",
+    "m('multiply', R3, 2.0)", "m('multiply', R3, tf.constant([[1.0], [2.0], [3.0]]))",
+    "m('multiply', R3, tf.constant([1.0, 2.0]))",
+    *[f"m('{n}', F, axis={a})" for n in ("reduce_sum", "reduce_mean", "reduce_max",
+                                         "reduce_min", "reduce_prod", "reduce_std",
+                                         "reduce_variance", "reduce_logsumexp")
+      for a in (0, 1, -1, "(0, 1)", "None")],
+    *[f"m('{n}', F, axis=1, keepdims=True)" for n in ("reduce_sum", "reduce_mean",
+                                                      "reduce_max", "reduce_std")],
+    *[f"m('{n}', R3, axis={a})" for n in ("reduce_sum", "reduce_mean", "reduce_max")
+      for a in (0, 1, 2, "(1, 2)", "[0, 2]")],
+    "m('reduce_sum', F, axis=2)", "m('reduce_sum', F, axis=-3)",
+    "m('reduce_any', B, axis=1)", "m('reduce_all', B, axis=0)", "m('reduce_all', B)",
+    "m('reduce_any', F)", "m('reduce_mean', I, axis=1)", "m('reduce_prod', I, axis=0)",
+    "m('cumsum', F, axis=1)", "m('cumsum', F, axis=0)", "m('cumsum', I, exclusive=True)",
+    "m('cumsum', I, reverse=True)", "m('cumsum', I, axis=1, exclusive=True, reverse=True)",
+    "m('cumsum', R3, axis=2)", "m('cumsum', R3, axis=-1)",
+    "m('softmax', F, axis=0)", "m('softmax', F, axis=1)", "m('softmax', R3, axis=1)",
+    "m('round', R([[0.5, 1.5, 2.5, -0.5]]))", "m('rint', R([[0.5, 1.5, 2.5, -0.5]]))",
+    "e(lambda: tf.clip_by_value(F, -1.0, 1.0))", "e(lambda: tf.clip_by_value(I, 0, 2))",
+    "e(lambda: tf.cast(F, tf.int32))", "e(lambda: tf.cast(C, tf.float32))",
+    "e(lambda: tf.saturate_cast(R([[300, -5]]), tf.uint8))",
+    "e(lambda: tf.nn.relu(F))", "e(lambda: tf.nn.elu(F))", "e(lambda: tf.nn.gelu(F))",
+    "e(lambda: tf.nn.leaky_relu(F))", "e(lambda: tf.nn.silu(F))",
+    "e(lambda: tf.nn.dropout(F, 0.5, seed=1))", "e(lambda: tf.nn.dropout(F, 0.0))",
+    "e(lambda: tf.math.l2_normalize(F, axis=1))",
+    "e(lambda: tf.strings.as_string(F))", "e(lambda: tf.strings.as_string(I, width=3))",
+    "e(lambda: tf.one_hot(I2, 4))", "e(lambda: tf.one_hot(I2, 4, axis=-1))",
+    "e(lambda: tf.one_hot(I2, 4, axis=1))",
+    "e(lambda: tf.repeat(F, 2))", "e(lambda: tf.repeat(F, 2, axis=0))",
+    "e(lambda: tf.repeat(F, [1, 2, 0], axis=0))", "e(lambda: tf.repeat(F, 2, axis=1))",
+    "e(lambda: tf.tile(F, [2, 1]))", "e(lambda: tf.tile(F, [1, 2]))",
+    "e(lambda: tf.tile(R3, [1, 2, 1]))",
+    "e(lambda: tf.reverse(F, [1]))", "e(lambda: tf.sort(F))",
+    "e(lambda: tf.unstack(F))", "e(lambda: tf.unstack(F, axis=1))",
+    "e(lambda: tf.gather(F, [2, 0]))", "e(lambda: tf.gather(F, [[2], [0, 0]]))",
+    "e(lambda: tf.gather(F, R([[2], [0, 0]])))", "e(lambda: tf.gather(F, [1], axis=1))",
+    "e(lambda: tf.gather(I, R([[0, 1], [], [0]]), batch_dims=1))",
+    "e(lambda: tf.gather(tf.constant([10, 20, 30]), I2 - 1))",
+    "e(lambda: tf.compat.v1.batch_gather(I, R([[0, 2], [], [0]])))",
+    "e(lambda: tf.gather_nd(F, [[0, 1], [2, 0]]))", "e(lambda: tf.gather_nd(F, [[1]]))",
+    "e(lambda: tf.expand_dims(F, 0))", "e(lambda: tf.expand_dims(F, 1))",
+    "e(lambda: tf.expand_dims(F, 2))", "e(lambda: tf.expand_dims(F, -1))",
+    "e(lambda: tf.squeeze(R([[[1], [2]], [[3]]], ragged_rank=1), axis=2))",
+    "e(lambda: tf.squeeze(F))", "e(lambda: tf.squeeze(F, axis=1))",
+    "e(lambda: tf.size(F))", "e(lambda: tf.size(R3, out_type=tf.int64))",
+    "e(lambda: tf.rank(R3))", "e(lambda: tf.shape(F))", "e(lambda: tf.zeros_like(F))",
+    "e(lambda: tf.ones_like(I, dtype=tf.float32))", "e(lambda: tf.where(B))",
+    "e(lambda: tf.where(B, F, -F))", "e(lambda: tf.where(B, F, 0.0))",
+    "e(lambda: tf.math.reduce_sum(tf.ragged.constant([[1, 2], [3]], dtype=tf.uint8)))",
+    # one_hot's axis past the ragged dimensions; repeat and the monotonic checks flattened;
+    # batch_gather of ragged operands
+    *[f"e(lambda: tf.one_hot({x}, 4, axis={a}))" for x in ("I2", "R([[[1], [2]], [[0]]])",
+                                                          "R([[[1, 2]], [[3, 0], [1, 1]]], "
+                                                          "ragged_rank=1)")
+      for a in (0, 1, 2, 3, -1, -2, 1.0, 2.5, "'2'", "True")],
+    "e(lambda: tf.one_hot(I2, 4, axis=2, on_value=5, off_value=-1))",
+    "e(lambda: tf.one_hot(I2, 4, axis=2, dtype=tf.int8))",
+    "e(lambda: tf.one_hot(tf.constant([1, 2]), 3, axis=1.0))",
+    "e(lambda: tf.one_hot(tf.constant([1, 2]), 3, axis=0.5))",
+    "e(lambda: tf.one_hot(tf.constant([1, 2]), 3, axis='1'))",
+    "e(lambda: tf.one_hot(tf.constant([[1, 2]]), 3, axis=1.9))",
+    "e(lambda: tf.repeat(I, 2))", "e(lambda: tf.repeat(I, [1, 2, 0, 3]))",
+    "e(lambda: tf.repeat(R3, 2))", "e(lambda: tf.repeat(R([[]], dtype=tf.int32), 3))",
+    "e(lambda: tf.repeat(I, [1, 2]))", "e(lambda: tf.repeat(I, 2.0))",
+    "e(lambda: tf.repeat(R([['a'], ['b', 'c']]), 2))",
+    "e(lambda: tf.repeat(R([[[1, 2]], [[3, 4], [5, 6]]], ragged_rank=1), 2))",
+    *[f"m('{n}', {x})" for n in ("is_non_decreasing", "is_strictly_increasing")
+      for x in ("R([[1, 2], [3]])", "R([[3], [1]])", "R([[1, 1], [3]])", "R([[]], dtype=tf.int32)",
+                "R([[1.0], [], [2.0]])", "R3", "R([['a', 'b']])", "R([[True, False]])",
+                "R([[[1, 2]], [[3, 4], [5, 6]]], ragged_rank=1)")],
+    "e(lambda: tf.compat.v1.batch_gather(R([[1, 2], [3]]), R([[1], [0, 0]])))",
+    "e(lambda: tf.compat.v1.batch_gather(R([[1, 2], [3]]), tf.constant([[0], [0]])))",
+    "e(lambda: tf.compat.v1.batch_gather(tf.constant([[1, 2], [3, 4]]), R([[1], [0, 1]])))",
+    "e(lambda: tf.compat.v1.batch_gather(R([[[1], [2]], [[0]]]), R([[1], [0]])))",
+    "e(lambda: tf.compat.v1.batch_gather(R([[1, 2], [3]]), R([[2], [0]])))",
+    "e(lambda: tf.compat.v1.batch_gather(R([[1, 2], [3]]), R([[[0]], [[0, 0]]])))",
+    "e(lambda: tf.compat.v1.batch_gather(R([[1, 2], [3]]), R([[1]])))",
+])
