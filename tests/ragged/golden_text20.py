@@ -4,7 +4,12 @@ covered), so which traced asserts fail while tracing and which when the graph ru
 tf.math op TF 2.21 dispatches on a RaggedTensor, and those it refuses, over float, int,
 complex and deeper ragged operands, binary ops against scalars, dense and other ragged
 operands, reductions and cumsum by axis, and the array ops given ragged operands (one_hot's
-axis, repeat, tile, gather, batch_gather, expand_dims, squeeze, where).
+axis, repeat, tile, gather, batch_gather, expand_dims, squeeze, where); MutableHashTable and
+DenseHashTable in checkpoints (saved names, shapes, restores across dtypes and kinds) and
+saved models, their export, remove/erase, insert and lookup refusals; tf.strings'
+unicode_encode over encodings and errors modes, decode/split/transcode of malformed
+input, split, ngrams and reduce_join of ragged inputs of each rank, the other string ops
+given ragged inputs.
 Each section runs in its own environment (its prelude), its expressions in order.
 record_text20.py records what TF 2.21 answers in text20_golden.json; test_text20_vs_tf.py
 compares."""
@@ -219,4 +224,193 @@ SECTIONS["dispatch20"] = _unique([
     "e(lambda: tf.compat.v1.batch_gather(R([[1, 2], [3]]), R([[2], [0]])))",
     "e(lambda: tf.compat.v1.batch_gather(R([[1, 2], [3]]), R([[[0]], [[0, 0]]])))",
     "e(lambda: tf.compat.v1.batch_gather(R([[1, 2], [3]]), R([[1]])))",
+])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["tables20"] = _COMMON + r"""
+MH = L.experimental.MutableHashTable
+DH = L.experimental.DenseHashTable
+def mh(kd=tf.string, vd=tf.int64, default=-1, keys=('a', 'b'), vals=(1, 2)):
+    t = MH(kd, vd, default)
+    if keys:
+        t.insert(tf.constant(list(keys), kd), tf.constant(list(vals), vd))
+    return t
+def dh(kd=tf.int64, vd=tf.float32, default=-1.0, keys=(1, 2), vals=(0.5, 1.5), **k):
+    k.setdefault('empty_key', -1)
+    k.setdefault('deleted_key', -2)
+    t = DH(kd, vd, default, **k)
+    if keys:
+        t.insert(tf.constant(list(keys), kd), tf.constant(list(vals), vd))
+    return t
+def exported(t):
+    ks, vs = t.export()
+    order = np.argsort(ks.numpy().reshape(len(ks.numpy()), -1)[:, 0], kind='stable') \
+        if ks.shape.rank else None
+    return v([tf.gather(ks, order), tf.gather(vs, order)]) if order is not None else v([ks, vs])
+def dense_exported(t):
+    ks, vs = t.export()
+    return (ks.shape.as_list(), vs.shape.as_list(), ks.dtype.name, vs.dtype.name)
+def ckpt(save, load, look, n=[0]):
+    # save `save` (a table) in a checkpoint, restore it into `load`, then its lookup of `look`
+    n[0] += 1
+    path = os.path.join(TMP, f'c{n[0]}')
+    def go():
+        p = tf.train.Checkpoint(t=save).write(path)
+        names = sorted((k, s) for k, s in tf.train.list_variables(p))
+        status = tf.train.Checkpoint(t=load).read(p)
+        return names, v(load.lookup(look)), v(load.size())
+    return run(go)
+def listed(t, n=[0]):
+    n[0] += 1
+    path = os.path.join(TMP, f'l{n[0]}')
+    return run(lambda: [(k, s, v(tf.train.load_variable(path, k)) if 'keys' in k or
+                         'values' in k else None)
+                        for k, s in tf.train.list_variables(
+                            tf.train.Checkpoint(t=t).write(path))])
+class M(tf.Module):
+    def __init__(self, t):
+        self.t = t
+    @tf.function(input_signature=[TS([None], tf.string)])
+    def look(self, x):
+        return self.t.lookup(x)
+def saved(t, x, n=[0]):
+    n[0] += 1
+    path = os.path.join(TMP, f's{n[0]}')
+    def go():
+        tf.saved_model.save(M(t), path)
+        m = tf.saved_model.load(path)
+        return v(m.look(tf.constant(x))), sorted(os.listdir(os.path.join(path, 'variables')))
+    return run(go)
+"""
+SECTIONS["tables20"] = _unique([
+    # checkpoints of mutable tables: the saved names and shapes, restored lookups
+    "listed(mh())", "listed(mh(keys=()))",
+    "listed(mh(tf.int64, tf.string, '?', (3, 1), ('x', 'y')))",
+    "listed(dh())", "listed(dh(keys=()))", "listed(dh(tf.int64, tf.int32, 0, (5,), (9,)))",
+    "listed(MH(tf.string, tf.float32, [0.0, 0.0]))",
+    "ckpt(mh(), mh(keys=()), tf.constant(['a', 'b', 'z']))",
+    "ckpt(mh(), mh(keys=('q',), vals=(7,)), tf.constant(['a', 'q']))",
+    "ckpt(mh(keys=()), mh(), tf.constant(['a']))",
+    "ckpt(mh(), mh(tf.string, tf.int32), tf.constant(['a']))",
+    "ckpt(mh(), mh(tf.int64, tf.int64, keys=()), tf.constant([1], tf.int64))",
+    "ckpt(mh(), dh(tf.string, tf.int64, -1, (), (), empty_key='', deleted_key='!'), "
+    "tf.constant(['a']))",
+    "ckpt(dh(), dh(keys=()), tf.constant([1, 2, 3], tf.int64))",
+    "ckpt(dh(), dh(keys=(7,), vals=(7.0,)), tf.constant([1, 7], tf.int64))",
+    "ckpt(dh(), dh(tf.int64, tf.float64, keys=()), tf.constant([1], tf.int64))",
+    "ckpt(dh(), dh(keys=(), initial_num_buckets=64), tf.constant([2], tf.int64))",
+    "ckpt(dh(), mh(tf.int64, tf.float32, -1.0, ()), tf.constant([1], tf.int64))",
+    # export and import
+    "exported(mh())", "e(lambda: mh(keys=()).export())", "exported(dh())",
+    "dense_exported(dh())", "dense_exported(dh(initial_num_buckets=4))",
+    "dense_exported(dh(keys=()))",
+    "e(lambda: dense_exported(dh(initial_num_buckets=3)))",
+    "e(lambda: dense_exported(dh(initial_num_buckets=0)))",
+    "e(lambda: mh().size())",
+    "e(lambda: (lambda t: (t.remove(tf.constant(['a', 'zz'])), t.size())[1])(mh()))",
+    "e(lambda: (lambda t: (t.remove(tf.constant([1, 9], tf.int64)), t.size())[1])(dh()))",
+    "e(lambda: mh().remove(tf.constant([1])))",
+    "e(lambda: dh().remove(tf.constant([-1], tf.int64)))",
+    "e(lambda: dh().remove(tf.constant([-2], tf.int64)))",
+    "e(lambda: dh().insert(tf.constant([-1], tf.int64), tf.constant([1.0])))",
+    "e(lambda: dh().insert(tf.constant([3], tf.int64), tf.constant([1.0, 2.0])))",
+    "e(lambda: mh().insert(tf.constant(['c']), tf.constant([1, 2], tf.int64)))",
+    "e(lambda: mh().insert(tf.constant(['c']), tf.constant([1.0])))",
+    "e(lambda: mh().insert(tf.constant([['c']]), tf.constant([[3]], tf.int64)))",
+    "e(lambda: mh().lookup(tf.constant([['a', 'b'], ['c', 'a']])))",
+    "e(lambda: dh().lookup(tf.constant([[1], [2]], tf.int64)))",
+    "e(lambda: mh().lookup(tf.constant('a')))",
+    "e(lambda: mh().lookup(R([['a'], ['b', 'q']])))",
+    "e(lambda: dh().lookup(R([[1], [], [2, 5]], dtype=tf.int64)))",
+    "e(lambda: mh().lookup(tf.constant([1])))",
+    "e(lambda: (lambda t: t.import_(tf.constant(['x', 'y']), tf.constant([5, 6], tf.int64)) "
+    "or t.lookup(tf.constant(['a', 'x'])))(mh()))",
+    "e(lambda: mh().import_(tf.constant(['x']), tf.constant([5, 6], tf.int64)))",
+    "e(lambda: mh().import_(tf.constant([1]), tf.constant([5], tf.int64)))",
+    "e(lambda: (lambda t: t.import_(*dh().export()) or t.lookup(tf.constant([1, 2], "
+    "tf.int64)))(dh(keys=())))",
+    "e(lambda: dh(keys=()).import_(tf.constant([1, 2, 3], tf.int64), tf.constant([1.0, 2.0, "
+    "3.0])))",
+    "e(lambda: (lambda t: t.erase(tf.constant([1], tf.int64)) or t.size())(dh()))",
+    "e(lambda: mh().erase(tf.constant(['a'])))",
+    # saved models of a module using a table
+    "saved(mh(), ['a', 'z'])",
+    "saved(L.StaticHashTable(L.KeyValueTensorInitializer(['a', 'b'], [1, 2], value_dtype="
+    "tf.int64), -1), ['b', 'z'])",
+    "saved(L.StaticVocabularyTable(L.KeyValueTensorInitializer(['a', 'b'], [0, 1], "
+    "value_dtype=tf.int64), 2), ['b', 'z', 'q'])",
+    "saved(dh(tf.string, tf.int64, -1, ('a',), (4,), empty_key='', deleted_key='!'), "
+    "['a', 'c'])",
+])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["strings20"] = _COMMON + r"""
+W = R([['the cat', 'sat on'], [], ['a  mat', '']])
+W3 = R([[['a b', 'c'], []], [['d e f']]])
+CP = R([[104, 105], [], [0x1F600, 233]])
+BADCP = R([[104, 0x110000], [-5, 0xD800], [65]])
+BADB = tf.constant([b'\xf0\x9f\x98', b'\xed\xa0\x80x', b'\xc0\xafz', b'\xf4\x90\x80\x80'])
+def s(name, *a, **k):
+    return e(lambda: getattr(S, name)(*a, **k))
+"""
+SECTIONS["strings20"] = _unique([
+    # unicode_encode over encodings and errors modes, invalid code points, ragged ranks
+    *[f"s('unicode_encode', {x}, '{enc}'{m})" for x in ("CP", "BADCP")
+      for enc in ("UTF-8", "UTF-16-BE", "UTF-32-BE")
+      for m in ("", ", errors='ignore'", ", errors='strict'",
+                ", errors='replace', replacement_char=63")],
+    "s('unicode_encode', R([[[104], [105, 106]], [[]]]), 'UTF-8')",
+    "s('unicode_encode', tf.constant([[104, 105], [106, 107]]), 'UTF-8')",
+    "s('unicode_encode', tf.constant([104, 105]), 'UTF-8')",
+    "s('unicode_encode', tf.constant(104), 'UTF-8')",
+    "s('unicode_encode', CP, 'UTF-16-LE')", "s('unicode_encode', CP, 'utf-8')",
+    "s('unicode_encode', tf.cast(CP, tf.int64), 'UTF-8')",
+    "s('unicode_encode', CP, 'UTF-8', errors='nope')",
+    "s('unicode_encode', CP, 'UTF-8', replacement_char=-1)",
+    # unicode_decode / split / transcode of odd inputs
+    *[f"s('{f}', BADB, 'UTF-8'{m})" for f in ("unicode_decode", "unicode_split")
+      for m in ("", ", errors='ignore'", ", errors='replace', replacement_char=0x2022")],
+    "s('unicode_decode', W3, 'UTF-8')", "s('unicode_split', W3, 'UTF-8')",
+    "s('unicode_decode_with_offsets', W3, 'UTF-8')",
+    "s('unicode_decode', tf.constant('\\u00e9'), 'UTF-8')",
+    "s('unicode_decode', tf.constant(['ab']), 'UTF-16-BE')",
+    "s('unicode_decode', tf.constant(['\\x00a\\x00']), 'UTF-16-BE')",
+    "s('unicode_decode', tf.constant(['abc']), 'US-ASCII')",
+    "s('unicode_decode', tf.constant(['abc']), 'ISO-8859-1')",
+    "s('unicode_transcode', tf.constant(['h\\u00e9']), 'UTF-8', 'ISO-8859-1')",
+    "s('unicode_transcode', tf.constant(['h\\xe9']), 'ISO-8859-1', 'UTF-8')",
+    "s('unicode_transcode', W, 'UTF-8', 'UTF-16-BE')",
+    "s('unicode_transcode', tf.constant(['a\\x00b']), 'UTF-8', 'UTF-8', "
+    "replace_control_characters=True)",
+    "s('unicode_script', CP)", "s('unicode_script', tf.constant([[65, 0x3042], [0x0410, -1]]))",
+    # split, ngrams and reduce_join over ragged inputs
+    "s('split', W)", "s('split', W, ' ')", "s('split', W, 'at')", "s('split', W, maxsplit=1)",
+    "s('split', W, ' ', maxsplit=0)", "s('split', W3)", "s('split', W3, ' ', maxsplit=1)",
+    "s('split', tf.constant([['a b'], ['c']]))", "s('split', tf.constant('a b'))",
+    "s('split', W, '')",
+    "s('ngrams', S.split(W), 2)", "s('ngrams', S.split(W), 2, separator='_')",
+    "s('ngrams', S.split(W), (1, 3))", "s('ngrams', S.split(W), 3, pad_values='#')",
+    "s('ngrams', S.split(W), 3, pad_values=('<', '>'), padding_width=1)",
+    "s('ngrams', S.split(W), 4, preserve_short_sequences=True)",
+    "s('ngrams', S.split(W), 2, pad_values='#', preserve_short_sequences=True)",
+    "s('ngrams', W, 2)", "s('ngrams', W3, 2)", "s('ngrams', S.split(W3), 2)",
+    "s('ngrams', tf.constant([['a', 'b', 'c'], ['d', 'e', 'f']]), 2)",
+    "s('ngrams', tf.constant(['a', 'b', 'c']), 5, pad_values='$', padding_width=2)",
+    "s('ngrams', S.split(W), 0)", "s('ngrams', S.split(W), 2, padding_width=3, pad_values='p')",
+    "s('ngrams', S.split(W), 2, pad_values=('a',))",
+    "s('reduce_join', W)", "s('reduce_join', W, axis=1)", "s('reduce_join', W, axis=0)",
+    "s('reduce_join', W, axis=-1, separator='|')", "s('reduce_join', W, axis=1, keepdims=True)",
+    "s('reduce_join', W3, axis=1)", "s('reduce_join', W3, axis=2, separator='+')",
+    "s('reduce_join', W3, axis=[1, 2])", "s('reduce_join', W3)",
+    "s('reduce_join', W, axis=2)", "s('reduce_join', R([[]], dtype=tf.string), axis=1)",
+    # other string ops given ragged inputs
+    "s('join', [W, W], separator='-')", "s('join', [W, 'x'])", "s('length', W)",
+    "s('length', W, unit='UTF8_CHAR')", "s('substr', W, 1, 2)",
+    "s('substr', W, -3, 2, unit='UTF8_CHAR')", "s('strip', W)", "s('upper', W3)",
+    "s('regex_replace', W, 'a', 'A')", "s('regex_full_match', W, '.*at.*')",
+    "s('to_number', R([['1.5', '2'], ['x']]))", "s('to_number', R([['1', '2']]), tf.int64)",
+    "s('as_string', R([[1.5, 2.0]]), precision=2)",
+    "s('format', '{} and {}', [W, CP])", "s('bytes_split', W)", "s('bytes_split', W3)",
+    "s('to_hash_bucket_fast', W, 5)", "s('to_hash_bucket_strong', W, 5, [1, 2])",
+    "s('unsorted_segment_join', W.flat_values, [0, 1, 1, 0], 2, separator=',')",
 ])
