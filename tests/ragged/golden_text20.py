@@ -9,7 +9,9 @@ DenseHashTable in checkpoints (saved names, shapes, restores across dtypes and k
 saved models, their export, remove/erase, insert and lookup refusals; tf.strings'
 unicode_encode over encodings and errors modes, decode/split/transcode of malformed
 input, split, ngrams and reduce_join of ragged inputs of each rank, the other string ops
-given ragged inputs.
+given ragged inputs; RaggedTensors in tf.data (from_tensor_slices, batch and ragged_batch,
+generators yielding for ragged specs, bucketing) and tf.function signatures; RaggedTensor
+indexing by ints, slices, ellipses, newaxis, tensors and bools, eagerly and traced.
 Each section runs in its own environment (its prelude), its expressions in order.
 record_text20.py records what TF 2.21 answers in text20_golden.json; test_text20_vs_tf.py
 compares."""
@@ -413,4 +415,154 @@ SECTIONS["strings20"] = _unique([
     "s('format', '{} and {}', [W, CP])", "s('bytes_split', W)", "s('bytes_split', W3)",
     "s('to_hash_bucket_fast', W, 5)", "s('to_hash_bucket_strong', W, 5, [1, 2])",
     "s('unsorted_segment_join', W.flat_values, [0, 1, 1, 0], 2, separator=',')",
+])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["data20"] = _COMMON + r"""
+D = tf.data.Dataset
+A = R([[1, 2], [], [3], [4, 5, 6]])
+A3 = R([[[1], [2, 3]], [], [[4]]])
+def items(ds):
+    # (an error's first part: a generator's carries the traceback of its process)
+    r = run(lambda: [v(x) for x in ds])
+    return r.split(chr(10) + 'Traceback')[0] if isinstance(r, str) else r
+def spec(ds):
+    return run(lambda: repr(ds.element_spec))
+def sig(fn, *specs):
+    # a traced function's structured input and output signature
+    return run(lambda: (repr(tf.function(fn, input_signature=list(specs))
+                             .get_concrete_function().structured_outputs)))
+"""
+SECTIONS["data20"] = _unique([
+    # from_tensor_slices and batching of ragged data
+    "spec(D.from_tensor_slices(A))", "items(D.from_tensor_slices(A))",
+    "spec(D.from_tensor_slices(A3))", "items(D.from_tensor_slices(A3))",
+    "items(D.from_tensor_slices({'a': A, 'b': tf.range(4)}))",
+    "spec(D.from_tensor_slices((A, A)))", "items(D.from_tensor_slices(A).batch(3))",
+    "spec(D.from_tensor_slices(A).batch(3))",
+    "spec(D.from_tensor_slices(A).batch(3, drop_remainder=True))",
+    "items(D.from_tensor_slices(A).batch(2).unbatch())",
+    "spec(D.from_tensor_slices(A).batch(2).unbatch())",
+    "items(D.from_tensor_slices(A).ragged_batch(3))",
+    "items(D.from_tensor_slices(A3).ragged_batch(2, drop_remainder=True))",
+    "spec(D.from_tensor_slices(A3).ragged_batch(2))",
+    "items(D.from_tensor_slices(tf.constant([[1, 2], [3, 4], [5, 6]])).ragged_batch(2))",
+    "spec(D.from_tensor_slices(tf.constant([[1, 2], [3, 4]])).ragged_batch(2, "
+    "row_splits_dtype=tf.int32))",
+    "items(D.range(4).map(lambda x: tf.range(x)).ragged_batch(3))",
+    "spec(D.range(4).map(lambda x: tf.range(x)).ragged_batch(3))",
+    "items(D.range(3).map(lambda x: tf.ragged.range(x)).ragged_batch(2))",
+    "items(D.from_tensor_slices(A).padded_batch(2))",
+    "items(D.from_tensor_slices(A).map(lambda x: x * 2))",
+    "spec(D.from_tensor_slices(A).map(lambda x: x * 2))",
+    "items(D.from_tensor_slices(A).map(lambda x: tf.reduce_sum(x)))",
+    "items(D.from_tensor_slices(A).filter(lambda x: tf.size(x) > 1))",
+    "items(D.from_tensor_slices(A).map(lambda x: tf.RaggedTensor.from_tensor([x])))",
+    "items(D.from_tensor_slices(A).batch(2).map(lambda x: x.row_lengths()))",
+    "items(D.from_tensor_slices(A).batch(2).map(lambda x: x.to_tensor()))",
+    "items(D.from_tensor_slices(A).batch(2).rebatch(1))",
+    "items(D.from_tensor_slices(A).window(2).flat_map(lambda w: w.batch(2)))",
+    "items(D.from_tensor_slices(A).shuffle(1).take(2))",
+    "items(D.from_tensor_slices(A).cache().repeat(2).batch(4))",
+    "items(D.zip((D.from_tensor_slices(A), D.range(4))).batch(2))",
+    "items(D.from_tensor_slices(A).concatenate(D.from_tensor_slices(R([[9]]))))",
+    "items(D.from_tensor_slices(A).concatenate(D.from_tensor_slices(tf.constant([[9]]))))",
+    "items(D.from_tensor_slices(A).concatenate(D.from_tensor_slices(A3)))",
+    "items(D.from_tensor_slices(A).map(lambda x: {'r': x, 'n': tf.size(x)}).batch(2))",
+    "items(D.from_tensors(A))", "spec(D.from_tensors(A))", "items(D.from_tensors(A).unbatch())",
+    "items(D.from_tensor_slices(R([[]], dtype=tf.int32)))",
+    "items(D.from_tensor_slices(R([], dtype=tf.int32)))",
+    "items(D.from_tensor_slices(A).bucket_by_sequence_length(lambda x: tf.size(x), [2], "
+    "[2, 2]))",
+    "items(D.from_tensor_slices(A).batch(2).map(lambda x: tf.ragged.map_flat_values("
+    "tf.strings.as_string, x)))",
+    "items(D.from_generator(lambda: iter([[1], [2, 3]]), output_signature="
+    "tf.RaggedTensorSpec([None], tf.int32)))",
+    "items(D.from_generator(lambda: iter([tf.constant([1])]), output_signature="
+    "tf.RaggedTensorSpec([None], tf.int32)))",
+    "items(D.from_generator(lambda: iter([[[1], [2]]]), output_signature="
+    "RS([None, None], tf.int32)))",
+    "items(D.from_generator(lambda: iter([[1.5]]), output_signature="
+    "RS([None], tf.float32)))",
+    "items(D.from_generator(lambda: iter([(R([[1]]), [2])]), output_signature="
+    "(RS([None, None], tf.int32), TS([None], tf.int32))))",
+    "items(D.from_generator(lambda: iter([([[1], [2, 3]], [2])]), output_signature="
+    "(RS([None, None], tf.int32), TS([None], tf.int32))))",
+    "items(D.from_generator(lambda: iter([(R([[1]]),)]), output_signature="
+    "(RS([None, None], tf.int32), TS([None], tf.int32))))",
+    "items(D.from_generator(lambda: iter([{'a': [[1], [2, 3]]}]), output_signature="
+    "{'a': RS([None, None], tf.int32)}))",
+    "items(D.from_generator(lambda: iter([([1], [2])]), output_signature="
+    "(TS([None], tf.int32), TS([None], tf.int32, name='n'))))",
+    "items(D.from_generator(lambda: iter([([1],)]), output_signature="
+    "(TS([None], tf.int32), TS([None], tf.int32))))",
+    "items(D.from_generator(lambda: iter([[[1], [2, 3]]]), output_signature="
+    "RS([None, None], tf.int32)))",
+    "items(D.from_generator(lambda: iter([R([[1], [2, 3]])]), output_signature="
+    "RS([None, None], tf.int32)))",
+    "items(D.from_generator(lambda: iter([R([[1], [2, 3]])]), output_signature="
+    "RS([None, None], tf.int64)))",
+    "items(D.from_generator(lambda: iter([R([[1], [2, 3]])]), output_signature="
+    "RS([None, None, None], tf.int32)))",
+    # ragged through tf.function signatures
+    "sig(lambda x: x * 2, RS([None, None], tf.int32))",
+    "sig(lambda x: x.row_splits, RS([2, None], tf.int32))",
+    "sig(lambda x: x.nrows(), RS([None, None], tf.int32, row_splits_dtype=tf.int32))",
+    "sig(lambda x: x[0], RS([None, None, None], tf.float32, ragged_rank=1))",
+    "sig(lambda x: x.to_tensor(), RS([3, None], tf.int32))",
+    "sig(lambda x: x.bounding_shape(), RS([4, None, 2], tf.int32, ragged_rank=1))",
+    "sig(lambda x: tf.concat([x, x], axis=1), RS([2, None], tf.int32))",
+    "sig(lambda x: tf.concat([x, x], axis=0), RS([2, None], tf.int32))",
+    "sig(lambda x: x.merge_dims(0, 1), RS([2, None, None], tf.int32))",
+    "e(lambda: tv(lambda x: x + 1, RS([None, None], tf.int32))(A))",
+    "e(lambda: tv(lambda x: x + 1, RS([None, None], tf.int32))(A3))",
+    "e(lambda: tv(lambda x: x + 1, RS([None, None], tf.int64))(A))",
+    "e(lambda: tv(lambda x: x + 1, RS([3, None], tf.int32))(A))",
+    "e(lambda: tv(lambda x: x + 1, RS([None, None], tf.int32, row_splits_dtype=tf.int32))(A))",
+    "e(lambda: tv(lambda x: x + 1, TS([None, None], tf.int32))(A))",
+    "e(lambda: tv(lambda x: x + 1, RS([None, None], tf.int32))(tf.constant([[1, 2]])))",
+    "e(lambda: tv(lambda x: x + 1, RS([None, None], tf.int32))([[1], [2, 3]]))",
+    "e(lambda: tv(lambda x: x + 1, RS([None, None, 2], tf.int32, ragged_rank=1))("
+    "R([[[1, 2]], []], ragged_rank=1)))",
+    "e(lambda: tv(lambda x: x + 1, RS([None, None, 2], tf.int32, ragged_rank=1))("
+    "R([[[1, 2, 3]], []], ragged_rank=1)))",
+])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["getitem20"] = _COMMON + r"""
+A = R([[1, 2, 3], [], [4, 5], [6]])
+A3 = R([[[1, 2], [3]], [], [[4], [5, 6, 7]]])
+U = R([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1)
+N = tf.newaxis
+def g(x, key):
+    return e(lambda: x[key])
+def tg(spec, key, x):
+    return tv(lambda t: t[key], spec)(x)
+"""
+_KEYS = ("0", "-1", "4", "-5", "1:", ":-1", "::2", "::-1", "1:3", "3:1", "-2:",
+         "(slice(None), 0)", "(slice(None), -1)", "(slice(None), 1)",
+         "(slice(None), slice(1, None))",
+         "(slice(None), slice(None, None, -1))", "(slice(None), slice(None, None, 2))",
+         "(0, 1)", "(0, slice(1, None))", "(Ellipsis, 0)", "(Ellipsis,)", "(N,)",
+         "(slice(None), N)", "(0, N)", "(Ellipsis, N)", "(slice(1, 3), slice(0, 1))",
+         "(slice(None), slice(0, 1))", "tf.constant(1)", "tf.constant(1, tf.int64)",
+         "(slice(tf.constant(1), None),)", "[0, 1]", "1.0", "'a'", "(0, 0, 0)",
+         "(slice(None), slice(None), 0)", "True")
+SECTIONS["getitem20"] = _unique([
+    *[f"g(A, {k})" for k in _KEYS],
+    *[f"g(A3, {k})" for k in _KEYS],
+    *[f"g(U, {k})" for k in _KEYS],
+    "g(A3, (slice(None), slice(None), 0))", "g(A3, (slice(None), 0, 0))",
+    "g(A3, (slice(None), slice(None), slice(1, None)))", "g(A3, (Ellipsis, slice(1, None)))",
+    "g(A3, (Ellipsis, -1))", "g(U, (slice(None), slice(None), 1))", "g(U, (Ellipsis, 0))",
+    "g(U, (slice(None), 0, 1))", "g(U, (slice(None), N, 0))",
+    "g(A, False)", "g(A, (True, 0))", "g(A, [True, False, True, True])",
+    "g(A, tf.constant(True))", "g(A, [tf.constant(False)])", "g(A, (slice(None), True))",
+    "g(A, (Ellipsis, True))", "g(A, (0, tf.constant(True)))", "g(U, (slice(None), True))",
+    "g(U, (slice(None), slice(None), True))", "g(A3, (0, True))",
+    "g(A3, (slice(None), slice(None), True))", "g(A, (0, True))",
+    *[f"tg(RS([None, None], tf.int32), {k}, A)" for k in ("0", "-1", "1:", "::-1",
+      "(slice(None), 0)", "(slice(None), slice(1, None))", "(Ellipsis, N)", "(0, 1)")],
+    *[f"tg(RS([None, None, None], tf.int32), {k}, A3)" for k in (
+      "(slice(None), slice(None), 0)", "(slice(None), -1)", "(Ellipsis, slice(None, 1))")],
 ])

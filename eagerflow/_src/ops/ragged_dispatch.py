@@ -203,7 +203,12 @@ for _fn in (nn.relu, nn.relu6, nn.leaky_relu, nn.elu, nn.selu, nn.softsign, nn.g
 def _one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = None,
              axis: Any = None, dtype: Any = None, name: str | None = None) -> Any:
     """tf.one_hot of ragged indices: over the flat values, a Python int axis counted past
-    the ragged dimensions (none of them may be it); any other axis handed on as given."""
+    the ragged dimensions (none of them may be it); any other axis handed on as given.
+    Other composites as the ops mapped over flat values take them (a SparseTensor's
+    refusal)."""
+    if not isinstance(indices, RaggedTensor):
+        return _map_first(unique_one_hot.one_hot)(indices, depth, on_value, off_value, axis,
+                                                  dtype, name)
     if isinstance(axis, int) and axis >= 0:
         if axis <= indices.ragged_rank:
             raise ValueError(f"axis ({axis:d}) must be greater than indices.ragged_rank "
