@@ -453,7 +453,10 @@ def _realdiv(xp: Any, x: Any, y: Any) -> Any:
 
 def _np_realdiv(x: Any, y: Any) -> Any:
     """x / y over NumPy: TF's complex quotient for complex operands (complex_quotient.py)."""
-    if np.result_type(x, y).kind == "c":
+    d = getattr(x, "dtype", None)  # (the operands share it; a number stands beside one)
+    if d is None:
+        d = getattr(y, "dtype", None)
+    if d is not None and d.kind == "c":
         return complex_quotient.quotient(np.asarray(x), np.asarray(y))
     return np.true_divide(x, y)
 
