@@ -957,7 +957,10 @@ def bucket_by_sequence_length(dataset: DatasetV2, element_length_func: Callable,
             empty, 1, padded_shapes, padding_values, False)
         return proto._structure
 
+    # (TF traces its batching function here: a padded batch's refusal of the elements, a
+    # RaggedTensor's, comes now)
+    structure = out_structure()
     grouped = GroupByWindowDataset(dataset, None, None, None, None,
-                                   _internal=(key, reduce, size_of, out_structure))
+                                   _internal=(key, reduce, size_of, lambda: structure))
     grouped._batcher = batcher  # (a group's dataset: what its iterator state is read of)
     return grouped

@@ -48,7 +48,7 @@ from eagerflow._src.io import gfile
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import check_batchable
-from eagerflow._src.ops.ragged import RaggedTensor
+from eagerflow._src.ops.ragged import RaggedTensor, RaggedTensorSpec
 
 
 class NeedsConcreteValue(TypeError):
@@ -564,14 +564,21 @@ def _node(specs: tuple) -> str:
     return "PyFunc" if all(isinstance(s, TensorSpec) for s in specs) else "EagerPyFunc"
 
 
-def _convert_yielded(value: Any, spec: TypeSpec, node: str = "PyFunc") -> Any:
+def _convert_yielded(value: Any, spec: TypeSpec, node: str = "PyFunc",
+                     whole: tuple | None = None) -> Any:
+    """`value` yielded for `spec` as a tensor (or composite), or TF's refusal; `whole`:
+    (the structure, the element) it is a part of, which a refusal of its kind names."""
     if not isinstance(spec, TensorSpec):  # a ragged or sparse spec: such a value, alike
+        if isinstance(spec, RaggedTensorSpec) and not isinstance(value, (Tensor,
+                                                                       CompositeTensor)):
+            value = _as_tensor_if_it_is_one(value)  # (TF's normalize converts it first)
         if not isinstance(value, (Tensor, CompositeTensor)):
+            structure, element = whole or (spec, value)
             raise _yield_error("`generator` yielded an element that did not match the "
-                               f"expected structure. The expected structure was {spec}, but "
-                               f"the yielded element was {value}.", node)
+                               f"expected structure. The expected structure was {structure}, "
+                               f"but the yielded element was {element}.", node)
         got = dstruct.spec_of(value)
-        if not spec.is_compatible_with(got):
+        if not spec.is_compatible_with(got) or type(got) is not type(spec):
             raise _yield_error(f"`generator` yielded an element of {got} where an element of "
                                f"{spec} was expected.", node)
         return value
@@ -602,6 +609,15 @@ def _convert_yielded(value: Any, spec: TypeSpec, node: str = "PyFunc") -> Any:
         raise _yield_error(f"`generator` yielded an element of shape {TensorShape(arr.shape)} "
                            f"where an element of shape {spec.shape} was expected.", node)
     return EagerTensor(arr, dtype, CPU_DEVICE)
+
+
+def _as_tensor_if_it_is_one(value: Any) -> Any:
+    """A yielded value for a ragged spec as a tensor where it converts to one (then the
+    spec refuses a tensor's spec), else as it was (then the structure refuses it)."""
+    try:
+        return convert_to_tensor(value)
+    except (TypeError, ValueError):
+        return value
 
 
 def _value_text(value: Any) -> str:
@@ -666,13 +682,17 @@ class _GeneratorIterator(ElementIterator):
         if len(specs) == 1 and not dstruct.is_nested(self._spec):
             return (_convert_yielded(value, specs[0], _node(specs)),)
         leaves = _flatten_up_to(self._spec, value)
+        node = _node(specs)
+        # (TF's PyFunc names the structure's dtypes; its EagerPyFunc, for ragged or sparse
+        # specs, the specs)
+        structure = self._spec if node == "EagerPyFunc" else dstruct.type_names(self._spec)
         if leaves is None:
             raise _yield_error(
                 "`generator` yielded an element that did not match the expected structure. The "
-                f"expected structure was {dstruct.type_names(self._spec)}, but the yielded "
-                f"element was {value}.", _node(specs))
-        node = _node(specs)
-        return tuple(_convert_yielded(v, s, node) for v, s in zip(leaves, specs))
+                f"expected structure was {structure}, but the yielded element was {value}.",
+                node)
+        return tuple(_convert_yielded(v, s, node, (structure, value))
+                     for v, s in zip(leaves, specs))
 
     def close(self) -> None:
         self._done = True

@@ -215,10 +215,16 @@ def _tf_input(x: Any) -> Any:
 
 def tf_constant_value(t: Any) -> Any:
     """TF's Python `constant_value`: the value when fully known through the ops whose
-    OpDef says `tf_const_fold` (no slices, no arithmetic); None otherwise."""
+    OpDef says `tf_const` or `tf_const_fold` (no slices, no arithmetic); None otherwise."""
     if isinstance(t, EagerTensor):
         return t._numpy().tolist()
     node = getattr(t, "_op", None)
+    if node is not None and node.op.tf_const is not None:
+        values = [tf_constant_value(x) for x in node.inputs]
+        if any(v is None for v in values):
+            return None
+        v = node.op.tf_const(node, values)
+        return v[t._index] if isinstance(v, tuple) else v
     if node is None or not node.op.tf_const_fold:
         return None
     v = _fold(t, tf_constant_value)

@@ -194,7 +194,7 @@ def _slow(param: str, arguments: dict) -> bool:
     """Whether the value of `param` (a `slow_inputs` entry) sent TF's op wrapper down its
     slow path: "*" always; "NAME:float" (a float attr) a value that is not a Python float
     (TF's fast path takes no int there); "NAME:int" (an int attr) one that is not a Python
-    int; "NAME:floats" (a list(float) attr) a list holding
+    int nor None; "NAME:floats" (a list(float) attr) a list holding
     a Python int; "NAME:ints" (a list(int) attr) a list holding another value (a float);
     "NAME[]" (a list of tensors) an item that is a Python list or string; "NAME:type" (a
     type attr) a value that is not a DType or a Python int (`slow_type`); NAME a Python
@@ -208,8 +208,8 @@ def _slow(param: str, arguments: dict) -> bool:
     value = arguments.get(name)
     if kind == "type":
         return slow_type(value)
-    if kind == "int":
-        return not isinstance(value, int)
+    if kind == "int":  # (None: the API's default, which it sets as a Python int)
+        return value is not None and not isinstance(value, int)
     if kind == "floats":
         return isinstance(value, (list, tuple)) and any(isinstance(v, int) for v in value)
     if kind == "ints":

@@ -15,6 +15,7 @@ import numpy as np
 
 from eagerflow._src.backend import add_at
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.name_scope import wrapper_scope
@@ -765,11 +766,17 @@ def _runtime_repeat(x: Any, reps: Any, ax: int) -> Any:
 def repeat(input: Any, repeats: Any, axis: Any = None, name: str | None = None) -> Any:  # noqa: A002
     """Repeats each element `repeats` times along `axis` (the flattened input when None);
     traced, under TF's "Repeat" scope (its nodes "Repeat/Tile", ...)."""
+    if axis is None:  # (flattened before the scope, as TF's: a RaggedTensor's values too)
+        return _flat_repeat(input, repeats, name)
     x = _t(input)
-    if axis is None:  # (flattened before the scope, as TF's)
-        x, axis = reshape(x, [-1]), 0
     with wrapper_scope(name, "Repeat"):
         return _repeat(x, repeats, axis)
+
+
+def _flat_repeat(input: Any, repeats: Any, name: str | None) -> Any:  # noqa: A002
+    x = reshape(input if isinstance(input, CompositeTensor) else _t(input), [-1])
+    with wrapper_scope(name, "Repeat"):
+        return _repeat(x, repeats, 0)
 
 
 def _repeat(x: Any, repeats: Any, axis: Any) -> Any:

@@ -21,7 +21,14 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import dispatch, eigen32, halfprec, libm32, libm_complex
+from eagerflow._src.ops import (
+    complex_quotient,
+    dispatch,
+    eigen32,
+    halfprec,
+    libm32,
+    libm_complex,
+)
 from eagerflow._src.ops.broadcast_grads import sum_to
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
@@ -223,10 +230,16 @@ RSQRT = _unary("Rsqrt", _rsqrt_kernel, C.FLOAT_COMPLEX,
                lambda n, g: [bind(RSQRT_GRAD, (n.outputs[0], g), {})],
                _elementwise_ref(lambda a: 1 / _pymath.sqrt(a)), lo=0.5, hi=3.0, int_errors=True,
                cuda="rsqrt({0})")
+def _reciprocal_kernel(xp: Any, x: Any) -> Any:
+    if xp is np and x.dtype.kind == "c":  # (TF's complex quotient, not NumPy's)
+        return complex_quotient.reciprocal(x)
+    return halfprec.RECIPROCAL32(xp, x)
+
+
 def _reciprocal_op(tf_name: str, cpu_kernels: tuple) -> OpDef:
     """Reciprocal, or Inv: TF's older name of the same op, its own OpDef (its errors and
     graph nodes name it; its CPU kernels are listed in another order)."""
-    return _unary(tf_name, halfprec.RECIPROCAL32, C.FLOAT_COMPLEX,
+    return _unary(tf_name, _reciprocal_kernel, C.FLOAT_COMPLEX,
                   lambda n, g: [bind(RECIPROCAL_GRAD, (n.outputs[0], g), {})],
                   _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0, int_errors=True,
                   half_kernel=_np_half("reciprocal"), cuda="(1 / {0})",
@@ -434,7 +447,19 @@ MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,
 
 
 def _realdiv(xp: Any, x: Any, y: Any) -> Any:
+    if xp is np:
+        return _np_realdiv(x, y).astype(x.dtype, copy=False)
     return xp.true_divide(x, y).astype(x.dtype, copy=False)
+
+
+def _np_realdiv(x: Any, y: Any) -> Any:
+    """x / y over NumPy: TF's complex quotient for complex operands (complex_quotient.py)."""
+    d = getattr(x, "dtype", None)  # (the operands share it; a number stands beside one)
+    if d is None:
+        d = getattr(y, "dtype", None)
+    if d is not None and d.kind == "c":
+        return complex_quotient.quotient(np.asarray(x), np.asarray(y))
+    return np.true_divide(x, y)
 
 
 REALDIV = _binary("RealDiv", _realdiv, C.FLOAT_COMPLEX,
@@ -442,7 +467,7 @@ REALDIV = _binary("RealDiv", _realdiv, C.FLOAT_COMPLEX,
                   _bin_grad(lambda g, x, y, z: realdiv(g, conj(y)),
                             lambda g, x, y, z: g * conj(realdiv(realdiv(negative(x), y), y))),
                   _elementwise_ref(lambda a, b: a / b), lo=0.5, hi=2.0, units=(None, 1),
-                  int_errors=True, cuda="({0} / {1})", np_kernel=np.true_divide,
+                  int_errors=True, cuda="({0} / {1})", np_kernel=_np_realdiv,
                   scalar_args=True,  # (true_divide takes a number as its ufunc does)
                   half_kernel=halfprec.binary(np.true_divide),
                   # (TF's OpDef takes the integers; its CPU has no kernel for them)
@@ -610,12 +635,25 @@ ATAN2 = _binary("Atan2", _atan2_kernel, C.FLOATS,
                 _elementwise_ref(_pymath.atan2), lo=0.5, hi=2.0)
 
 _CMP = C.REALS
+
+
+def _compare_const(compare: Any) -> Any:
+    """TF's constant_value of an (in)equality: NumPy's comparison of the known values."""
+    def const(node: Any, values: list) -> Any:
+        x, y = (np.asarray(v, t._dtype.as_numpy_dtype) for v, t in zip(values, node.inputs))
+        try:
+            return compare(x, y).tolist()
+        except (TypeError, ValueError):  # (shapes that don't broadcast: not known)
+            return None
+    return const
+
+
 EQUAL = _binary("Equal", lambda xp, x, y: xp.equal(x, y), C.ALL | C.QUANTIZED, None,
                 _elementwise_ref(lambda a, b: a == b, bool), out_dtype=dt.bool, ufunc=np.equal,
-                unequal=False)
+                unequal=False, tf_const=_compare_const(np.equal))
 NOT_EQUAL = _binary("NotEqual", lambda xp, x, y: xp.not_equal(x, y), C.ALL | C.QUANTIZED, None,
                     _elementwise_ref(lambda a, b: a != b, bool), out_dtype=dt.bool,
-                    ufunc=np.not_equal, unequal=True)
+                    ufunc=np.not_equal, unequal=True, tf_const=_compare_const(np.not_equal))
 LESS = _binary("Less", lambda xp, x, y: xp.less(x, y), _CMP, None,
                _elementwise_ref(lambda a, b: a < b, bool), out_dtype=dt.bool, ufunc=np.less,
                operator="<")

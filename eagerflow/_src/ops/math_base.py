@@ -267,7 +267,8 @@ zeros_like, ones_like = _like(ZEROS_LIKE, "zeros_like"), _like(ONES_LIKE, "ones_
 STOP_GRADIENT = register(OpDef(
     "StopGradient", lambda x: [(x._shape, x._dtype)], lambda xp, x: x,
     grad=lambda n, g: [None], reference=lambda x: x.copy(),
-    samples=lambda: [Sample((_f64(2, 3),), grad=False)], elementwise=True, forward_identity=True))
+    samples=lambda: [Sample((_f64(2, 3),), grad=False)], elementwise=True, forward_identity=True,
+    tf_const=lambda node, values: values[0]))  # (graphs' shape inference stops at it)
 IDENTITY = register(OpDef(
     "Identity", lambda x: [(x._shape, x._dtype)], lambda xp, x: x,
     grad=lambda n, g: [g], reference=lambda x: x.copy(), samples=lambda: [Sample((_f64(2, 3),))],

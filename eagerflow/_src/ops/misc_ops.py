@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import host_eagerly
 from eagerflow._src.core.errors import InvalidArgumentError
@@ -544,7 +545,8 @@ def zero_fraction(value: Any, name: str | None = None) -> Any:
 
 
 def _monotone(x: Any, strict: bool, what: str) -> Any:
-    flat = reshape(_t(x), [-1])
+    # (a RaggedTensor flattened too: TF's reshape takes it; its values are compared)
+    flat = reshape(x if isinstance(x, CompositeTensor) else _t(x), [-1])
     # (complex is numeric to TF's check: Greater/GreaterEqual refuse it then)
     if not (flat._dtype.is_floating or flat._dtype.is_integer or flat._dtype.is_complex):
         raise TypeError(f"Expected x to be numeric, instead found: {flat!s}")

@@ -196,8 +196,29 @@ for _fn in (math.truediv, math.divide, math.logical_xor, math_special.div_no_nan
 for _fn in (nn.relu, nn.relu6, nn.leaky_relu, nn.elu, nn.selu, nn.softsign, nn.gelu, nn.silu,
             math_special.log_sigmoid, misc_ops.saturate_cast, zeros_like, ones_like,
             identity, stop_gradient, real, conj, misc_ops.angle,
-            convert_image_dtype, unique_one_hot.one_hot, string_ops.substr):
+            convert_image_dtype, string_ops.substr):
     cd.register(_fn, _map_first(_fn))
+
+
+def _one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = None,
+             axis: Any = None, dtype: Any = None, name: str | None = None) -> Any:
+    """tf.one_hot of ragged indices: over the flat values, a Python int axis counted past
+    the ragged dimensions (none of them may be it); any other axis handed on as given.
+    Other composites as the ops mapped over flat values take them (a SparseTensor's
+    refusal)."""
+    if not isinstance(indices, RaggedTensor):
+        return _map_first(unique_one_hot.one_hot)(indices, depth, on_value, off_value, axis,
+                                                  dtype, name)
+    if isinstance(axis, int) and axis >= 0:
+        if axis <= indices.ragged_rank:
+            raise ValueError(f"axis ({axis:d}) must be greater than indices.ragged_rank "
+                             f"({indices.ragged_rank}).")
+        axis -= indices.ragged_rank
+    return indices.with_flat_values(unique_one_hot.one_hot(
+        indices.flat_values, depth, on_value, off_value, axis, dtype))
+
+
+cd.register(unique_one_hot.one_hot, _one_hot)
 
 
 # The elementwise ops TF 2.21 applies to a SparseTensor's values (its sparse dispatch of

@@ -27,7 +27,10 @@ from eagerflow._src.ops.slice_keys import BAD_INDEX
 
 def ragged_getitem(rt: RaggedTensor, key: Any) -> Any:
     # (as TF, a list is a key of several dimensions, as a tuple is)
-    key = _expand(tuple(key) if isinstance(key, (tuple, list)) else (key,), rt.shape.rank)
+    key = tuple(key) if isinstance(key, (tuple, list)) else (key,)
+    if key and _is_scalar_mask(key[0]):  # (TF's row index: a boolean mask of no rank)
+        raise ValueError("mask cannot be scalar.")
+    key = _expand(key, rt.shape.rank)
     if not key:
         return rt
     return _rows(rt, key)
@@ -38,8 +41,10 @@ def _expand(key: tuple, rank: int | None) -> tuple:
     n = sum(1 for k in key if k is Ellipsis)
     if n > 1 and rank is None:
         raise ValueError("Slicing index contains more than one ellipsis")
-    for k in key:
-        if not (k is None or k is Ellipsis or isinstance(k, slice) or _is_index(k)):
+    for i, k in enumerate(key):
+        # (past the rows, TF takes a Python bool as the int it is)
+        if not (k is None or k is Ellipsis or isinstance(k, slice) or _is_index(k) or
+                (i and isinstance(k, bool))):
             raise TypeError(BAD_INDEX.format(k))  # (TF's, from indexing the row splits)
     if n == 0:
         return key
@@ -72,6 +77,11 @@ def _expand_each(key: tuple, rank: int) -> tuple:
         out.append(k)
         rank -= k is not None
     return tuple(out)
+
+
+def _is_scalar_mask(k: Any) -> bool:
+    return isinstance(k, bool) or (isinstance(k, Tensor) and k._dtype is dt.bool and
+                                   k._shape == ())
 
 
 def _is_index(k: Any) -> bool:

@@ -346,6 +346,12 @@ class OpDef:
     # SparseTensor's static shape is read with those, not with TF's C++ shape inference.
     tf_const_fold: bool = False
     tf_shape_fold: bool = False
+    # TF's `constant_value` of the op where it sees through an op without a `fold` or
+    # reads it otherwise (Range of any length and dtype, Equal, NotEqual, StopGradient,
+    # Unpack of the first axis): `tf_const(node, values)`, its output's value from its
+    # inputs' fully known values (nested lists), a tuple of them for several outputs; None
+    # where TF's knows none. Read before `tf_const_fold`.
+    tf_const: Callable | None = None
 
     # -- Ops that graphs build (If, While, Call, ...): how graph passes treat them. --
     no_fold: bool = False           # never constant-folded

@@ -139,8 +139,18 @@ def _range_fold(node: Any, value_of: Any) -> Any:
     return list(values) if len(values) <= 64 else None
 
 
+def _range_const(node: Any, values: list) -> Any:
+    """TF's constant_value of a range: NumPy's arange of the output's dtype over known
+    bounds, of any length (TF's Python computes it so, not with the kernel)."""
+    try:
+        return np.arange(*values, dtype=node.outputs[0]._dtype.as_numpy_dtype).tolist()
+    except (ValueError, ZeroDivisionError, TypeError):  # (bounds no range is made of)
+        return None
+
+
 RANGE = register(OpDef(
     "Range", _range_infer, _range_kernel, fold=_range_fold, fold_partial=False,
+    tf_const=_range_const,
     host_inputs=(0, 1, 2),  # (TF's HostMemory start, limit and delta)
     reference=lambda s, lim, d: np.array(list(range(int(s), int(lim), int(d))), s.dtype),
     samples=lambda: [Sample((np.int32(1), np.int32(9), np.int32(2)), grad=False)],

@@ -227,6 +227,8 @@ UNPACK = register(OpDef(
     samples=lambda: [Sample((_f64(3, 2),), {"num": 3, "axis": 0}),
                      Sample((_f64(2, 4),), {"num": 4, "axis": 1})],
     num_outputs=-1,
+    # (TF's constant_value: of the first axis only, as the attr says it, not -rank)
+    tf_const=lambda node, values: tuple(values[0]) if node.attrs["axis"] == 0 else None,
 ))
 
 

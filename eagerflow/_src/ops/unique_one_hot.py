@@ -240,19 +240,14 @@ ONE_HOT = register(OpDef(
 
 
 def _axis_attr(axis: Any) -> int:
-    """one_hot's axis as TF sets its int attr: past int64 Python's OverflowError eagerly,
-    TF's graph builder's ValueError in a graph."""
-    axis = C.int_arg(axis, "axis")
-    if not -2**63 <= axis < 2**63:
-        if _state.graph is not None:
-            raise ValueError(f"Value out of range: {axis}")
-        raise OverflowError("int too big to convert")
-    return axis
+    """one_hot's axis as TF sets its int attr (int() of it: 1.5 is 1, a string refused;
+    past int64 Python's OverflowError eagerly, TF's graph builder's ValueError in a graph)."""
+    return C.make_int(axis, "axis")
 
 
 @dispatchable
 @binds_first
-@slow_inputs("indices", "depth")
+@slow_inputs("indices", "depth", "axis:int")
 def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = None,
             axis: Any = None, dtype: Any = None, name: str | None = None) -> Any:
     """A one-hot tensor: `on_value` where the last (or `axis`) index equals `indices`."""

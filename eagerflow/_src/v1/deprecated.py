@@ -24,6 +24,7 @@ from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import floordiv, realdiv
 from eagerflow._src.ops.math_base import cast, stop_gradient
 from eagerflow._src.ops.nn import dropout as nn_dropout
+from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.reduce import argmax, argmin
 
 _MATH = "tensorflow.python.ops.math_ops"
@@ -124,7 +125,10 @@ def py_func(func: Callable, inp: Any, Tout: Any, stateful: bool = True,  # noqa:
 
 
 def batch_gather(params: Any, indices: Any, name: str | None = None) -> Any:
-    """`tf.compat.v1.batch_gather`: a gather over all of `indices`' leading dims."""
+    """`tf.compat.v1.batch_gather`: a gather over all of `indices`' leading dims (ragged
+    params or indices: TF's ragged dispatch, the same gather without the warning)."""
+    if isinstance(params, RaggedTensor) or isinstance(indices, RaggedTensor):
+        return gather(params, indices, batch_dims=indices.shape.rank - 1, name=name)
     deprecated_call("batch_gather", "tensorflow.python.ops.array_ops",
                     "`tf.batch_gather` is deprecated, please use `tf.gather` with "
                     "`batch_dims=tf.rank(indices) - 1` instead.", date="2017-10-25")
