@@ -114,7 +114,7 @@ def expm1(x: Any) -> Any:
 
 
 def rsqrt(x: Any) -> Any:
-    """TF's CPU Rsqrt of a host array of RSQRT_HOST's types: float32's Eigen's packets
+    """TF's CPU Rsqrt of a host array of float32 or a half type: float32's Eigen's packets
     (RSQRT32), the half types' float32 1 / sqrt rounded once."""
     if x.dtype == _F32:
         return RSQRT32(x)
