@@ -128,7 +128,6 @@ KNOWN: dict = {
     "tf.split": _ARGS + _AND + _MIXED,
     "tf.strided_slice": _ARGS + _AND + _MIXED,
     "tf.strings.join": _TF_HISTORY,
-    "tf.strings.to_hash_bucket": _ARGS + _AND + _MIXED,
     "tf.zeros_like": _TRUTH + _AND + _MIXED,
 }
 

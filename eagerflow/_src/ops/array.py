@@ -924,6 +924,8 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
         # (TF converts what is no count: a scalar, a tensor's too, is no list of sizes)
         raise ValueError("Rank-0 tensors are not supported as the num_or_size_splits "
                          f"argument to split. Argument provided: {num_or_size_splits!s}")
+    if num is not None:  # (SplitV's num_split attr, converted as its wrapper does)
+        C.make_int(num, "num_split")
     sizes, dyn = (static_ints(num_or_size_splits, "num_or_size_splits", defined=True), ()) \
         if _state.graph is None else shape_arg(num_or_size_splits, "num_or_size_splits",
                                                defined=True)
