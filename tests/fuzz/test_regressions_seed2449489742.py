@@ -361,8 +361,151 @@ QUANTIZE_AXIS_ATTRS = [
      ('raise', 'AttributeError', "'list' object has no attribute 'shape'")),
 ]
 
+# The pools' and depthwise backprops' attrs as their generated wrappers convert them (ksize
+# and strides int lists, padding a string), before the input (was the input's conversion or
+# its dtype's refusal first); max_pool_with_argmax's Targmax and include_batch_in_index,
+# the fractional pools' bools likewise. (A padding TF refuses beside a dtype it refuses:
+# which TF names first follows its attr map, whose order changes between processes)
+POOL_ATTRS_FIRST = [
+    (lambda: tf.nn.avg_pool2d(None, [2, 1], 1+2j, 'VALID'),
+     ('raise', 'TypeError', "Expected int for argument 'strides' not (1+2j).")),
+    (lambda: tf.nn.avg_pool2d(np.zeros((1, 1, 1, 1), np.float32), [2, 1], 1, 3),
+     ('raise', 'TypeError', "Expected string for argument 'padding' not 3.")),
+    (lambda: tf.nn.avg_pool2d(np.zeros((1, 1, 1, 1), np.uint32), [2, 1], 1, 3),
+     ('raise', 'TypeError', "Expected string for argument 'padding' not 3.")),
+    (lambda: tf.nn.avg_pool2d(None, 1.5, 1, 'VALID'),
+     ('raise', 'ValueError',
+       "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+       'Tensor.')),
+    (lambda: tf.nn.avg_pool2d(np.zeros((1, 1, 1, 1), np.uint32), 1, 1, [[0, 0]] * 4),
+     ('raise', 'TypeError',
+       "Expected string for argument 'padding' not [[0, 0], [0, 0], [0, 0], [0, 0]].")),
+    (lambda: tf.nn.avg_pool3d(np.zeros((1, 1, 1, 1, 1), np.uint32), 1, 1, -9223372036854775808),
+     ('raise', 'TypeError', "Expected string for argument 'padding' not -9223372036854775808.")),
+    (lambda: tf.nn.avg_pool3d(None, 1, 1, 3),
+     ('raise', 'TypeError', "Expected string for argument 'padding' not 3.")),
+    (lambda: tf.nn.max_pool3d(np.zeros((1, 1, 1, 1, 1), np.uint32), 1, 1, 3),
+     ('raise', 'TypeError', "Expected string for argument 'padding' not 3.")),
+    (lambda: tf.nn.max_pool3d(np.zeros((1, 1, 1, 1, 1), np.float32), 1, 1, b'VALID'),
+     ('float32', [1, 1, 1, 1, 1], [[[[[0.0]]]]])),
+    (lambda: tf.nn.max_pool2d(np.zeros((1, 1, 1, 1), np.uint32), 1, 1, 3),
+     ('raise', 'TypeError', "Expected string for argument 'padding' not 3.")),
+    (lambda: tf.nn.max_pool2d(None, 1, 1, 3),
+     ('raise', 'TypeError', "Expected string for argument 'padding' not 3.")),
+    (lambda: tf.nn.max_pool2d(np.zeros((1, 1, 1, 1), np.float32), 1, 1, [[0, 0]] * 4),
+     ('float32', [1, 1, 1, 1], [[[[0.0]]]])),
+    (lambda: tf.nn.avg_pool(np.zeros((1, 1, 1, 1), np.uint32), 1, 1, 3),
+     ('raise', 'TypeError', "Expected string for argument 'padding' not 3.")),
+    (lambda: tf.nn.max_pool(np.zeros((1, 1, 1), np.uint32), 1, 1, 3),
+     ('raise', 'TypeError', "Expected string for argument 'padding' not 3.")),
+    (lambda: tf.nn.avg_pool1d(np.zeros((1, 1, 1), np.uint32), 1, 1, 3),
+     ('raise', 'TypeError', "Expected string for argument 'padding' not 3.")),
+    (lambda: tf.nn.depthwise_conv2d_backprop_input(np.zeros(4, np.float32), tf.constant(0.1,
+              tf.bfloat16), {'a': 1}, [1, 1, 1], {'a': 1}),
+     ('raise', 'TypeError', "Expected string for argument 'padding' not {'a': 1}.")),
+    (lambda: tf.nn.depthwise_conv2d_backprop_input([1, 1, 1, 1], np.zeros((1, 1, 1, 1),
+              np.float32), np.zeros((1, 1, 1, 1), np.float32), [1, 1, 1, 1], 3),
+     ('raise', 'TypeError', "Expected string for argument 'padding' not 3.")),
+    (lambda: tf.nn.depthwise_conv2d_backprop_filter(np.zeros((1, 1, 1, 1), np.float32), [1, 1, 1,
+              1], np.zeros((1, 1, 1, 1), np.float32), [1, 1, 1, 1], 3),
+     ('raise', 'TypeError', "Expected string for argument 'padding' not 3.")),
+    (lambda: tf.nn.depthwise_conv2d_backprop_filter(np.zeros((1, 1, 1, 1), np.float32), [1, 1, 1,
+              1], np.zeros((1, 1, 1, 1), np.float32), [1, 1, 1, 1], b'VALID'),
+     ('float32', [1, 1, 1, 1], [[[[0.0]]]])),
+    (lambda: tf.nn.max_pool_with_argmax(np.array(True), 5, 0, tf.zeros((2, 0, 1, 4))),
+     ('raise', 'TypeError',
+       "Expected string for argument 'padding' not <tf.Tensor: shape=(2, 0, 1, 4), "
+       'dtype=float32, numpy=array([], shape=(2, 0, 1, 4), dtype=float32)>.')),
+    (lambda: tf.nn.max_pool_with_argmax(np.zeros((1, 1, 1, 1)), 1, 1, 3),
+     ('raise', 'TypeError', "Expected string for argument 'padding' not 3.")),
+    (lambda: tf.nn.max_pool_with_argmax(np.zeros((1, 1, 1, 1), np.float32), 1, 1, 'VALID',
+              output_dtype=None),
+     ['tuple', ('float32', [1, 1, 1, 1], [[[[0.0]]]]), ('int64', [1, 1, 1, 1], [[[[0]]]])]),
+    (lambda: tf.nn.max_pool_with_argmax(np.zeros((1, 1, 1, 1), np.float32), 1, 1, 'VALID',
+              output_dtype=1.5),
+     ('raise', 'TypeError', "Expected DataType for argument 'Targmax' not 1.5.")),
+    (lambda: tf.nn.max_pool_with_argmax(np.zeros((1, 1, 1, 1), np.float32), 1, 1, 'VALID',
+              include_batch_in_index=1),
+     ('raise', 'TypeError', "Expected bool for argument 'include_batch_in_index' not 1.")),
+    (lambda: tf.nn.max_pool_with_argmax(None, 1, 1, 'VALID', include_batch_in_index=None),
+     ('raise', 'ValueError',
+       "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+       'Tensor.')),
+    (lambda: tf.nn.fractional_avg_pool(-9, [], pseudo_random=tf.zeros((0, 1, 2, 0), tf.uint32)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'pseudo_random' not <tf.Tensor: shape=(0, 1, 2, 0), "
+       'dtype=uint32, numpy=array([], shape=(0, 1, 2, 0), dtype=uint32)>.')),
+    (lambda: tf.nn.fractional_avg_pool(np.zeros((1, 1, 1, 1)), [1., 1., 1., 1.], pseudo_random=1),
+     ('raise', 'TypeError', "Expected bool for argument 'pseudo_random' not 1.")),
+    (lambda: tf.nn.fractional_max_pool(np.zeros((1, 1, 1, 1)), [1., 1., 1., 1.], overlapping=1),
+     ('raise', 'TypeError', "Expected bool for argument 'overlapping' not 1.")),
+    (lambda: tf.nn.fractional_max_pool(None, [1., 1., 1., 1.], overlapping=np.bool_(False)),
+     ('raise', 'TypeError', "Expected bool for argument 'overlapping' not np.False_.")),
+]
+
+# sample_distorted_bounding_box (v2, stateless, TF 1's) converts its attrs as the op's
+# wrapper does, before the inputs: None the op's default (was `or`: max_attempts=0 became
+# 100), a list attr a list or tuple only, max_attempts int(), a bool only
+BOUNDING_BOX_ATTRS = [
+    (lambda: tf.image.sample_distorted_bounding_box(np.array([5], np.uint32), (None,),
+              min_object_covered=tf.constant([-7, 0, 1]),
+              use_image_if_no_bounding_boxes=np.array([[-7, -8]], np.int8)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'use_image_if_no_bounding_boxes' not array([[-7, -8]], "
+       'dtype=int8).')),
+    (lambda: tf.image.sample_distorted_bounding_box([1, 1, 3], [[[0., 0., 1., 1.]]],
+              use_image_if_no_bounding_boxes=1),
+     ('raise', 'TypeError', "Expected bool for argument 'use_image_if_no_bounding_boxes' not 1.")),
+    (lambda: tf.image.sample_distorted_bounding_box([1, 1, 3], [[[0., 0., 1., 1.]]],
+              aspect_ratio_range=1.5),
+     ('raise', 'TypeError',
+       "Expected list for 'aspect_ratio_range' argument to 'sample_distorted_bounding_box_v2' "
+       'Op, not 1.5.')),
+    (lambda: tf.image.sample_distorted_bounding_box(None, None, max_attempts=1.5),
+     ('raise', 'ValueError',
+       "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+       'Tensor.')),
+    (lambda: tf.image.sample_distorted_bounding_box([1, 1, 3], [[[0., 0., 1., 1.]]],
+              max_attempts=0),
+     ('raise', 'InvalidArgumentError',
+       '{{function_node '
+       '__wrapped__SampleDistortedBoundingBoxV2_device_/job:localhost/replica:0/task:0/device:'
+       'CPU:0}} Max attempts must be non-negative: 0 [Op:SampleDistortedBoundingBoxV2]')),
+    (lambda: tf.image.sample_distorted_bounding_box([1, 1, 3], [[[0., 0., 1., 1.]]], area_range=[]),
+     ('raise', 'InvalidArgumentError',
+       '{{function_node '
+       '__wrapped__SampleDistortedBoundingBoxV2_device_/job:localhost/replica:0/task:0/device:'
+       'CPU:0}} Area range field must specify 2 dimensions [Op:SampleDistortedBoundingBoxV2]')),
+    (lambda: tf.image.sample_distorted_bounding_box([1, 1, 3], [[[0., 0., 1., 1.]]],
+              area_range=['a', 1]),
+     ('raise', 'TypeError', "Expected float for argument 'area_range' not 'a'.")),
+    (lambda: tf.image.stateless_sample_distorted_bounding_box([1, 1, 3], [[[0., 0., 1., 1.]]], [1,
+              2], max_attempts=[1]),
+     ('raise', 'TypeError', "Expected int for argument 'max_attempts' not [1].")),
+    (lambda: tf.image.stateless_sample_distorted_bounding_box(None, None, None,
+              use_image_if_no_bounding_boxes=1),
+     ('raise', 'TypeError', "Expected bool for argument 'use_image_if_no_bounding_boxes' not 1.")),
+    (lambda: tf.image.stateless_sample_distorted_bounding_box(None, None, None, area_range=1.5),
+     ('raise', 'TypeError',
+       "Expected list for 'area_range' argument to 'stateless_sample_distorted_bounding_box' "
+       'Op, not 1.5.')),
+    (lambda: tf.image.stateless_sample_distorted_bounding_box([1, 1, 3], [[[0., 0., 1., 1.]]], [1,
+              2], max_attempts=0),
+     ('raise', 'InvalidArgumentError',
+       '{{function_node '
+       '__wrapped__StatelessSampleDistortedBoundingBox_device_/job:localhost/replica:0/task:0/'
+       'device:CPU:0}} Max attempts must be non-negative: 0 '
+       '[Op:StatelessSampleDistortedBoundingBox]')),
+    (lambda: tf.image.stateless_sample_distorted_bounding_box([1, 1, 3], [[[0., 0., 1., 1.]]], [1,
+              2], aspect_ratio_range=(1, 2)),
+     ['tuple', ('int32', [3], [0, 0, 0]), ('int32', [3], [1, 1, -1]),
+      ('float32', [1, 1, 4], [[[0.0, 0.0, 1.0, 1.0]]])]),
+    (lambda: tf.compat.v1.image.sample_distorted_bounding_box(None, None, seed=1, max_attempts=[1]),
+     ('raise', 'TypeError', "Expected int for argument 'max_attempts' not [1].")),
+]
+
 CASES = (CHECKS_CLASS_ATTR + BOOL_ATTR_FIRST + OTHER_ATTRS_FIRST + FALLBACK_CONVERTS_STRINGS +
-         UNICODE_DECODE + QUANTIZE_AXIS_ATTRS)
+         UNICODE_DECODE + QUANTIZE_AXIS_ATTRS + POOL_ATTRS_FIRST + BOUNDING_BOX_ATTRS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
