@@ -504,8 +504,62 @@ BOUNDING_BOX_ATTRS = [
      ('raise', 'TypeError', "Expected int for argument 'max_attempts' not [1].")),
 ]
 
+# The windows and linear_to_mel_weight_matrix read dtype.is_floating unconverted (after
+# the mel checks): a name, a NumPy type, an array or a tensor lacks it, Python's
+# AttributeError (was: converted by as_dtype, a name or NumPy type accepted)
+WINDOW_DTYPE_READ = [
+    (lambda: tf.signal.vorbis_window(4, dtype=np.array(7, np.int8)),
+     ('raise', 'AttributeError', "'numpy.ndarray' object has no attribute 'is_floating'")),
+    (lambda: tf.signal.vorbis_window(4, dtype='float32'),
+     ('raise', 'AttributeError', "'str' object has no attribute 'is_floating'")),
+    (lambda: tf.signal.vorbis_window(4, dtype=np.float32),
+     ('raise', 'AttributeError', "type object 'numpy.float32' has no attribute 'is_floating'")),
+    (lambda: tf.signal.vorbis_window(4, dtype=tf.int32),
+     ('raise', 'ValueError', "dtype must be a floating point type. Found <dtype: 'int32'>")),
+    (lambda: tf.signal.vorbis_window(4, dtype=None),
+     ('raise', 'AttributeError', "'NoneType' object has no attribute 'is_floating'")),
+    (lambda: tf.signal.vorbis_window(None, dtype='float32'),
+     ('raise', 'AttributeError', "'str' object has no attribute 'is_floating'")),
+    (lambda: tf.signal.hann_window(4, dtype=tf.constant(1)),
+     ('raise', 'AttributeError',
+       "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'is_floating'")),
+    (lambda: tf.signal.hann_window(4, dtype='float64'),
+     ('raise', 'AttributeError', "'str' object has no attribute 'is_floating'")),
+    (lambda: tf.signal.hann_window(4, dtype=np.float64),
+     ('raise', 'AttributeError', "type object 'numpy.float64' has no attribute 'is_floating'")),
+    (lambda: tf.signal.hann_window(None, dtype=np.float64),
+     ('raise', 'AttributeError', "type object 'numpy.float64' has no attribute 'is_floating'")),
+    (lambda: tf.signal.hann_window(4, dtype=tf.float64),
+     ('float64', [4], [0.0, 0.49999999999999994, 1.0, 0.5000000000000001])),
+    (lambda: tf.signal.hamming_window(4, dtype=tf.constant(1)),
+     ('raise', 'AttributeError',
+       "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'is_floating'")),
+    (lambda: tf.signal.hamming_window(4, dtype=1),
+     ('raise', 'AttributeError', "'int' object has no attribute 'is_floating'")),
+    (lambda: tf.signal.kaiser_window(4, dtype=tf.constant(1)),
+     ('raise', 'AttributeError',
+       "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'is_floating'")),
+    (lambda: tf.signal.kaiser_window(4, dtype='float16'),
+     ('raise', 'AttributeError', "'str' object has no attribute 'is_floating'")),
+    (lambda: tf.signal.kaiser_bessel_derived_window(4, dtype=tf.constant(1)),
+     ('raise', 'AttributeError',
+       "'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'is_floating'")),
+    (lambda: tf.signal.kaiser_bessel_derived_window(4, dtype='float64'),
+     ('raise', 'AttributeError', "'str' object has no attribute 'is_floating'")),
+    (lambda: tf.signal.linear_to_mel_weight_matrix(num_spectrogram_bins=3, dtype=np.array(7,
+              np.int8)),
+     ('raise', 'AttributeError', "'numpy.ndarray' object has no attribute 'is_floating'")),
+    (lambda: tf.signal.linear_to_mel_weight_matrix(num_spectrogram_bins=3, dtype='float64'),
+     ('raise', 'AttributeError', "'str' object has no attribute 'is_floating'")),
+    (lambda: tf.signal.linear_to_mel_weight_matrix(num_spectrogram_bins=3, dtype=tf.int32),
+     ('raise', 'ValueError', "dtype must be a floating point type. Got: <dtype: 'int32'>")),
+    (lambda: tf.signal.linear_to_mel_weight_matrix(num_mel_bins=0, dtype='float64'),
+     ('raise', 'ValueError', 'num_mel_bins must be positive. Got: 0')),
+]
+
 CASES = (CHECKS_CLASS_ATTR + BOOL_ATTR_FIRST + OTHER_ATTRS_FIRST + FALLBACK_CONVERTS_STRINGS +
-         UNICODE_DECODE + QUANTIZE_AXIS_ATTRS + POOL_ATTRS_FIRST + BOUNDING_BOX_ATTRS)
+         UNICODE_DECODE + QUANTIZE_AXIS_ATTRS + POOL_ATTRS_FIRST + BOUNDING_BOX_ATTRS +
+         WINDOW_DTYPE_READ)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
