@@ -557,9 +557,39 @@ WINDOW_DTYPE_READ = [
      ('raise', 'ValueError', 'num_mel_bins must be positive. Got: 0')),
 ]
 
+# normalize_moments' divisor is TF's Reciprocal of the counts: its dtypes (a bool, string or
+# uint8 count its InvalidArgumentError; an int32 one has no CPU kernel), not 1.0 / counts
+# (was the conversion of 1.0 to the counts' dtype)
+NORMALIZE_MOMENTS = [
+    (lambda: tf.nn.normalize_moments(tf.constant(True), tf.constant(True), tf.constant(True),
+              tf.constant(True)),
+     ('raise', 'InvalidArgumentError',
+       "Value for attr 'T' of bool is not in the list of allowed values: bfloat16, half, "
+       'float, double, int8, int16, int32, int64, complex64, complex128')),
+    (lambda: tf.nn.normalize_moments(tf.constant(2), tf.constant(4), tf.constant(10), None),
+     ('raise', 'NotFoundError',
+       'Could not find device for node: {{node Reciprocal}} = Reciprocal[T=DT_INT32]')),
+    (lambda: tf.nn.normalize_moments(2, [4., 6.], [10., 20.], None),
+     ('raise', 'NotFoundError',
+       'Could not find device for node: {{node Reciprocal}} = Reciprocal[T=DT_INT32]')),
+    (lambda: tf.nn.normalize_moments(2., [4., 6.], [10., 20.], 1.),
+     ['tuple', ('float32', [2], [3.0, 4.0]), ('float32', [2], [1.0, 1.0])]),
+    (lambda: tf.nn.normalize_moments(tf.constant(2.), tf.constant([4., 6.]), tf.constant([10.,
+              20.]), tf.constant(1.)),
+     ['tuple', ('float32', [2], [3.0, 4.0]), ('float32', [2], [1.0, 1.0])]),
+    (lambda: tf.nn.normalize_moments('a', [4., 6.], [10., 20.], None),
+     ('raise', 'InvalidArgumentError',
+       "Value for attr 'T' of string is not in the list of allowed values: bfloat16, half, "
+       'float, double, int8, int16, int32, int64, complex64, complex128')),
+    (lambda: tf.nn.normalize_moments(tf.constant(2, tf.uint8), 4, 10, None),
+     ('raise', 'InvalidArgumentError',
+       "Value for attr 'T' of uint8 is not in the list of allowed values: bfloat16, half, "
+       'float, double, int8, int16, int32, int64, complex64, complex128')),
+]
+
 CASES = (CHECKS_CLASS_ATTR + BOOL_ATTR_FIRST + OTHER_ATTRS_FIRST + FALLBACK_CONVERTS_STRINGS +
          UNICODE_DECODE + QUANTIZE_AXIS_ATTRS + POOL_ATTRS_FIRST + BOUNDING_BOX_ATTRS +
-         WINDOW_DTYPE_READ)
+         WINDOW_DTYPE_READ + NORMALIZE_MOMENTS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
