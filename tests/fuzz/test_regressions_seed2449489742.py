@@ -14,6 +14,8 @@ from recorded import outcome
 
 import eagerflow as tf
 
+tnp = tf.experimental.numpy
+
 inf, nan = np.inf, np.nan
 
 # checks.no_attribute of a class: Python's words, as a fresh error raised where TF's Python
@@ -587,9 +589,37 @@ NORMALIZE_MOMENTS = [
        'float, double, int8, int16, int32, int64, complex64, complex128')),
 ]
 
+# tnp.heaviside of an integer result and tnp.average of integers or bools (no weights) cast
+# them by the tensor's astype, which only experimental_enable_numpy_behavior() gives:
+# without it TF's AttributeError (was a cast to float64)
+TNP_ASTYPE = [
+    (lambda: tnp.heaviside(tf.constant([-4]), tf.constant(2, tf.uint8)),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.heaviside(tf.constant([5, -4]), tf.constant([[0], [0], [-1]], tf.int16)),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.heaviside(1099511627776, tf.zeros((3, 3, 4, 0), tf.bool)),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.heaviside(1.5, 2.0),
+     ('float64', [], 1.0)),
+    (lambda: tnp.heaviside([1, -1], 0.5),
+     ('float64', [2], [1.0, 0.0])),
+    (lambda: tnp.heaviside([1, -1], 2),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.average(tf.constant([[0], [0], [-1]], tf.int16)),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.average(np.zeros((0, 4, 2, 1), bool)),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.average([1, 2]),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.average([1., 2.]),
+     ('float64', [], 1.5)),
+    (lambda: tnp.mean([1, 2]),
+     ('float64', [], 1.5)),
+]
+
 CASES = (CHECKS_CLASS_ATTR + BOOL_ATTR_FIRST + OTHER_ATTRS_FIRST + FALLBACK_CONVERTS_STRINGS +
          UNICODE_DECODE + QUANTIZE_AXIS_ATTRS + POOL_ATTRS_FIRST + BOUNDING_BOX_ATTRS +
-         WINDOW_DTYPE_READ + NORMALIZE_MOMENTS)
+         WINDOW_DTYPE_READ + NORMALIZE_MOMENTS + TNP_ASTYPE)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
