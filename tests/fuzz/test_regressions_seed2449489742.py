@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from fuzzlib import _no_attribute
+from fuzzlib import _no_attribute, classify
 from recorded import outcome
 
 import eagerflow as tf
@@ -617,9 +617,53 @@ TNP_ASTYPE = [
      ('float64', [], 1.5)),
 ]
 
+# tf.split's axis is its op's int32 split_dim input: a Python int past int32 is its low 32
+# bits (2**40 is 0; was the kernel's refusal of the int), past int64 the conversion's
+# ValueError
+SPLIT_DIM = [
+    (lambda: tf.split([1., 2.], 2, axis=2**63),
+     ('raise', 'ValueError', "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tf.split([1., 2.], 2, axis=2**31),
+     ('raise', 'InvalidArgumentError',
+       '{{function_node '
+       '__wrapped__Split_num_split_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       '-input rank(-1) <= split_dim < input rank (1), but got -2147483648 [Op:Split]')),
+    (lambda: tf.split([1., 2.], 2, axis=-2**31 - 1),
+     ('raise', 'InvalidArgumentError',
+       '{{function_node '
+       '__wrapped__Split_num_split_2_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+       '-input rank(-1) <= split_dim < input rank (1), but got 2147483647 [Op:Split]')),
+    (lambda: tf.split([1., 2.], 2, axis=2**40),
+     ['list', ('float32', [1], [1.0]), ('float32', [1], [2.0])]),
+    (lambda: tf.split([1., 2.], [1, 1], axis=2**40),
+     ['list', ('float32', [1], [1.0]), ('float32', [1], [2.0])]),
+    (lambda: tf.split([1., 2.], [1, 1], axis=2**63),
+     ('raise', 'ValueError', "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tnp.split(-0.0, 2, axis=-1180591620717411303424),
+     ('raise', 'ValueError', "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tnp.split([1., 2.], 2, axis=-1180591620717411303424),
+     ('raise', 'ValueError', "Can't convert Python sequence with out-of-range integer to Tensor.")),
+]
+
+# confusion_matrix's checks of its labels and predictions are TF's assert ops with its
+# messages, which name no op (the fuzz rule's list of TF's unnamed errors has them)
+CONFUSION_CHECKS = [
+    (lambda: tf.math.confusion_matrix(tf.constant(True), tf.constant(True), num_classes=0,
+              weights=tf.constant(True), dtype=tf.bool),
+     ('raise', 'InvalidArgumentError', '`labels` out of bound')),
+    (lambda: tf.math.confusion_matrix([1], [1], num_classes=1),
+     ('raise', 'InvalidArgumentError', '`labels` out of bound')),
+    (lambda: tf.math.confusion_matrix([-1], [1]),
+     ('raise', 'InvalidArgumentError', '`labels` contains negative values.  ')),
+    (lambda: tf.math.confusion_matrix([1], [-1]),
+     ('raise', 'InvalidArgumentError', '`predictions` contains negative values.  ')),
+    (lambda: tf.math.confusion_matrix([1], [3], num_classes=2),
+     ('raise', 'InvalidArgumentError', '`predictions` out of bound')),
+]
+
 CASES = (CHECKS_CLASS_ATTR + BOOL_ATTR_FIRST + OTHER_ATTRS_FIRST + FALLBACK_CONVERTS_STRINGS +
          UNICODE_DECODE + QUANTIZE_AXIS_ATTRS + POOL_ATTRS_FIRST + BOUNDING_BOX_ATTRS +
-         WINDOW_DTYPE_READ + NORMALIZE_MOMENTS + TNP_ASTYPE)
+         WINDOW_DTYPE_READ + NORMALIZE_MOMENTS + TNP_ASTYPE + SPLIT_DIM + CONFUSION_CHECKS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
@@ -634,3 +678,12 @@ def test_class_attribute_errors_are_raised_on_purpose(fn, want):
     with pytest.raises(AttributeError) as e:
         fn()
     assert _no_attribute(e.value)
+
+
+@pytest.mark.parametrize("fn, want", CONFUSION_CHECKS)
+def test_tf_unnamed_errors_pass_the_fuzz_rule(fn, want):
+    """An OpError must name its op, unless its words are TF's own unnamed ones."""
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        fn()
+    assert classify(e.value, "math.confusion_matrix", ("ConfusionMatrix",), True) == \
+        "InvalidArgumentError"
