@@ -661,9 +661,43 @@ CONFUSION_CHECKS = [
      ('raise', 'InvalidArgumentError', '`predictions` out of bound')),
 ]
 
+# dequantize hands narrow_range to its op only with an axis or a true narrow_range (a false
+# one of any type is the default), and sparse.bincount checks its axis before the bool attr
+DEQUANTIZE_NARROW_RANGE = [
+    (lambda: tf.quantization.dequantize([1], tf.constant(0., tf.float16), 1.,
+              narrow_range=np.array(0, np.uint8)),
+     ('raise', 'ValueError',
+       'Tensor conversion requested dtype float32 for Tensor with dtype float16: <tf.Tensor: '
+       'shape=(), dtype=float16, numpy=0.0>')),
+    (lambda: tf.quantization.dequantize(tf.constant([1], tf.qint8), 0., 1.,
+              narrow_range=np.array(0, np.uint8)),
+     ('float32', [1], [0.5058823823928833])),
+    (lambda: tf.quantization.dequantize(tf.constant([1], tf.qint8), 0., 1.,
+              narrow_range=np.array(1, np.uint8)),
+     ('raise', 'TypeError',
+       "Expected bool for argument 'narrow_range' not array(1, dtype=uint8).")),
+    (lambda: tf.quantization.dequantize(tf.constant([1], tf.qint8), 0., 1.,
+              narrow_range=np.bool_(True)),
+     ('raise', 'TypeError', "Expected bool for argument 'narrow_range' not np.True_.")),
+    (lambda: tf.quantization.dequantize(tf.constant([1], tf.qint8), 0., 1., narrow_range=0),
+     ('float32', [1], [0.5058823823928833])),
+    (lambda: tf.quantization.dequantize(tf.constant([[1]], tf.qint8), [0.], [1.], axis=0,
+              narrow_range=0),
+     ('raise', 'TypeError', "Expected bool for argument 'narrow_range' not 0.")),
+    (lambda: tf.quantization.quantize([1.], 0., 1., tf.qint8, narrow_range=0),
+     ('raise', 'TypeError', "Expected bool for argument 'narrow_range' not 0.")),
+    (lambda: tf.sparse.bincount([-1], axis=(), binary_output=[[]]),
+     ('raise', 'ValueError',
+       'Unsupported value for argument axis=(). Only 0 and -1 are currently supported.')),
+    (lambda: tf.sparse.bincount([1], axis=1, binary_output=1),
+     ('raise', 'ValueError',
+       'Unsupported value for argument axis=1. Only 0 and -1 are currently supported.')),
+]
+
 CASES = (CHECKS_CLASS_ATTR + BOOL_ATTR_FIRST + OTHER_ATTRS_FIRST + FALLBACK_CONVERTS_STRINGS +
          UNICODE_DECODE + QUANTIZE_AXIS_ATTRS + POOL_ATTRS_FIRST + BOUNDING_BOX_ATTRS +
-         WINDOW_DTYPE_READ + NORMALIZE_MOMENTS + TNP_ASTYPE + SPLIT_DIM + CONFUSION_CHECKS)
+         WINDOW_DTYPE_READ + NORMALIZE_MOMENTS + TNP_ASTYPE + SPLIT_DIM + CONFUSION_CHECKS +
+         DEQUANTIZE_NARROW_RANGE)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

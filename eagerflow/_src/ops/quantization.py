@@ -794,6 +794,8 @@ def dequantize(input: Any, min_range: Any, max_range: Any,  # noqa: A002
     # (the axis as TF's Python reads it, then the attrs as its generated wrapper converts
     # them, before the inputs, as quantize's)
     axis = python_axis(axis, input)
+    if not (axis >= 0 or narrow_range):  # (TF's Python passes it to its op only then)
+        narrow_range = None
     attrs = C.wrapper_attrs("Dequantize", mode=mode, narrow_range=narrow_range, axis=axis,
                             dtype=dtype)
     return bind(DEQUANTIZE, (convert_to_tensor(input), _f32(min_range), _f32(max_range)),

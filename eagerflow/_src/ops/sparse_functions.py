@@ -447,13 +447,13 @@ def bincount(values: Any, weights: Any = None, axis: int = 0, minlength: Any = N
     if weights is not None and binary_output:
         raise ValueError("Arguments `binary_output` and `weights` are mutually exclusive. "
                          "Please specify only one.")
-    if binary_output.__class__ is not bool:  # (TF's count ops' bool attr, checked first)
-        C.bool_attr(binary_output, "binary_output")
     if axis is None:
         axis = 0
     if axis not in (0, -1):
         raise ValueError(f"Unsupported value for argument axis={axis}. Only 0 and -1 are "
                          "currently supported.")
+    if binary_output.__class__ is not bool:  # (TF's count ops' bool attr, checked first)
+        C.bool_attr(binary_output, "binary_output")
     attrs = {"binary_output": bool(binary_output),
              "minlength": -1 if minlength is None else C.make_int(minlength, "minlength"),
              "maxlength": -1 if maxlength is None else C.make_int(maxlength, "maxlength")}
