@@ -694,10 +694,26 @@ DEQUANTIZE_NARROW_RANGE = [
        'Unsupported value for argument axis=1. Only 0 and -1 are currently supported.')),
 ]
 
+# gather_nd's bad_indices_policy given as a tensor: TF's Python compares it with "" first
+# (a tensor of no string: that comparison's conversion error), then its wrapper refuses it
+GATHER_ND_POLICY_TENSOR = [
+    (lambda: tf.gather_nd(tf.zeros((4, 0, 1, 4), tf.int32), tf.zeros((4, 0, 1, 4), tf.int64),
+              bad_indices_policy=tf.constant(True)),
+     ('raise', 'TypeError', "Cannot convert '' to EagerTensor of dtype bool")),
+    (lambda: tf.gather_nd(tf.zeros((4, 0, 1, 4), tf.int32), tf.zeros((4, 0, 1, 4), tf.int64),
+              bad_indices_policy=tf.constant(7)),
+     ('raise', 'TypeError', "Cannot convert '' to EagerTensor of dtype int32")),
+    (lambda: tf.gather_nd(tf.zeros((4, 0, 1, 4), tf.int32), tf.zeros((4, 0, 1, 4), tf.int64),
+              bad_indices_policy=tf.constant('IGNORE')),
+     ('raise', 'TypeError',
+       "Expected string for argument 'bad_indices_policy' not <tf.Tensor: shape=(), "
+       "dtype=string, numpy=b'IGNORE'>.")),
+]
+
 CASES = (CHECKS_CLASS_ATTR + BOOL_ATTR_FIRST + OTHER_ATTRS_FIRST + FALLBACK_CONVERTS_STRINGS +
          UNICODE_DECODE + QUANTIZE_AXIS_ATTRS + POOL_ATTRS_FIRST + BOUNDING_BOX_ATTRS +
          WINDOW_DTYPE_READ + NORMALIZE_MOMENTS + TNP_ASTYPE + SPLIT_DIM + CONFUSION_CHECKS +
-         DEQUANTIZE_NARROW_RANGE)
+         DEQUANTIZE_NARROW_RANGE + GATHER_ND_POLICY_TENSOR)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

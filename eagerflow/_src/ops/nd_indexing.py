@@ -276,6 +276,8 @@ def _gather_nd(params: Any, indices: Any, name: str | None, bad_indices_policy: 
     wrapper as they were given (a Python list takes the wrapper's slow path)."""
     # (the attr first: TF's fallback, which an attr its fast path does not take sends the
     # call to, converts it before the inputs)
+    if isinstance(bad_indices_policy, Tensor):  # (TF's Python compares it with "" first:
+        bad_indices_policy == ""  # noqa: B015 - a tensor of no string, its conversion error)
     bad_indices_policy = C.wrapper_attrs(
         "GatherNd", bad_indices_policy=bad_indices_policy)["bad_indices_policy"]
     if isinstance(params, Variable) and not bad_indices_policy:
