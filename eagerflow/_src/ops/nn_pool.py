@@ -614,9 +614,12 @@ def _pool_attrs(p: _Pool, ksize: Any, strides: Any, padding: Any, data_format: s
              strides=get_sequence(strides, r, ci, "strides"), padding=pad,
              data_format=data_format)
     # (then its generated wrapper's conversion of them, before the input: an int list and
-    # a string, else a TypeError naming the argument)
-    C.wrapper_attrs(p.max if is_max else p.avg, ksize=a["ksize"], strides=a["strides"],
-                    padding=pad)
+    # a string, else a TypeError naming the argument; ints and a str, the common call,
+    # need none)
+    if pad.__class__ is not str or not all(
+            v.__class__ is int for v in (*a["ksize"], *a["strides"])):
+        C.wrapper_attrs(p.max if is_max else p.avg, ksize=a["ksize"], strides=a["strides"],
+                        padding=pad)
     if is_max:
         a["explicit_paddings"] = ex
     elif ex:
