@@ -134,21 +134,11 @@ KNOWN: dict = {
     "tf.signal.dct":
         "complex input: TF's AssertionError (in tf.complex), ours RFFT's dtype error",
     "tf.signal.fftnd": "an int32 matrix fft_length: NumPy's truth-value error inside TF",
-    "tf.signal.hamming_window":
-        "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
-    "tf.signal.hann_window":
-        "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
     "tf.signal.idct":
         "complex input: TF's AssertionError (in tf.complex), ours RFFT's dtype error",
     "tf.signal.ifftnd": "an int32 matrix fft_length: NumPy's truth-value error inside TF",
     "tf.signal.inverse_mdct": "complex input as dct; a tensor window_fn: Python's message",
-    "tf.signal.kaiser_bessel_derived_window":
-        "tensor dtype: TF's AttributeError, ours TypeError",
-    "tf.signal.kaiser_window":
-        "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
     "tf.signal.mfccs_from_log_mel_spectrograms": "complex input: as tf.signal.dct",
-    "tf.signal.vorbis_window":
-        "tensor dtype: TF's AttributeError (is_floating), ours a TypeError",
     # -- tf.strings --
     "tf.strings.unsorted_segment_join":
         "segment ids and count both of a refused dtype: "

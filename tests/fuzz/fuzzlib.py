@@ -459,7 +459,11 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
               # and assert_non_negative with its messages)
               "partitions must be less than num_partitions\nCondition x < y did not hold.",
               "partitions must be non-negative..  \nCondition x >= 0 did not hold",
-              "data and partitions have incompatible ragged shapes\nCondition x == y did not ")
+              "data and partitions have incompatible ragged shapes\nCondition x == y did not ",
+              # (confusion_matrix's checks of labels and predictions: TF's assert_less and
+              # assert_non_negative with its messages)
+              "`labels` out of bound", "`predictions` out of bound",
+              "`labels` contains negative values", "`predictions` contains negative values")
 
 
 # Where TF 2.21 lets an OverflowError out, and eagerflow does the same: its op wrappers

@@ -124,12 +124,16 @@ def test_quantize_dequantize_any_shape_and_axis(shape, seed, data):
     if axis == -1:
         lo, hi = lo[0], hi[0]
     x = rng.uniform(-4, 4, shape).astype(np.float32)
-    q, qmin, qmax = tf.quantization.quantize(x, lo, hi, dtype, mode=mode, axis=axis)
+    # (axis None for -1: TF's quantize and dequantize take a negative axis modulo the rank,
+    # which they read from x.shape.ndims, which a NumPy array's tuple lacks)
+    q, qmin, qmax = tf.quantization.quantize(x, lo, hi, dtype, mode=mode,
+                                             axis=None if axis == -1 else axis)
     want = Q._quantize_ref(x, lo, hi, dtype, mode, "HALF_AWAY_FROM_ZERO", False, axis, 0.01)
     assert q.dtype == dtype and q.shape == shape
     np.testing.assert_array_equal(q.numpy(), want[0])
     np.testing.assert_array_equal(qmin.numpy(), want[1])
-    back = tf.quantization.dequantize(q, qmin, qmax, mode=mode, axis=axis)
+    back = tf.quantization.dequantize(q, qmin, qmax, mode=mode,
+                                      axis=None if axis == -1 else axis)
     assert back.dtype == tf.float32 and back.shape == shape
     # the round trip lands within one quantization step of the clamped input
     step = (np.asarray(qmax) - np.asarray(qmin)) / (2.0 ** (8 * dtype.size) - 1)

@@ -127,7 +127,8 @@ def heaviside(x1: Any, x2: Any) -> Tensor:
     zero, one = zeros_like(b), ones_like(b)
     y = math_base.where(m.less(a, zeros_like(a)), zero,
                         math_base.where(m.greater(a, zeros_like(a)), one, b))
-    return y if _inexact(y) else cast(y, _float())
+    # (tnp's astype: an AttributeError without numpy behavior)
+    return y if _inexact(y) else to_float(y)
 
 
 def _raw_minus(x1: Any, x2: Any, delta: Tensor) -> Tensor:

@@ -892,6 +892,10 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
             axis.__class__ is EagerTensor and axis._shape)):
         axis = _python_split_dim(axis, "Split" if by_count else "SplitV",
                                  int(num_or_size_splits) if by_count else 0, name)
+    elif type(axis) is int and not -2**31 <= axis < 2**31 and _state.graph is None:
+        # (TF's int32 split_dim input: a Python int's low 32 bits, past int64 the
+        # conversion's ValueError)
+        axis = C.int32_wrapped(axis)
     else:
         axis = C.int_arg(axis, "axis")
     if by_count:  # (a bool too: a count, as TF's)
@@ -924,6 +928,8 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
         # (TF converts what is no count: a scalar, a tensor's too, is no list of sizes)
         raise ValueError("Rank-0 tensors are not supported as the num_or_size_splits "
                          f"argument to split. Argument provided: {num_or_size_splits!s}")
+    if num is not None:  # (SplitV's num_split attr, converted as its wrapper does)
+        C.make_int(num, "num_split")
     sizes, dyn = (static_ints(num_or_size_splits, "num_or_size_splits", defined=True), ()) \
         if _state.graph is None else shape_arg(num_or_size_splits, "num_or_size_splits",
                                                defined=True)

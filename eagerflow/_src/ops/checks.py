@@ -634,8 +634,8 @@ def no_attribute(x: Any, attr: str) -> AttributeError:
     if isinstance(x, type):
         try:
             getattr(x, attr)
-        except AttributeError as e:
-            return e
+        except AttributeError as e:  # Python's words; a fresh error, raised by the caller
+            return AttributeError(str(e))
     return AttributeError(f"'{type_name(x)}' object has no attribute '{attr}'")
 
 

@@ -180,10 +180,13 @@ STRING_TO_HASH_BUCKET = register(OpDef(
 ))
 
 
-def _strings(x: Any, op: str, arg: str = "input") -> Tensor:
+def _strings(x: Any, op: str, arg: str = "input", slow: bool = False) -> Tensor:
+    """The op's string input; `slow`: an int attr TF's fast path does not take (a tensor,
+    C.fast_path_ints) sends its wrapper to the fallback, which converts a tensor too (one
+    of another dtype: the conversion's ValueError, not the op's refusal)."""
     if isinstance(x, CompositeTensor):  # (TF's graph builder's refusal names the op)
         return as_fixed_type(x, dt.string, arg=(op, arg))
-    return x if isinstance(x, Tensor) else convert_to_tensor(x, dtype=dt.string)
+    return x if isinstance(x, Tensor) and not slow else convert_to_tensor(x, dtype=dt.string)
 
 
 @dispatchable
@@ -192,7 +195,7 @@ def to_hash_bucket_fast(input: Any, num_buckets: int,  # noqa: A002
                         name: str | None = None) -> Tensor:
     """`tf.strings.to_hash_bucket_fast`: Fingerprint64(s) % num_buckets."""
     attrs = C.wrapper_attrs("StringToHashBucketFast", num_buckets=num_buckets)
-    x = _strings(input, "StringToHashBucketFast")
+    x = _strings(input, "StringToHashBucketFast", slow=not C.fast_path_ints(num_buckets))
     return bind(STRING_TO_HASH_BUCKET_FAST, (x,), attrs, name)
 
 
@@ -203,7 +206,9 @@ def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
     """`tf.strings.to_hash_bucket_strong`: SipHash-2-4 keyed by `key` (two ints), modulo."""
     attrs = C.wrapper_attrs("StringToHashBucketStrong", num_buckets=num_buckets, key=key)
     attrs["key"] = tuple(k & _MASK for k in attrs["key"])  # TF's int64 attr, as uint64
-    x = _strings(input, "StringToHashBucketStrong")
+    # (a list attr's items too: one that is no Python int sends the wrapper to its fallback)
+    slow = not C.fast_path_ints(num_buckets, *(key if isinstance(key, (list, tuple)) else ()))
+    x = _strings(input, "StringToHashBucketStrong", slow=slow)
     return bind(STRING_TO_HASH_BUCKET_STRONG, (x,), attrs, name)
 
 
@@ -211,8 +216,9 @@ def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
 @binds_first
 def to_hash_bucket(input: Any, num_buckets: int, name: str | None = None) -> Tensor:  # noqa: A002
     """`tf.strings.to_hash_bucket` (legacy): TF's Hash64 % num_buckets."""
-    return bind(STRING_TO_HASH_BUCKET, (_strings(input, "StringToHashBucket", "string_tensor"),),
-                {"num_buckets": C.make_int(num_buckets, "num_buckets")}, name)
+    attrs = {"num_buckets": C.make_int(num_buckets, "num_buckets")}
+    x = _strings(input, "StringToHashBucket", "string_tensor", not C.fast_path_ints(num_buckets))
+    return bind(STRING_TO_HASH_BUCKET, (x,), attrs, name)
 
 
 # ---------------------------------------------------------------------------------------

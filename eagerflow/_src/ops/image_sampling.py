@@ -331,13 +331,13 @@ STATELESS_SAMPLE_DISTORTED_BOUNDING_BOX = register(OpDef(
     samples=lambda: _samples(_STATELESS_SEEDS), bad_samples=lambda: _bad(_STATELESS_SEEDS)))
 
 
-def _attrs(aspect_ratio_range: Any, area_range: Any, max_attempts: Any,
+def _attrs(op: str, aspect_ratio_range: Any, area_range: Any, max_attempts: Any,
            use_image_if_no_bounding_boxes: Any) -> dict:
-    return {"aspect_ratio_range": tuple(float(v) for v in (aspect_ratio_range or
-                                                            (0.75, 1.33))),
-            "area_range": tuple(float(v) for v in (area_range or (0.05, 1.0))),
-            "max_attempts": int(max_attempts or 100),
-            "use_image_if_no_bounding_boxes": bool(use_image_if_no_bounding_boxes)}
+    """The attrs as the op's generated wrapper converts them, before its inputs (None the
+    op's default; a list attr a list or tuple of floats, max_attempts int(), a bool only)."""
+    return C.wrapper_attrs(op, aspect_ratio_range=aspect_ratio_range, area_range=area_range,
+                           max_attempts=max_attempts,
+                           use_image_if_no_bounding_boxes=use_image_if_no_bounding_boxes)
 
 
 def _inputs(image_size: Any, bounding_boxes: Any, min_object_covered: Any) -> tuple:
@@ -367,10 +367,11 @@ def sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: in
     covering enough of one of the boxes; TF's draws for the same seeds."""
     # TF's wrapper: seed 0 (the default) leaves the op unseeded, whatever the global seed
     seeds = _op_seeds(seed) if seed else {**_op_seeds(None), "seed": 0, "seed2": 0}
+    attrs = _attrs(SAMPLE_DISTORTED_BOUNDING_BOX.name, aspect_ratio_range, area_range,
+                   max_attempts, use_image_if_no_bounding_boxes)
     return SampleDistortedBoundingBoxV2(*bind(
         SAMPLE_DISTORTED_BOUNDING_BOX, _inputs(image_size, bounding_boxes, min_object_covered),
-        {**seeds, **_attrs(aspect_ratio_range, area_range, max_attempts,
-                           use_image_if_no_bounding_boxes)}, name))
+        {**seeds, **attrs}, name))
 
 
 @eager_api("image_size", "bounding_boxes", "seed")
@@ -381,9 +382,9 @@ def stateless_sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any
                                             use_image_if_no_bounding_boxes: Any = None,
                                             name: str | None = None) -> tuple:
     """`tf.image.stateless_sample_distorted_bounding_box`: the same box for the same seed."""
+    attrs = _attrs(STATELESS_SAMPLE_DISTORTED_BOUNDING_BOX.name, aspect_ratio_range,
+                   area_range, max_attempts, use_image_if_no_bounding_boxes)
     seed = convert_to_tensor(seed, dtype_hint=dt.int32)
     return StatelessSampleDistortedBoundingBox(*bind(
         STATELESS_SAMPLE_DISTORTED_BOUNDING_BOX,
-        _inputs(image_size, bounding_boxes, min_object_covered) + (seed,),
-        _attrs(aspect_ratio_range, area_range, max_attempts, use_image_if_no_bounding_boxes),
-        name))
+        _inputs(image_size, bounding_boxes, min_object_covered) + (seed,), attrs, name))

@@ -274,6 +274,12 @@ def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None =
 def _gather_nd(params: Any, indices: Any, name: str | None, bad_indices_policy: str) -> Any:
     """tf.gather_nd without batch dimensions: TF hands params and indices to its op's
     wrapper as they were given (a Python list takes the wrapper's slow path)."""
+    # (the attr first: TF's fallback, which an attr its fast path does not take sends the
+    # call to, converts it before the inputs)
+    if isinstance(bad_indices_policy, Tensor):  # (TF's Python compares it with "" first:
+        bad_indices_policy == ""  # noqa: B015 - a tensor of no string, its conversion error)
+    bad_indices_policy = C.wrapper_attrs(
+        "GatherNd", bad_indices_policy=bad_indices_policy)["bad_indices_policy"]
     if isinstance(params, Variable) and not bad_indices_policy:
         # (as TF's: a variable gathers its own slices, its ResourceGatherNd: resource_gather_nd)
         return params.gather_nd(indices, name)

@@ -215,7 +215,8 @@ def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
     tensor; bytes read as strings) before reading any input; the padding converted as
     TF 1's conv2d wrappers convert it (a list is explicit)."""
     pad, ex = convert_padding(padding, 4)
-    a = C.wrapper_attrs(op, strides=strides, data_format=data_format, dilations=dilations)
+    a = C.wrapper_attrs(op, strides=strides, padding=pad, data_format=data_format,
+                        dilations=dilations)
     return dict(a, padding=pad, explicit_paddings=ex)
 
 

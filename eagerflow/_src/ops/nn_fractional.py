@@ -445,8 +445,10 @@ def _fractional(op: OpDef, value: Any, pooling_ratio: list, pseudo_random: bool,
     else:
         s = _op_seeds(seed)
         attrs = {"deterministic": True, "seed": s["seed"], "seed2": s["seed2"]}
-    attrs.update(pooling_ratio=pooling_ratio, pseudo_random=bool(pseudo_random),
-                 overlapping=bool(overlapping))
+    # (the bools as its generated wrapper converts them, a Python bool only, before the
+    # input: TF's fallback's)
+    attrs.update(pooling_ratio=pooling_ratio, **C.wrapper_attrs(
+        op.name, pseudo_random=pseudo_random, overlapping=overlapping))
     return bind(op, (_t(value),), attrs, name)  # (TF's hands its op the name)
 
 

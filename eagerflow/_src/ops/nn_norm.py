@@ -22,6 +22,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import (
     maximum,
     negative,
+    reciprocal,
     rsqrt,
     square,
     squared_difference,
@@ -125,7 +126,7 @@ def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keepdims: bool =
 def normalize_moments(counts: Any, mean_ss: Any, variance_ss: Any, shift: Any,
                       name: str | None = None) -> tuple:
     """(mean, variance) from sufficient statistics."""
-    divisor = 1.0 / _t(counts)
+    divisor = reciprocal(counts)  # (TF's Reciprocal op: its dtypes, no int kernel on CPU)
     shifted_mean = mean_ss * divisor
     mean = shifted_mean + shift if shift is not None else shifted_mean
     variance = variance_ss * divisor - square(shifted_mean)

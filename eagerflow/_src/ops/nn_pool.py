@@ -613,6 +613,13 @@ def _pool_attrs(p: _Pool, ksize: Any, strides: Any, padding: Any, data_format: s
     a = dict(ksize=get_sequence(ksize, r, ci, "ksize"),
              strides=get_sequence(strides, r, ci, "strides"), padding=pad,
              data_format=data_format)
+    # (then its generated wrapper's conversion of them, before the input: an int list and
+    # a string, else a TypeError naming the argument; ints and a str, the common call,
+    # need none)
+    if pad.__class__ is not str or not all(
+            v.__class__ is int for v in (*a["ksize"], *a["strides"])):
+        C.wrapper_attrs(p.max if is_max else p.avg, ksize=a["ksize"], strides=a["strides"],
+                        padding=pad)
     if is_max:
         a["explicit_paddings"] = ex
     elif ex:
@@ -626,13 +633,13 @@ def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
     st = _state.__dict__
     # eagerly under a tape, the gradient may follow: keep the argmax for it
     op = MAX_POOL_KEEP if st["tapes"] and st["graph"] is None else MAX_POOL
+    df = default_format(data_format, "NHWC")
+    attrs = _pool_attrs(POOL2D, ksize, strides, padding, df, True)  # (before the input)
     x = wrapper_inputs.op_input("MaxPool", input)
     if st["graph"] is not None:  # (TF's node: its name scope's, "MaxPool2d" by default)
         name = name or "MaxPool2d"
-    df = default_format(data_format, "NHWC")
     # (TF's op is made in its "MaxPool2d" scope: eagerly its errors name no name)
-    return bind(op, (x,), _pool_attrs(POOL2D, ksize, strides, padding, df, True),
-                eager_name(name))
+    return bind(op, (x,), attrs, eager_name(name))
 
 
 @dispatch_binding
@@ -647,8 +654,8 @@ def _avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A00
                 data_format: str = "NHWC", name: str | None = None) -> Any:
     """AvgPool as TF's generated wrapper runs it, given `name` (tf.nn.avg_pool's 2-D)."""
     df = default_format(data_format, "NHWC")
-    return bind(AVG_POOL, (_t(input),), _pool_attrs(POOL2D, ksize, strides, padding, df, False),
-                name)
+    attrs = _pool_attrs(POOL2D, ksize, strides, padding, df, False)  # (before the input)
+    return bind(AVG_POOL, (_t(input),), attrs, name)
 
 
 @dispatch_binding
@@ -661,8 +668,8 @@ def _max_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A00
                 data_format: str = "NDHWC", name: str | None = None) -> Any:
     """MaxPool3D as TF's generated wrapper runs it, given `name` (tf.nn.max_pool's 3-D)."""
     df = default_format(data_format, "NDHWC")
-    return bind(MAX_POOL3D, (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding, df, True),
-                name)
+    attrs = _pool_attrs(POOL3D, ksize, strides, padding, df, True)  # (before the input)
+    return bind(MAX_POOL3D, (_t(input),), attrs, name)
 
 
 @dispatch_binding
@@ -675,8 +682,8 @@ def _avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A00
                 data_format: str = "NDHWC", name: str | None = None) -> Any:
     """AvgPool3D as TF's generated wrapper runs it, given `name` (tf.nn.avg_pool's 3-D)."""
     df = default_format(data_format, "NDHWC")
-    return bind(AVG_POOL3D, (_t(input),), _pool_attrs(POOL3D, ksize, strides, padding, df, False),
-                name)
+    attrs = _pool_attrs(POOL3D, ksize, strides, padding, df, False)  # (before the input)
+    return bind(AVG_POOL3D, (_t(input),), attrs, name)
 
 
 def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002

@@ -263,10 +263,12 @@ def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: str,  # 
     if data_format != "NHWC":
         raise ValueError(f"`data_format` values other  than 'NHWC' are not supported. "
                          f"Received: data_format={data_format}")
-    out = bind(MAX_POOL_WITH_ARGMAX, (_t(input),), dict(
-        ksize=get_sequence(ksize, 2, 3, "ksize"), strides=get_sequence(strides, 2, 3, "strides"),
-        padding=padding, Targmax=dt.as_dtype(output_dtype),
-        include_batch_in_index=bool(include_batch_in_index)))
+    # (the attrs as its generated wrapper converts them, before the input: TF's fallback's)
+    attrs = C.wrapper_attrs(
+        "MaxPoolWithArgmax", ksize=get_sequence(ksize, 2, 3, "ksize"),
+        strides=get_sequence(strides, 2, 3, "strides"), Targmax=output_dtype, padding=padding,
+        include_batch_in_index=include_batch_in_index)
+    out = bind(MAX_POOL_WITH_ARGMAX, (_t(input),), attrs)
     return MaxPoolWithArgmaxOutput(*out)
 
 

@@ -481,6 +481,10 @@ def _quantize_infer(x: Any, lo: Any, hi: Any, T: dt.DType, mode: str,  # noqa: N
                          f"input's dims was {rank}")
     n = _slices(x._shape, axis)
     for t, what in ((lo, "min_range"), (hi, "max_range")):
+        if axis >= 0 and t._shape is not None and len(t._shape) != 1:
+            raise C.fail(op, f"If axis is specified, {what} must be a 1-D tensor whose size "
+                             f"matches the axis dimension of the input and output tensors, "
+                             f"but {what} dims are {len(t._shape)}")
         size = None if t._shape is None or None in t._shape else int(np.prod(t._shape))
         if size is None or n is None or size == n:
             continue
@@ -750,6 +754,22 @@ DEQUANTIZE = register(OpDef(
 ))
 
 
+def python_axis(axis: Any, input: Any) -> Any:  # noqa: A002
+    """The axis as TF's Python reads it before its quantization ops (quantize, dequantize,
+    quantize_and_dequantize): None is -1, a negative axis taken modulo the rank, read
+    unconverted from input.shape.ndims (a list has no shape, a NumPy array's tuple no
+    ndims: Python's AttributeError)."""
+    if axis is None:
+        return -1
+    if axis < 0:
+        C.attr_read(input, "shape")
+        C.attr_read(input.shape, "ndims")
+        if input.shape.ndims is None:
+            raise ValueError("input should have known rank to use negative axis.")
+        axis %= input.shape.ndims
+    return axis
+
+
 @eager_api("input", "min_range", "max_range")
 def quantize(input: Any, min_range: Any, max_range: Any, T: Any,  # noqa: A002, N803
              mode: str = "MIN_COMBINED", round_mode: str = _ROUND_AWAY,
@@ -757,11 +777,13 @@ def quantize(input: Any, min_range: Any, max_range: Any, T: Any,  # noqa: A002, 
              ensure_minimum_range: float = 0.01) -> tuple:
     """Floats quantized to `T` over [min_range, max_range]: (output, output_min,
     output_max), the range the integers stand for."""
+    # (the attrs first, as its wrapper converts them: TF's fallback, which an attr its fast
+    # path does not take sends the call to, converts them before the inputs)
+    attrs = C.wrapper_attrs("QuantizeV2", T=T, mode=mode, round_mode=round_mode,
+                            narrow_range=narrow_range, axis=python_axis(axis, input),
+                            ensure_minimum_range=ensure_minimum_range)
     return bind(QUANTIZE_V2, (convert_to_tensor(input, dtype_hint=dt.float32), _f32(min_range),
-                              _f32(max_range)),
-                {"T": dt.as_dtype(T), "mode": mode, "round_mode": round_mode,
-                 "narrow_range": bool(narrow_range), "axis": -1 if axis is None else int(axis),
-                 "ensure_minimum_range": float(ensure_minimum_range)}, name)
+                              _f32(max_range)), attrs, name)
 
 
 @eager_api("input", "min_range", "max_range")
@@ -769,11 +791,15 @@ def dequantize(input: Any, min_range: Any, max_range: Any,  # noqa: A002
                mode: str = "MIN_COMBINED", name: str | None = None, axis: Any = None,
                narrow_range: bool = False, dtype: Any = dt.float32) -> Any:
     """A quantized tensor's values as floats over [min_range, max_range]."""
-    if not isinstance(mode, (str, bytes)):  # (TF's generated wrapper's, before the inputs)
-        raise TypeError(f"Expected string for argument 'mode' not {mode!r}.")
+    # (the axis as TF's Python reads it, then the attrs as its generated wrapper converts
+    # them, before the inputs, as quantize's)
+    axis = python_axis(axis, input)
+    if not (axis >= 0 or narrow_range):  # (TF's Python passes it to its op only then)
+        narrow_range = None
+    attrs = C.wrapper_attrs("Dequantize", mode=mode, narrow_range=narrow_range, axis=axis,
+                            dtype=dtype)
     return bind(DEQUANTIZE, (convert_to_tensor(input), _f32(min_range), _f32(max_range)),
-                {"mode": mode, "narrow_range": bool(narrow_range),
-                 "axis": -1 if axis is None else int(axis), "dtype": dt.as_dtype(dtype)}, name)
+                attrs, name)
 
 
 # ---------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from eagerflow._src.ops.quantization import (
     _check_same_size,
     _round,
     _string_attr,
+    python_axis,
 )
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -317,24 +318,9 @@ def _qdq_inputs(input: Any, input_min: Any, input_max: Any) -> tuple:  # noqa: A
                 convert_to_tensor(input_max, dtype_hint=x._dtype))
 
 
-def _axis(axis: Any, input: Any) -> Any:  # noqa: A002
-    """The axis as TF's Python reads it before its op: None is -1, a negative axis taken
-    modulo the rank, read unconverted from input.shape.ndims (a list has no shape, a
-    NumPy array's tuple no ndims: Python's AttributeError)."""
-    if axis is None:
-        return -1
-    if axis < 0:
-        C.attr_read(input, "shape")
-        C.attr_read(input.shape, "ndims")
-        if input.shape.ndims is None:
-            raise ValueError("input should have known rank to use negative axis.")
-        axis %= input.shape.ndims
-    return axis
-
-
 def _qdq_api(op: OpDef, input: Any, input_min: Any, input_max: Any, attrs: tuple,  # noqa: A002
          axis: Any, name: str | None) -> Any:
-    axis, held = _axis(axis, input), []
+    axis, held = python_axis(axis, input), []
     attrs = _qdq_attrs(op.name, *attrs, axis, held)
     ins = _qdq_inputs(input, input_min, input_max)
     C.raise_held(held)  # (an int past int64: after the inputs' errors, as TF's slow path)

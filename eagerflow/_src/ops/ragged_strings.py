@@ -457,7 +457,9 @@ _BOMS = {"utf_16": ((b"\xfe\xff", "utf-16-be"), (b"\xff\xfe", "utf-16-le"), (b""
 
 
 def _input_codec(op: str, encoding: str) -> str:
-    """Python's codec of an input encoding ICU would convert from (text encodings only)."""
+    """Python's codec of an input encoding ICU would convert from (text encodings only).
+    TF hands ICU the attr as a C string: it ends at a NUL."""
+    encoding = encoding.partition("\0")[0]
     try:
         info = codecs.lookup(encoding)
     except LookupError:
@@ -584,10 +586,9 @@ def _string_input(x: Any, what: str = "input") -> Any:
 
 
 def _decode_input(x: Any) -> Any:
-    """The input of tf.strings.unicode_decode: TF converts it with no dtype, and leaves a
-    dtype other than string to its UnicodeDecode op to refuse."""
-    return x if isinstance(x, (RaggedTensor, Tensor)) else convert_to_tensor(
-        x, dtype_hint=dt.string)
+    """The input of tf.strings.unicode_decode: TF converts it with no dtype (an empty list
+    is float32), and leaves a dtype other than string to its UnicodeDecode op to refuse."""
+    return x if isinstance(x, (RaggedTensor, Tensor)) else convert_to_tensor(x)
 
 
 @cd.dispatch_binding

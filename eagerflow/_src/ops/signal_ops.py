@@ -529,6 +529,7 @@ def window_length_arg(value: Any, name: str | None = None) -> Any:
 
 
 def _raised_cosine(window_length: Any, periodic: bool, dtype: Any, a: float, b: float) -> Any:
+    C.attr_read(dtype, "is_floating")  # (TF reads it unconverted: a name or NumPy type lacks it)
     d = dt.as_dtype(dtype)
     if not d.is_floating:
         raise ValueError(f"dtype must be a floating point type. Found {d}")

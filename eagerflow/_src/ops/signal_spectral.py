@@ -68,6 +68,7 @@ from eagerflow._src.ops.tiling import tile
 
 
 def _window_args(window_length: Any, dtype: Any) -> tuple:
+    C.attr_read(dtype, "is_floating")  # (TF reads it unconverted: a name or NumPy type lacks it)
     d = dt.as_dtype(dtype)
     if not d.is_floating:
         raise ValueError(f"dtype must be a floating point type. Found {d}")
@@ -379,6 +380,7 @@ def _check_mel(bins: int, rate: Any, lower: float, upper: float, d: Any) -> None
     if upper > rate / 2:
         raise ValueError(f"upper_edge_hertz must not be larger than the Nyquist frequency "
                          f"(sample_rate / 2). Got {upper} for sample_rate: {rate}")
+    C.attr_read(d, "is_floating")  # (TF reads it unconverted: a name or NumPy type lacks it)
     if not d.is_floating:
         raise ValueError(f"dtype must be a floating point type. Got: {d!s}")
 
@@ -390,9 +392,9 @@ def linear_to_mel_weight_matrix(num_mel_bins: int = 20, num_spectrogram_bins: in
     """`[num_spectrogram_bins, num_mel_bins]` triangular filters, evenly spaced on the mel
     scale between the edge frequencies, to multiply a linear spectrogram by. The DC bin
     gets no weight."""
-    d = dt.as_dtype(dtype)
     rate = sample_rate.numpy() if isinstance(sample_rate, Tensor) else sample_rate
-    _check_mel(num_mel_bins, rate, lower_edge_hertz, upper_edge_hertz, d)
+    _check_mel(num_mel_bins, rate, lower_edge_hertz, upper_edge_hertz, dtype)
+    d = dt.as_dtype(dtype)
     zero = convert_to_tensor(0.0, d)
     nyquist = cast(sample_rate, d) / 2.0
     freqs = linspace(zero, nyquist, num_spectrogram_bins)[1:]

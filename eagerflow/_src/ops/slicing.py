@@ -773,6 +773,12 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
                   end_mask: int = 0, ellipsis_mask: int = 0, new_axis_mask: int = 0,
                   shrink_axis_mask: int = 0, var: Any = None, name: str | None = None) -> Any:
     """TF's strided slice (`var`, TF 1's way to make the slice assignable, is not used)."""
+    # (the masks first, as int attrs: TF's fallback, which an attr its fast path does not
+    # take sends the call to, converts them before the inputs; a float truncates)
+    begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask = (
+        C.make_int(v, k) for k, v in (
+            ("begin_mask", begin_mask), ("end_mask", end_mask), ("ellipsis_mask", ellipsis_mask),
+            ("new_axis_mask", new_axis_mask), ("shrink_axis_mask", shrink_axis_mask)))
     if _state.graph is not None and (is_symbolic(begin) or is_symbolic(end) or
                                      is_symbolic(strides)):
         return dynamic_strided_slice(_t(input_), begin, end, strides, dict(

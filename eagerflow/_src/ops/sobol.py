@@ -204,6 +204,9 @@ def sobol_sample(dim: Any, num_results: Any, skip: Any = 0, dtype: Any = dt.floa
                  name: str | None = None) -> Any:
     """Points skip + 1 ... skip + num_results of the `dim`-dimensional Sobol sequence, a
     [num_results, dim] tensor in [0, 1) (TF's direction numbers: the same values)."""
+    # (the dtype attr first: TF's fallback, which an attr its fast path does not take sends
+    # the call to, converts it before the inputs; None is the default)
+    attrs = C.wrapper_attrs("SobolSample", dtype=dtype)
     # Python values convert as the op's int32 inputs (2.0 is refused, as TF refuses it);
     # a list among them sends TF's wrapper down its slow path, which converts the tensors
     # too; else the op checks each tensor's dtype, in order, before its kernel the shapes
@@ -214,5 +217,4 @@ def sobol_sample(dim: Any, num_results: Any, skip: Any = 0, dtype: Any = dt.floa
     for i, x in enumerate(args):
         if x._dtype is not dt.int32:
             raise C.wrong_input_dtype("SobolSample", i, dt.int32, x._dtype)
-    dtype = dt.float32 if dtype is None else dt.as_dtype(dtype)  # (None: the default, as TF)
-    return bind(SOBOL_SAMPLE, args, {"dtype": dtype}, name)
+    return bind(SOBOL_SAMPLE, args, attrs, name)

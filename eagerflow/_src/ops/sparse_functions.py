@@ -452,6 +452,8 @@ def bincount(values: Any, weights: Any = None, axis: int = 0, minlength: Any = N
     if axis not in (0, -1):
         raise ValueError(f"Unsupported value for argument axis={axis}. Only 0 and -1 are "
                          "currently supported.")
+    if binary_output.__class__ is not bool:  # (TF's count ops' bool attr, checked first)
+        C.bool_attr(binary_output, "binary_output")
     attrs = {"binary_output": bool(binary_output),
              "minlength": -1 if minlength is None else C.make_int(minlength, "minlength"),
              "maxlength": -1 if maxlength is None else C.make_int(maxlength, "maxlength")}

@@ -507,8 +507,10 @@ _FORWARD_N = {kind: _register_forward(kind, True) for kind in _KINDS}
 
 def _segment(data: Any, indices: Any, segment_ids: Any, num_segments: Any, kind: str,
              sparse_gradient: bool, name: str | None) -> Any:
+    # (the attr first, a bool only: TF's fast path refuses anything else, and its fallback
+    # checks the attrs before it converts the inputs)
+    attrs = C.wrapper_attrs(_FORWARD[kind].name, sparse_gradient=sparse_gradient)
     inputs = (_t(data), _t(indices), _t(segment_ids))
-    attrs = {"sparse_gradient": bool(sparse_gradient)}
     if num_segments is None:
         return bind(_FORWARD[kind], inputs, attrs, name)
     return bind(_FORWARD_N[kind], inputs + (_t(num_segments),), attrs, name)

@@ -178,9 +178,10 @@ def as_string(input: Any, precision: int = -1, scientific: bool = False,  # noqa
               name: str | None = None) -> Any:
     """Formats numbers (floats as %f, 6 decimals by default) and bools as strings; strings
     are returned as they are (TF 2.21's Python does so)."""
-    x = convert_to_tensor(input)
+    # (the attrs first: TF's, a string input's too)
     a = C.wrapper_attrs("AsString", precision=precision, scientific=scientific,
                         shortest=shortest, width=width, fill=fill)
+    x = convert_to_tensor(input)
     if x._dtype is dt.string:
         return _strings_as_string(x, a["scientific"], a["shortest"], a["width"], a["fill"])
     return bind(AS_STRING, (x,), a, name)

@@ -435,6 +435,9 @@ def _unit_attr(op: str, unit: Any) -> str:
 @slow_inputs("input")
 def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
                   replace_global: bool = True, name: str | None = None) -> Any:
+    # (the attr first, a bool only: TF's fast path refuses anything else, and its fallback
+    # checks the attrs before it converts the inputs)
+    attrs = C.wrapper_attrs("RegexReplace", replace_global=replace_global)
     if not (isinstance(pattern, (str, bytes)) and isinstance(rewrite, (str, bytes))):
         # a pattern or rewrite given as a tensor: TF's RegexReplace, which takes them as
         # inputs (a Python string pattern is then a constant, which sends TF's wrapper
@@ -444,13 +447,11 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
         wrapper_inputs.slow_strings(input, pattern, rewrite)
         try:
             return bind(REGEX_REPLACE, (_as_tensor(input, "RegexReplace"), _as_tensor(pattern),
-                                        _as_tensor(rewrite)),
-                        {"replace_global": bool(replace_global)}, name)
+                                        _as_tensor(rewrite)), attrs, name)
         except OpError as e:
             raise (slow_path(e) if passed_raw(pattern, rewrite) else e) from None
     return bind(STATIC_REGEX_REPLACE, (_as_tensor(input, "StaticRegexReplace"),),
-                {"pattern": _attr_text(pattern), "rewrite": _attr_text(rewrite),
-                 "replace_global": bool(replace_global)}, name)
+                {"pattern": _attr_text(pattern), "rewrite": _attr_text(rewrite), **attrs}, name)
 
 
 @dispatchable
@@ -842,6 +843,7 @@ def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
     """input[pos:pos + len] elementwise (pos may be negative, counting from the end)."""
     # (pos and len share Substr's type attr T: the one given as a tensor, else pos, sets
     # it, and a Python value for the other that does not fit it is a TypeError)
+    _str_attr(unit, "unit")  # (its type first: TF's fallback's; its value as the op runs)
     p, n = binary_args(pos, len)
     wrapper_inputs.slow_typed_inputs(passed_raw(input, pos, len), (input, dt.string))
     x, unit = _as_tensor(input, "Substr"), _unit_attr("Substr", unit)

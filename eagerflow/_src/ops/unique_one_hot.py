@@ -276,6 +276,10 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
         on = convert_to_tensor(1, dtype=dtype)
     if off is None:
         off = convert_to_tensor(0, dtype=dtype)
+    if axis is not None and type(axis) is not int and _state.graph is None:
+        # (an int attr TF's fast path does not take: its fallback converts it first, a
+        # float truncated, anything int() refuses a TypeError, before depth and indices)
+        axis = C.make_int(axis, "axis")
     if isinstance(depth, np.ndarray) and depth.dtype.kind in "biufc" and \
             not passed_raw(indices):  # (TF's fast path casts it to its int32 input)
         depth = convert_to_tensor(depth.astype(np.int32, copy=False))

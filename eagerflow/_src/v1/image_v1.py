@@ -195,8 +195,9 @@ def sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: An
     with name_scope(name or "sample_distorted_bounding_box"):
         seeds = {**_op_seeds(None), "seed": C.make_int(seed or 0, "seed"),
                  "seed2": C.make_int(seed2 or 0, "seed2")}
+        op = image_sampling.SAMPLE_DISTORTED_BOUNDING_BOX
+        attrs = image_sampling._attrs(op.name, aspect_ratio_range, area_range, max_attempts,
+                                      use_image_if_no_bounding_boxes)  # (before the inputs)
         return image_sampling.SampleDistortedBoundingBoxV2(*bind(
-            image_sampling.SAMPLE_DISTORTED_BOUNDING_BOX,
-            image_sampling._inputs(image_size, bounding_boxes, min_object_covered),
-            {**seeds, **image_sampling._attrs(aspect_ratio_range, area_range, max_attempts,
-                                              use_image_if_no_bounding_boxes)}))
+            op, image_sampling._inputs(image_size, bounding_boxes, min_object_covered),
+            {**seeds, **attrs}))
