@@ -14,12 +14,6 @@ KNOWN: dict[str, str] = {
         "submodules or with_name_scope (AttributeError); eagerflow's Keras layer is also a "
         "tf.Module and keeps tf.keras 2's attributes, which its own engine and TF-facing "
         "code (tf.Module tracking, name scopes, RNN statefulness) read"),
-    "control_flow_ops_on_keras_tensors": (
-        "cond's output is its true branch's `k * 2.0`, which Keras 3 marks sparse=True "
-        "(its Multiply rule reads a Python scalar's missing `sparse` as True); eagerflow's "
-        "multiply rule sees the operands as SymbolicTensors, which carry no sparse flag, so "
-        "its KerasTensor says sparse=False (the shapes, dtypes and names match, as do the "
-        "other control-flow ops')"),
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

@@ -149,3 +149,80 @@ seen = []
 outer.summary(print_fn=lambda line, line_break=False: seen.append(line))
 print(len(seen))
 """
+
+SNIPPETS["object_configs_round_trip_sweep"] = _TRY + """
+def sweep_configs(modname, mod, skip=()):
+    for n in sorted(dir(mod)):
+        cls = getattr(mod, n)
+        if not isinstance(cls, type) or n.startswith("_") or n in skip:
+            continue
+        try:
+            o = cls()
+        except Exception:
+            continue
+        try:
+            cfg = o.get_config()
+            back = cls.from_config(cfg)
+            same = back.get_config() == cfg
+            ser = keras.saving.serialize_keras_object(o)
+            again = keras.saving.deserialize_keras_object(ser)
+            print(modname, n, sorted(cfg) if not same else len(cfg), same,
+                  type(again).__name__, ser.get("module"))
+        except Exception as e:
+            print(modname, n, type(e).__name__, _cut(str(e))[:120])
+sweep_configs("metrics", keras.metrics, ("Metric", "MeanMetricWrapper", "Reduce"))
+sweep_configs("losses", keras.losses, ("Loss", "LossFunctionWrapper", "Reduction"))
+# (the STFT initializers: Keras 3 makes them only with scipy, absent beside the recorder's TF)
+sweep_configs("initializers", keras.initializers,
+              ("Initializer", "STFT", "STFTInitializer", "stft"))
+sweep_configs("regularizers", keras.regularizers, ("Regularizer",))
+sweep_configs("constraints", keras.constraints, ("Constraint",))
+"""
+
+SNIPPETS["nested_model_configs_round_trip"] = _TRY + """
+keras.utils.set_random_seed(1)
+inner = keras.Sequential([keras.Input((4,)), layers.Dense(3, name="d1"),
+                          layers.Dropout(0.1, name="drop")], name="inner")
+shared = layers.Dense(2, name="shared")
+x1 = keras.Input((4,), name="x1")
+x2 = keras.Input((4,), name="x2")
+h1, h2 = inner(x1), inner(x2)
+out = layers.Concatenate(name="cat")([shared(h1), shared(h2), keras.ops.multiply(h1, 2.0)])
+outer = keras.Model([x1, x2], {"o": out, "h": h2}, name="outer")
+cfg = outer.get_config()
+print(sorted(cfg), [l["class_name"] for l in cfg["layers"]])
+print(cfg["input_layers"], cfg["output_layers"])
+print([[n for n in l["inbound_nodes"]] and len(l["inbound_nodes"]) for l in cfg["layers"]])
+back = keras.Model.from_config(cfg)
+print(back.name, [l.name for l in back.layers], back.get_config() == cfg)
+back.set_weights(outer.get_weights())
+a = np.arange(8, dtype="float32").reshape(2, 4) / 8.0
+ya, yb = outer([a, a[::-1]]), back([a, a[::-1]])
+print(sorted(ya), r4s(ya["o"]) == r4s(yb["o"]), r4s(yb["h"]))
+js = outer.to_json()
+m2 = keras.models.model_from_json(js)
+print(type(m2).__name__, m2.name, len(m2.weights), [w.path for w in m2.weights][:4])
+c = keras.models.clone_model(outer)
+print(c.name, [l.name for l in c.layers], len(c.weights))
+tryq("seq_cfg", lambda: sorted(inner.get_config()))
+tryq("seq_back", lambda: [l.name for l in keras.Sequential.from_config(inner.get_config()).layers])
+tryq("bad_cfg", lambda: keras.Model.from_config({"layers": [], "name": "z"}))
+"""
+
+SNIPPETS["clone_model_with_operations"] = _TRY + """
+L = keras.layers; O = keras.ops
+keras.utils.set_random_seed(1)
+x = keras.Input((4,), name="x")
+h = L.Dense(3, name="d")(x)
+outs = [O.sum(h, axis=1, keepdims=True), O.multiply(h, 2.0), O.clip(h, -0.1, 0.1),
+        O.transpose(O.expand_dims(h, 1), (0, 2, 1)),
+        O.switch(0, [lambda a: a + 1.0, lambda a: a], h), O.map(lambda r: O.max(r), h)]
+m = keras.Model(x, outs)
+c = keras.models.clone_model(m)
+c.set_weights(m.get_weights())
+a = np.arange(8, dtype="float32").reshape(2, 4) / 8.0
+for p, q in zip(m(a), c(a)):
+    print(tuple(q.shape), np.allclose(np.asarray(p), np.asarray(q)))
+print([type(o).__name__ for o in c.operations])
+print([o.get_config() for o in c.operations if type(o).__name__ in ("Sum", "Clip", "Transpose")])
+"""

@@ -187,3 +187,19 @@ tryt("missing_key", lambda: fit([C.ModelCheckpoint(os.path.join(tmp, "m{nope}.ke
 for f in os.listdir(tmp): os.remove(os.path.join(tmp, f))
 os.rmdir(tmp)
 """
+
+SNIPPETS["sparse_flags_of_products_on_keras_tensors"] = _TRY + """
+k = keras.Input((3,), name="k")
+s = keras.Input((3,), sparse=True, name="s")
+for label, fn in [("scalar", lambda: k * 2.0), ("rscalar", lambda: 2.0 * k), ("kk", lambda: k * k),
+                  ("eager", lambda: keras.ops.multiply(k, keras.ops.ones((3,)))),
+                  ("array", lambda: k * np.ones(3, "float32")), ("sparse_dense", lambda: s * k),
+                  ("dense_after", lambda: layers.Dense(2)(k * 2.0)),
+                  ("add_after", lambda: (k * 2.0) + 1.0), ("exp_after",
+                                                           lambda: keras.ops.exp(k * 2.0)),
+                  ("layer", lambda: layers.Multiply()([k, k])), ("sub", lambda: k - 2.0),
+                  ("int", lambda: keras.Input((2,), dtype="int32") * 3)]:
+    tryz(label, fn)
+m = keras.Model(k, k * 2.0)
+print([t.sparse for t in m.outputs], r4s(m(np.ones((1, 3), "float32"))))
+"""

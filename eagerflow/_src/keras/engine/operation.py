@@ -150,6 +150,17 @@ class FunctionOperation(Operation):
     def get_config(self) -> dict:
         return {"name": self.name, **self._options}
 
+    @classmethod
+    def from_config(cls, config: dict) -> FunctionOperation:
+        """The operation again from its config (clone_model's round trip, as Keras 3's
+        operation classes make theirs): the function keras.ops registered for the class,
+        the config's options."""
+        if cls.__name__ not in _FUNCTIONS:
+            return super().from_config(config)
+        options = dict(config)
+        name = options.pop("name", None)
+        return cls(_FUNCTIONS[cls.__name__], name=name, options=options)
+
     def serialize(self) -> dict:
         """Its entry in a functional model's config, as Keras 3 writes an operation."""
         module = _KERAS_MODULES.get(getattr(self.function, "__module__", "").rpartition(".")[2],

@@ -18,6 +18,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.keras_tensor import (
     _NOT_A_TF_INPUT,
+    KerasTensor,
     SymbolicTensor,
     trace_symbolic,
 )
@@ -70,6 +71,23 @@ def elementwise(*extra: Any) -> Any:
         dtype = kd.result_type(kd.dtype_key(x1), kd.dtype_key(x2), *extra)
         return _out(broadcast_shapes(_shape(x1), _shape(x2)), dtype)
     return spec
+
+
+def multiply(x1: Any, x2: Any) -> Any:
+    """As the other elementwise ops, but sparse where either operand is, as Keras 3's
+    rule reads `getattr(x, "sparse", True)`: an operand that is no KerasTensor (a Python
+    number, an array, an eager tensor) counts as sparse, so `k * 2.0` is marked
+    sparse=True (the node's own KerasTensor, which carries the flag)."""
+    out = elementwise()(x1, x2)
+    if _sparse_flag(x1) or _sparse_flag(x2):
+        return KerasTensor(out._shape, out._dtype, sparse=True)
+    return out
+
+
+def _sparse_flag(x: Any) -> bool:
+    if isinstance(x, SymbolicTensor):
+        return x._keras_sparse
+    return bool(getattr(x, "sparse", True))
 
 
 def arctan2(x1: Any, x2: Any) -> SymbolicTensor:
@@ -558,8 +576,9 @@ def vectorized_map(elements: Any, function: Callable) -> Any:
 
 # op name (keras.ops' function) -> Keras 3's rule for its outputs on KerasTensors
 RULES: dict = {
-    **{n: elementwise() for n in ("add", "subtract", "multiply", "maximum", "minimum",
-                                   "floor_divide", "power")},
+    **{n: elementwise() for n in ("add", "subtract", "maximum", "minimum", "floor_divide",
+                                   "power")},
+    "multiply": multiply,
     **{n: elementwise(float) for n in ("divide", "true_divide", "logaddexp")},
     **{n: bitwise for n in ("bitwise_and", "bitwise_or", "bitwise_xor")},
     "arctan2": arctan2, "mod": mod, "hypot": hypot, "select": select, "slogdet": slogdet,
