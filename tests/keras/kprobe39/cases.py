@@ -2,10 +2,12 @@
 sample weights and resets, optimizers' and learning-rate schedules' configs round-tripped
 with their values, and callbacks' less used arguments (cases_train.py); a sweep of the
 layers' configs round-tripped, custom objects' serialization and scopes, preprocessing
-layers' adapt and vocabulary edges, and summaries of nested models (cases_layers.py);
-keras.ops' control flow on KerasTensors, layer calls given `training` or `mask` by
-position, metrics over masked timesteps, losses in other dtypes and checkpoint callbacks'
-thresholds (cases_more.py).
+layers' adapt and vocabulary edges, summaries of nested models, a sweep of the configs of
+metrics, losses, initializers, regularizers and constraints, nested models' configs and
+clones of models holding operations (cases_layers.py); keras.ops' control flow on
+KerasTensors, layer calls given `training` or a mask by position, metrics over masked
+timesteps, losses in other dtypes, checkpoint callbacks' thresholds and the sparse flags
+of products on KerasTensors (cases_more.py).
 kprobe/record_golden.py kprobe39 records what real TF 2.21 + Keras 3 prints for each, and
 the suite's test files check that eagerflow prints the same."""
 

@@ -95,6 +95,18 @@ first("sym_t_none", lambda: T()(k, None))
 first("sym_mk_none", lambda: MK()(k, None))
 first("sym_mk_kt", lambda: MK()(k, k))
 first("sym_tm_none_mid", lambda: TM()(k, None, k))
+class AB(layers.Layer):
+    def call(self, a, b, a_mask=None, b_mask=None):
+        print("  got", a_mask is None, b_mask is None)
+        return a + b
+first("ab_none", lambda: AB()(x, x, None))
+first("ab_kw", lambda: AB()(x, x, a_mask=None))
+first("ab_mask", lambda: AB()(x, x, np.ones((1, 3), bool)))
+first("ab_none_b", lambda: AB()(x, x, np.ones((1, 3), bool), None))
+first("ab_sym_none", lambda: AB()(k, k, None))
+first("ab_sym_both", lambda: AB()(k, k, None, None))
+first("t_np_float", lambda: T()(x, np.float32(1.0)))
+first("t_int0", lambda: T()(x, 0))
 try:
     T()(k, k)
 except TypeError as e:

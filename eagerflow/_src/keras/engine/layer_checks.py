@@ -194,17 +194,21 @@ def shape_argument_names(method: Callable) -> tuple:
 
 def given_twice(spec: Any, inputs: Any, rest: tuple, kwargs: dict) -> str | None:
     """The argument Keras 3 would pass `call` twice, where a positional argument fills it:
-    `training` given (not None), which it passes again by keyword, or `mask` given as None
-    beside one tensor argument, which it fills in by keyword with that argument's masks
-    (then `call` refuses: "got multiple values for argument")."""
+    `training` given (not None), which it passes again by keyword, or a mask given as None
+    (`mask` beside one tensor argument, `<name>_mask` of one of several), which it fills in
+    by keyword with that argument's masks (then `call` refuses: "got multiple values for
+    argument")."""
     pos = spec.training_pos
     if pos is not None and len(rest) >= pos and rest[pos - 1] is not None:
         return "training"
-    pos = spec.mask_pos
-    if pos is not None and len(rest) >= pos and rest[pos - 1] is None:
-        values = (inputs, *rest, *kwargs.values())
-        if sum(1 for v in values if _counts_as_tensor(v)) == 1:
-            return "mask"
+    given = dict(zip(spec.arg_names, (inputs, *rest)))
+    if not any(n == "mask" or n.endswith("_mask") for n in list(given)[1:]):
+        return None
+    tensors = [n for n, v in (*given.items(), *kwargs.items()) if _counts_as_tensor(v)]
+    masks = ["mask"] if len(tensors) == 1 else [f"{n}_mask" for n in tensors]
+    for name in masks:
+        if name in given and given[name] is None:
+            return name
     return None
 
 

@@ -81,7 +81,7 @@ class SymbolicCalls:
         twice = layer_checks.given_twice(spec, inputs, rest, kwargs) if rest else None
         if twice and self._frames_call_errors:  # (Keras 3 passes it by keyword too)
             e = _output_spec_error(layer_checks.given_twice_error(self, twice), self)
-            shown = {**kwargs, twice: rest[getattr(spec, f"{twice}_pos") - 1]}
+            shown = {**kwargs, twice: rest[spec.arg_names.index(twice) - 1]}
             raise with_call_info(e, self, symbolic_call, (inputs, *rest), shown)
         sym_inputs = nest.map_structure(symbolic, inputs)
         sym_kwargs = nest.map_structure(symbolic, kwargs)
