@@ -215,3 +215,37 @@ for label, fn in [("scalar", lambda: k * 2.0), ("rscalar", lambda: 2.0 * k), ("k
 m = keras.Model(k, k * 2.0)
 print([t.sparse for t in m.outputs], r4s(m(np.ones((1, 3), "float32"))))
 """
+
+SNIPPETS["sparse_flags_of_ops_on_sparse_keras_tensors"] = _TRY + """
+O = keras.ops
+s = keras.Input((3,), sparse=True)
+k = keras.Input((3,))
+w = np.ones((3, 2), "float32")
+fns = {"abs": lambda: O.abs(s), "neg": lambda: O.negative(s), "square": lambda: O.square(s),
+       "sqrt": lambda: O.sqrt(s), "sin": lambda: O.sin(s), "exp": lambda: O.exp(s),
+       "add_ss": lambda: O.add(s, s), "add_sk": lambda: O.add(s, k), "sub_ss": lambda: s - s,
+       "max_ss": lambda: O.maximum(s, s), "div_ss": lambda: O.divide(s, s),
+       "div_sc": lambda: s / 2.0, "div_ks": lambda: k / s, "matmul_sn": lambda: O.matmul(s, w),
+       "matmul_ks": lambda: O.matmul(k, w), "reshape": lambda: O.reshape(s, (-1, 3, 1)),
+       "transpose": lambda: O.transpose(s), "expand": lambda: O.expand_dims(s, 1),
+       "concat": lambda: O.concatenate([s, s], axis=1),
+       "concat_mix": lambda: O.concatenate([s, k], axis=1), "sum": lambda: O.sum(s, axis=1),
+       "mean": lambda: O.mean(s, axis=1), "cast": lambda: O.cast(s, "int32"),
+       "relu": lambda: O.relu(s), "sigmoid": lambda: O.sigmoid(s),
+       "where": lambda: O.where(s > 0, s, 0.0), "dense": lambda: layers.Dense(2)(s),
+       "act": lambda: layers.Activation("relu")(s), "getitem": lambda: s[:, :2],
+       "stop": lambda: O.stop_gradient(s), "floor": lambda: O.floor(s),
+       "round": lambda: O.round(s), "round2": lambda: O.round(s, 2), "sign": lambda: O.sign(s),
+       "log1p": lambda: O.log1p(s), "tanh": lambda: O.tanh(s), "mult_kk": lambda: k * k,
+       "fmax": lambda: O.fmax(s, s), "ones_like": lambda: O.ones_like(s),
+       "squeeze": lambda: O.squeeze(O.expand_dims(s, 1), 1), "copy": lambda: O.copy(s),
+       "chain": lambda: O.sum(O.abs(s - s) / 2.0, axis=1)}
+for n, f in fns.items():
+    try:
+        r = f()
+        print(n, r.sparse, r.shape)
+    except Exception as e:
+        print(n, type(e).__name__, str(e)[:80])
+m = keras.Model([s, k], [O.abs(s), O.add(s, k)])
+print([t.sparse for t in m.outputs])
+"""

@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
+    SymbolicTensor,
     in_symbolic_scope,
     trace_symbolic,
 )
@@ -135,8 +136,16 @@ class FunctionOperation(Operation):
         return self._apply(self.function, args, kwargs)
 
     keras_spec: Callable | None = None  # (keras_op's `spec`: Keras 3's rule for the outputs)
+    keras_sparse: Callable | None = None  # (whether Keras 3 marks its output sparse)
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
+        out = self._output_specs(inputs, rest, kwargs)
+        if self.keras_sparse is not None and isinstance(out, SymbolicTensor) and \
+                self._apply(self.keras_sparse, (inputs, *rest), kwargs):
+            return KerasTensor(out._shape, out._dtype, sparse=True)
+        return out
+
+    def _output_specs(self, inputs: Any, rest: tuple, kwargs: dict) -> Any:
         if self.keras_spec is not None:
             out = self._apply(self.keras_spec, (inputs, *rest), kwargs)
             if out is not NotImplemented:  # (a rule that only checks: the op traced)

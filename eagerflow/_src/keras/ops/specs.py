@@ -84,10 +84,46 @@ def multiply(x1: Any, x2: Any) -> Any:
     return out
 
 
-def _sparse_flag(x: Any) -> bool:
+def _sparse_flag(x: Any, default: bool = True) -> bool:
+    """`getattr(x, "sparse", default)` as Keras 3's rules read an operand (a KerasTensor's
+    flag, carried by the SymbolicTensor standing for it)."""
     if isinstance(x, SymbolicTensor):
         return x._keras_sparse
-    return bool(getattr(x, "sparse", True))
+    return bool(getattr(x, "sparse", default))
+
+
+def _keeps(x: Any, *args: Any, **kwargs: Any) -> bool:
+    return _sparse_flag(x, False)
+
+
+def _both(x1: Any, x2: Any, *args: Any, **kwargs: Any) -> bool:
+    return _sparse_flag(x1, False) and _sparse_flag(x2, False)
+
+
+def _divided(x1: Any, x2: Any, *args: Any, **kwargs: Any) -> bool:
+    """A sparse numerator over a dense (or no tensor's) denominator."""
+    return _sparse_flag(x1, False) and not _sparse_flag(x2, False)
+
+
+def _all_sparse(xs: Any, *args: Any, **kwargs: Any) -> bool:
+    return bool(xs) and all(_sparse_flag(x, False) for x in xs)
+
+
+# op name -> whether its output on KerasTensors is sparse, as Keras 3's rule says, where
+# it keeps a sparse operand's flag (its sparse kernels); the others' outputs are dense
+SPARSE: dict = {
+    **{n: _keeps for n in (
+        "abs", "absolute", "arcsin", "arcsinh", "arctan", "arctanh", "ceil", "conj",
+        "conjugate", "copy", "expm1", "fabs", "floor", "imag", "log1p", "negative", "real",
+        "round", "sign", "signbit", "sin", "sinh", "sqrt", "square", "tan", "tanh", "squeeze",
+        "transpose", "sum", "mean", "nansum", "ones_like", "zeros_like", "reshape",
+        "expand_dims")},
+    **{n: _both for n in ("add", "subtract", "maximum", "minimum", "fmax", "fmin")},
+    **{n: _divided for n in ("divide", "true_divide", "divide_no_nan")},
+    "concatenate": _all_sparse,
+    # (Matmul reads an operand's missing flag as sparse: a sparse one times an array is)
+    "matmul": lambda x1, x2: _sparse_flag(x1) and _sparse_flag(x2),
+}
 
 
 def arctan2(x1: Any, x2: Any) -> SymbolicTensor:

@@ -65,6 +65,8 @@ def keras_op(fn: Callable | None = None, *, name: str | None = None,
     spec = spec if spec is not None else specs.RULES.get(name)
     if spec is not None:
         layer_class.keras_spec = staticmethod(spec)
+    if name in specs.SPARSE:
+        layer_class.keras_sparse = staticmethod(specs.SPARSE[name])
 
     @functools.wraps(fn)
     def op(*args: Any, **kwargs: Any) -> Any:
