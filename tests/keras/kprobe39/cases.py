@@ -6,8 +6,8 @@ layers' adapt and vocabulary edges, summaries of nested models, a sweep of the c
 metrics, losses, initializers, regularizers and constraints, nested models' configs and
 clones of models holding operations (cases_layers.py); keras.ops' control flow on
 KerasTensors, layer calls given `training` or a mask by position, metrics over masked
-timesteps, losses in other dtypes, checkpoint callbacks' thresholds and the sparse flags
-of products on KerasTensors (cases_more.py).
+timesteps, losses in other dtypes, checkpoint callbacks' thresholds, the sparse flags of
+ops' outputs on KerasTensors and ops refusing extra arguments (cases_more.py).
 kprobe/record_golden.py kprobe39 records what real TF 2.21 + Keras 3 prints for each, and
 the suite's test files check that eagerflow prints the same."""
 

@@ -1,7 +1,8 @@
 """kprobe39's snippets over keras.ops' control flow on KerasTensors (structures, several
 operands, lengths, mismatches and the models they build), layer calls given `training`
-or `mask` by position, metrics of a model over masked timesteps, losses in other dtypes,
-and checkpoint callbacks' thresholds and modes."""
+or a mask by position, metrics of a model over masked timesteps, losses in other dtypes,
+checkpoint callbacks' thresholds and modes, the sparse flags of ops' outputs on
+KerasTensors, and ops given arguments their signatures refuse."""
 
 from tests.keras.kprobe39.prelude import _TRY
 
@@ -248,4 +249,21 @@ for n, f in fns.items():
         print(n, type(e).__name__, str(e)[:80])
 m = keras.Model([s, k], [O.abs(s), O.add(s, k)])
 print([t.sparse for t in m.outputs])
+"""
+
+SNIPPETS["ops_refusing_extra_arguments_on_keras_tensors"] = _TRY + """
+O = keras.ops
+k = keras.Input((3,))
+x = np.ones((2, 3), "float32")
+for n, f in [("abs_kt", lambda: O.abs(k, k)), ("abs_np", lambda: O.abs(x, x)),
+             ("sign_kt", lambda: O.sign(k, 1)), ("relu_kt", lambda: O.relu(k, k)),
+             ("where_kt", lambda: O.where(k > 0, k, k, k)),
+             ("floor_kt", lambda: O.floor(k, axis=1)), ("sum_kt", lambda: O.sum(k, 1, True, 4)),
+             ("sum_kw", lambda: O.sum(k, axes=1)), ("add_one", lambda: O.add(k)),
+             ("mean_ok", lambda: O.mean(k, axis=1, keepdims=True)),
+             ("cond_extra", lambda: O.cond(O.all(k > 0), lambda: k, lambda: k, 1))]:
+    try:
+        print(n, O.shape(f()))
+    except Exception as e:
+        print(n, type(e).__name__, str(e).splitlines()[0][:150])
 """
