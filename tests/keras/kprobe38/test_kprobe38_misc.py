@@ -14,17 +14,6 @@ KNOWN: dict[str, str] = {
         "submodules or with_name_scope (AttributeError); eagerflow's Keras layer is also a "
         "tf.Module and keeps tf.keras 2's attributes, which its own engine and TF-facing "
         "code (tf.Module tracking, name scopes, RNN statefulness) read"),
-    "control_flow_ops_on_keras_tensors": (
-        "Keras 3's cond, switch, scan, while_loop, map and associative_scan are symbolic "
-        "operations (Cond, Switch, ...) whose specs trace their functions on KerasTensors "
-        "(cond's output even marked sparse=True); eagerflow's run them as eager TF control "
-        "flow, which refuses a KerasTensor (fori_loop, stop_gradient and vectorized_map "
-        "match)"),
-    "layer_call_training_given_twice": (
-        "Dense(2)(x, x): Keras 3 binds the second positional to call()'s `training` and "
-        "passes its resolved training too ('Dense.call() got multiple values for argument "
-        "'training''); eagerflow takes the array as the training flag (NumPy's truth-value "
-        "ValueError)"),
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

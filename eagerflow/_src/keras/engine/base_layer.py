@@ -688,6 +688,8 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
                 return self._functional_call(inputs, rest, kwargs)
             if self._convert_input_args:  # (a functional model converts its own)
                 inputs = self._convert_inputs(inputs)
+        if rest and (twice := layer_checks.given_twice(spec, inputs, rest, kwargs)):
+            raise layer_checks.given_twice_error(self, twice)
         policy = self._dtype_policy
         if (rest or kwargs) and self._convert_input_args and not ctx.symbolic:
             rest, kwargs = call_args.convert_others(rest, kwargs, policy.compute_dtype,
@@ -724,7 +726,8 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         if mask is not None or positional:  # (a keyword `mask=None`: filled in, as Keras 3)
             # (a functional node's `mask=None` to a layer taking one: BatchNormalization;
             # read before the call, which may take the masks off its inputs)
-            given = nest.flatten(mask) if mask is not None else map(  # (else the inputs')
+            # (a positional one is not what Keras 3 reads: the inputs' masks, as for None)
+            given = nest.flatten(mask) if mask is not None and not positional else map(
                 get_mask, [inputs] if single else nest.flatten(inputs))
             drops_mask = not self._computes_masks() and any(m is not None for m in given)
         else:

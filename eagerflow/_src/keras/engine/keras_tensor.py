@@ -37,13 +37,16 @@ class SymbolicTensor(Tensor):
     dtype, as a TF graph tensor has them (`.shape` a TensorShape, `.dtype` a DType). A
     layer's `call` sees these while the functional API records it."""
 
-    __slots__ = ("_shape", "_dtype", "_keras_mask", "__weakref__")
+    __slots__ = ("_shape", "_dtype", "_keras_mask", "_keras_sparse", "__weakref__")
 
     def __init__(self, shape: Any, dtype: Any = dt.float32) -> None:
         ts = TensorShape(shape)
         self._shape = tuple(ts.as_list()) if ts.rank is not None else None
         self._dtype = dt.as_dtype(dtype)
         self._keras_mask: Any = None
+        # the sparse flag of the KerasTensor this stands for (an op's rule may read it;
+        # the tracing itself is dense)
+        self._keras_sparse = False
 
     def __repr__(self) -> str:
         return f"<tf.Tensor 'Placeholder:0' shape={self.shape} dtype={self._dtype.name}>"
@@ -194,6 +197,7 @@ def symbolic(x: Any) -> Any:
     t = SymbolicTensor(x._shape, x._dtype)
     if x._keras_mask is not None:
         t._keras_mask = x._keras_mask
+    t._keras_sparse = x.sparse
     return t
 
 

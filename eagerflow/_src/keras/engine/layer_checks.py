@@ -190,3 +190,41 @@ def shape_argument_names(method: Callable) -> tuple:
     params = list(inspect.signature(method).parameters.values())[1:]
     return tuple(p.name for p in params if p.kind in (
         p.POSITIONAL_OR_KEYWORD, p.POSITIONAL_ONLY, p.KEYWORD_ONLY))
+
+
+def given_twice(spec: Any, inputs: Any, rest: tuple, kwargs: dict) -> str | None:
+    """The argument Keras 3 would pass `call` twice, where a positional argument fills it:
+    `training` given (not None), which it passes again by keyword, or a mask given as None
+    (`mask` beside one tensor argument, `<name>_mask` of one of several), which it fills in
+    by keyword with that argument's masks (then `call` refuses: "got multiple values for
+    argument")."""
+    pos = spec.training_pos
+    if pos is not None and len(rest) >= pos and rest[pos - 1] is not None:
+        return "training"
+    given = dict(zip(spec.arg_names, (inputs, *rest)))
+    if not any(n == "mask" or n.endswith("_mask") for n in list(given)[1:]):
+        return None
+    tensors = [n for n, v in (*given.items(), *kwargs.items()) if _counts_as_tensor(v)]
+    masks = ["mask"] if len(tensors) == 1 else [f"{n}_mask" for n in tensors]
+    for name in masks:
+        if name in given and given[name] is None:
+            return name
+    return None
+
+
+def given_twice_error(layer: Any, name: str) -> TypeError:
+    """Python's refusal of `name` passed to `layer.call` twice."""
+    return TypeError(f"{type(layer).call.__qualname__}() got multiple values for argument "
+                     f"'{name}'")
+
+
+def _counts_as_tensor(value: Any) -> bool:
+    """A tensor argument as Keras 3 counts them: a tensor or array, or a non-empty
+    structure of them (Nones allowed)."""
+    if is_tensor(value) or isinstance(value, (KerasTensor, np.ndarray)):
+        return True
+    if not isinstance(value, (list, tuple, dict)) or not value:
+        return False
+    flat = nest.flatten(value)
+    return all(x is None or is_tensor(x) or isinstance(x, (KerasTensor, np.ndarray))
+               for x in flat) and any(x is not None for x in flat)

@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
+    SymbolicTensor,
     in_symbolic_scope,
     trace_symbolic,
 )
@@ -135,8 +136,16 @@ class FunctionOperation(Operation):
         return self._apply(self.function, args, kwargs)
 
     keras_spec: Callable | None = None  # (keras_op's `spec`: Keras 3's rule for the outputs)
+    keras_sparse: Callable | None = None  # (whether Keras 3 marks its output sparse)
 
     def _symbolic_outputs(self, inputs: Any, rest: tuple, kwargs: dict, spec: Any) -> Any:
+        out = self._output_specs(inputs, rest, kwargs)
+        if self.keras_sparse is not None and isinstance(out, SymbolicTensor) and \
+                self._apply(self.keras_sparse, (inputs, *rest), kwargs):
+            return KerasTensor(out._shape, out._dtype, sparse=True)
+        return out
+
+    def _output_specs(self, inputs: Any, rest: tuple, kwargs: dict) -> Any:
         if self.keras_spec is not None:
             out = self._apply(self.keras_spec, (inputs, *rest), kwargs)
             if out is not NotImplemented:  # (a rule that only checks: the op traced)
@@ -149,6 +158,17 @@ class FunctionOperation(Operation):
 
     def get_config(self) -> dict:
         return {"name": self.name, **self._options}
+
+    @classmethod
+    def from_config(cls, config: dict) -> FunctionOperation:
+        """The operation again from its config (clone_model's round trip, as Keras 3's
+        operation classes make theirs): the function keras.ops registered for the class,
+        the config's options."""
+        if cls.__name__ not in _FUNCTIONS:
+            return super().from_config(config)
+        options = dict(config)
+        name = options.pop("name", None)
+        return cls(_FUNCTIONS[cls.__name__], name=name, options=options)
 
     def serialize(self) -> dict:
         """Its entry in a functional model's config, as Keras 3 writes an operation."""

@@ -78,6 +78,11 @@ class SymbolicCalls:
             previous_mask = in_masks
         # `call` runs on SymbolicTensors (TF-style shapes and dtypes, as a traced TF graph
         # has them); the user sees KerasTensors
+        twice = layer_checks.given_twice(spec, inputs, rest, kwargs) if rest else None
+        if twice and self._frames_call_errors:  # (Keras 3 passes it by keyword too)
+            e = _output_spec_error(layer_checks.given_twice_error(self, twice), self)
+            shown = {**kwargs, twice: rest[spec.arg_names.index(twice) - 1]}
+            raise with_call_info(e, self, symbolic_call, (inputs, *rest), shown)
         sym_inputs = nest.map_structure(symbolic, inputs)
         sym_kwargs = nest.map_structure(symbolic, kwargs)
         if "mask" in sym_kwargs and self._static_shapes():
@@ -168,7 +173,8 @@ class SymbolicCalls:
                 return SymbolicTensor(shapes, out_dtype)
             return nest.map_structure(lambda s: SymbolicTensor(s, out_dtype), shapes)
         call_kwargs = dict(kwargs)
-        if spec.expects_training and "training" not in call_kwargs:
+        if spec.expects_training and "training" not in call_kwargs and (
+                spec.training_pos is None or len(rest) < spec.training_pos):
             call_kwargs["training"] = kb.call_context.training if kb.call_context.training \
                 is not None else spec.training_default
         if "mask" in call_kwargs and not spec.expects_mask and not spec.has_var_kwargs:

@@ -28,6 +28,7 @@ from eagerflow._src.core.tensor import is_tensor as tf_is_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.keras.engine.call_errors import with_call_info
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor
+from eagerflow._src.keras.ops import control_flow_specs as cfs
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
@@ -290,19 +291,43 @@ def cond(pred: Any, true_fn: Callable, false_fn: Callable) -> Any:
     """`true_fn()` if `pred` else `false_fn()`; a static `pred` picks the branch in Python."""
     op = Cond()
     try:
+        if isinstance(pred, KerasTensor):  # (Keras 3's symbolic Cond: its spec's checks)
+            return _cond_op(pred, true_fn, false_fn)
         return op.call(pred, true_fn, false_fn)
     except Exception as e:  # noqa: BLE001 - re-raised, framed as Keras frames it
         raise with_call_info(e, op, op.call, (pred, true_fn, false_fn), {}) from None
 
 
+@keras_op(name="cond", spec=cfs.cond_spec)
+def _cond_op(pred: Any, true_fn: Callable, false_fn: Callable) -> Any:
+    return Cond().call(pred, true_fn, false_fn)
+
+
 def switch(index: Any, branches: list, *operands: Any) -> Any:
-    """`branches[index](*operands)`, the index clamped to the branches."""
+    """`branches[index](*operands)`, the index clamped to the branches (symbolic where an
+    operand is a KerasTensor, as Keras 3 decides: a KerasTensor index alone is refused as
+    a TF op's input)."""
+    if any(isinstance(x, KerasTensor) for x in nest.flatten(list(operands))):
+        return _switch(index, branches, *operands)
+    return _switch.__wrapped__(index, branches, *operands)
+
+
+@keras_op(name="switch", spec=cfs.switch_spec)
+def _switch(index: Any, branches: list, *operands: Any) -> Any:
     index = tm.clip_by_value(kd.to_tensor(index, "int32"), 0, len(branches) - 1)
     return switch_case(index, [(lambda b=b: b(*operands)) for b in branches])
 
 
 def while_loop(cond: Callable, body: Callable, loop_vars: Any,
                maximum_iterations: Any = None) -> Any:
+    return _while_loop(loop_vars, cond, body, maximum_iterations)
+
+
+@keras_op(name="while_loop", spec=cfs.while_loop_spec)
+def _while_loop(loop_vars: Any, cond: Callable, body: Callable,
+                maximum_iterations: Any = None) -> Any:
+    # (the loop variables first: the operand of Keras 3's WhileLoop, whose config holds
+    # the functions)
     is_tuple = isinstance(loop_vars, (tuple, list))
     loop_vars = tuple(loop_vars) if is_tuple else (loop_vars,)
 
@@ -315,10 +340,16 @@ def while_loop(cond: Callable, body: Callable, loop_vars: Any,
 
 
 def fori_loop(lower: Any, upper: Any, body_fun: Callable, init_val: Any) -> Any:
+    return _fori_loop(init_val, lower, upper, body_fun)
+
+
+@keras_op(name="fori_loop", spec=cfs.fori_loop_spec)
+def _fori_loop(init_val: Any, lower: Any, upper: Any, body_fun: Callable) -> Any:
     return tf_while(lambda i, _: i < upper, lambda i, val: (i + 1, body_fun(i, val)),
                     (lower, init_val))[1]
 
 
+@keras_op(spec=cfs.map_spec)
 def map(f: Callable, xs: Any) -> Any:  # noqa: A001
     """`f` applied to each slice of `xs` along its first axis (output types from f(xs[0]))."""
     xs = nest.map_structure(kd.to_tensor, xs)
@@ -333,7 +364,7 @@ def _spec_of(t: Any) -> Any:
     return TensorSpec(t.shape, t.dtype)
 
 
-@keras_op(name="vectorized_map")
+@keras_op(name="vectorized_map", spec=cfs.vectorized_map_spec)
 def _vectorized_map(elements: Any, function: Callable) -> Any:
     # (the elements first: the operand of Keras 3's VectorizedMap, whose config holds the
     # function)
@@ -344,6 +375,7 @@ def vectorized_map(function: Callable, elements: Any) -> Any:
     return _vectorized_map(elements, function)
 
 
+@keras_op(spec=cfs.scan_spec)
 def scan(f: Callable, init: Any, xs: Any = None, length: int | None = None,
          reverse: bool = False, unroll: Any = 1) -> tuple:
     """JAX's scan: `carry, y = f(carry, x)` over the leading axis of `xs`; returns the
@@ -383,6 +415,7 @@ def scan(f: Callable, init: Any, xs: Any = None, length: int | None = None,
     return pack_carry(list(carry)), pack_carry([a.stack() for a in ys])
 
 
+@keras_op(spec=cfs.associative_scan_spec)
 def associative_scan(f: Callable, elems: Any, reverse: bool = False, axis: int = 0) -> Any:
     """Inclusive scan of the associative `f` along `axis`, combining pairs recursively
     (log-depth: the odd positions are a scan of adjacent pairs, the even ones one more

@@ -18,6 +18,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.keras_tensor import (
     _NOT_A_TF_INPUT,
+    KerasTensor,
     SymbolicTensor,
     trace_symbolic,
 )
@@ -70,6 +71,59 @@ def elementwise(*extra: Any) -> Any:
         dtype = kd.result_type(kd.dtype_key(x1), kd.dtype_key(x2), *extra)
         return _out(broadcast_shapes(_shape(x1), _shape(x2)), dtype)
     return spec
+
+
+def multiply(x1: Any, x2: Any) -> Any:
+    """As the other elementwise ops, but sparse where either operand is, as Keras 3's
+    rule reads `getattr(x, "sparse", True)`: an operand that is no KerasTensor (a Python
+    number, an array, an eager tensor) counts as sparse, so `k * 2.0` is marked
+    sparse=True (the node's own KerasTensor, which carries the flag)."""
+    out = elementwise()(x1, x2)
+    if _sparse_flag(x1) or _sparse_flag(x2):
+        return KerasTensor(out._shape, out._dtype, sparse=True)
+    return out
+
+
+def _sparse_flag(x: Any, default: bool = True) -> bool:
+    """`getattr(x, "sparse", default)` as Keras 3's rules read an operand (a KerasTensor's
+    flag, carried by the SymbolicTensor standing for it)."""
+    if isinstance(x, SymbolicTensor):
+        return x._keras_sparse
+    return bool(getattr(x, "sparse", default))
+
+
+def _keeps(x: Any, *args: Any, **kwargs: Any) -> bool:
+    return _sparse_flag(x, False)
+
+
+def _both(x1: Any, x2: Any, *args: Any, **kwargs: Any) -> bool:
+    return _sparse_flag(x1, False) and _sparse_flag(x2, False)
+
+
+def _divided(x1: Any, x2: Any, *args: Any, **kwargs: Any) -> bool:
+    """A sparse numerator over a dense (or no tensor's) denominator."""
+    return _sparse_flag(x1, False) and not _sparse_flag(x2, False)
+
+
+def _all_sparse(xs: Any, *args: Any, **kwargs: Any) -> bool:
+    return bool(xs) and all(_sparse_flag(x, False) for x in xs)
+
+
+# op name -> whether its output on KerasTensors is sparse, as Keras 3's rule says, where
+# it keeps a sparse operand's flag (its sparse kernels); the others' outputs are dense
+SPARSE: dict = {
+    **{n: _keeps for n in (
+        "abs", "absolute", "arcsin", "arcsinh", "arctan", "arctanh", "ceil", "conj",
+        "conjugate", "copy", "expm1", "fabs", "floor", "imag", "log1p", "negative", "real",
+        "round", "sign", "signbit", "sin", "sinh", "sqrt", "square", "tan", "tanh", "squeeze",
+        "transpose", "sum", "mean", "nansum", "ones_like", "zeros_like", "reshape",
+        "expand_dims")},
+    **{n: _both for n in ("add", "subtract", "maximum", "minimum", "fmax", "fmin")},
+    **{n: _divided for n in ("divide", "true_divide", "divide_no_nan")},
+    "concatenate": _all_sparse,
+    # (Matmul reads an operand's missing flag as sparse: a sparse one times an array is)
+    "matmul": lambda x1, x2: _sparse_flag(x1) and _sparse_flag(x2),
+}
 
 
 def arctan2(x1: Any, x2: Any) -> SymbolicTensor:
@@ -558,8 +612,9 @@ def vectorized_map(elements: Any, function: Callable) -> Any:
 
 # op name (keras.ops' function) -> Keras 3's rule for its outputs on KerasTensors
 RULES: dict = {
-    **{n: elementwise() for n in ("add", "subtract", "multiply", "maximum", "minimum",
-                                   "floor_divide", "power")},
+    **{n: elementwise() for n in ("add", "subtract", "maximum", "minimum", "floor_divide",
+                                   "power")},
+    "multiply": multiply,
     **{n: elementwise(float) for n in ("divide", "true_divide", "logaddexp")},
     **{n: bitwise for n in ("bitwise_and", "bitwise_or", "bitwise_xor")},
     "arctan2": arctan2, "mod": mod, "hypot": hypot, "select": select, "slogdet": slogdet,

@@ -10,6 +10,7 @@ wrapped by `keras_op`.
 from __future__ import annotations
 
 import functools
+import inspect
 from typing import Any, Callable
 
 from eagerflow._src.core.tensor import EagerTensor
@@ -65,6 +66,10 @@ def keras_op(fn: Callable | None = None, *, name: str | None = None,
     spec = spec if spec is not None else specs.RULES.get(name)
     if spec is not None:
         layer_class.keras_spec = staticmethod(spec)
+    if name in specs.SPARSE:
+        layer_class.keras_sparse = staticmethod(specs.SPARSE[name])
+
+    stub: list = []  # (made at the first symbolic call)
 
     @functools.wraps(fn)
     def op(*args: Any, **kwargs: Any) -> Any:
@@ -72,7 +77,29 @@ def keras_op(fn: Callable | None = None, *, name: str | None = None,
             _as_argument_list(args[0])
         if (_has_keras_tensor(args) or (kwargs and _has_keras_tensor(kwargs.values()))) \
                 and not in_symbolic_scope():
+            if not stub:
+                stub.append(_signature_stub(fn))
+            stub[0](*args, **kwargs)  # (arguments `fn` refuses: Python's TypeError)
             return layer_class(fn)(*args, **kwargs)
         return fn(*args, **kwargs)
 
     return op
+
+
+def _signature_stub(fn: Callable) -> Callable:
+    """A function of `fn`'s name and parameters doing nothing: called with a symbolic
+    call's arguments, it raises the TypeError calling `fn` would (`abs() takes 1
+    positional argument but 2 were given`), as Keras 3's function refuses them before
+    any operation is made. Where the signature cannot be read or written, it takes
+    anything."""
+    try:
+        sig = inspect.signature(fn)
+        params = [p.replace(annotation=p.empty,
+                            default=None if p.default is not p.empty else p.empty)
+                  for p in sig.parameters.values()]
+        text = str(sig.replace(parameters=params, return_annotation=sig.empty))
+        scope: dict = {}
+        exec(f"def {fn.__name__}{text}:\n    return None", scope)  # noqa: S102
+        return scope[fn.__name__]
+    except (TypeError, ValueError, SyntaxError):
+        return lambda *args, **kwargs: None
