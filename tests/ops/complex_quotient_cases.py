@@ -35,3 +35,11 @@ def _random() -> tuple:
     n = 200
     wide = lambda: rng.normal(size=n) * 10.0 ** rng.integers(-25, 25, n)  # noqa: E731
     return wide() + 1j * wide(), wide() + 1j * wide()
+
+
+def tails(dtype: str) -> list:
+    """(numerators, divisors) of 1 to 9 random values, and a (2, 3) / (2, 1) broadcast:
+    outputs whose last values are no whole AVX packet, which TF divides one at a time."""
+    rx, ry = (v.astype(dtype) for v in _random())
+    pairs = [(rx[:n], ry[:n]) for n in range(1, 10)]
+    return pairs + [(rx[:6].reshape(2, 3), ry[:2].reshape(2, 1))]

@@ -17,7 +17,7 @@ sys.path[:0] = [os.path.join(HERE, "..", "..")]  # the repository root
 import tensorflow as tf  # noqa: E402
 
 from tests.golden_io import write_json  # noqa: E402
-from tests.ops.complex_quotient_cases import DTYPES, divisors, operands  # noqa: E402
+from tests.ops.complex_quotient_cases import DTYPES, divisors, operands, tails  # noqa: E402
 
 if __name__ == "__main__":
     out = {}
@@ -25,4 +25,7 @@ if __name__ == "__main__":
         x, y = operands(dtype)
         out[f"divide/{dtype}"] = tf.math.divide(x, y).numpy().tobytes().hex()
         out[f"reciprocal/{dtype}"] = tf.math.reciprocal(divisors(dtype)).numpy().tobytes().hex()
+        for i, (tx, ty) in enumerate(tails(dtype)):
+            out[f"tail/{dtype}/{i}"] = tf.math.divide(tx, ty).numpy().tobytes().hex()
+            out[f"tail_reciprocal/{dtype}/{i}"] = tf.math.reciprocal(ty).numpy().tobytes().hex()
     write_json(os.path.join(HERE, "complex_quotient_golden.json"), out, end="\n", indent=0)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from tests.ops.complex_quotient_cases import DTYPES, divisors, operands
+from tests.ops.complex_quotient_cases import DTYPES, divisors, operands, tails
 
 with open(os.path.join(os.path.dirname(__file__), "complex_quotient_golden.json"),
           encoding="utf-8") as _f:
@@ -18,6 +18,7 @@ with open(os.path.join(os.path.dirname(__file__), "complex_quotient_golden.json"
 
 
 def _assert_same_bits(got: np.ndarray, key: str) -> None:
+    got = got.reshape(-1)
     want = np.frombuffer(bytes.fromhex(GOLDEN[key]), got.dtype)
     parts = lambda z: np.stack([z.real, z.imag])  # noqa: E731
     g, w = parts(got), parts(want)
@@ -46,3 +47,14 @@ def test_traced_divide_and_reciprocal_are_the_same_quotients():
     r = tf.function(tf.math.reciprocal)(divisors("complex128"))
     _assert_same_bits(q.numpy(), "divide/complex128")
     _assert_same_bits(r.numpy(), "reciprocal/complex128")
+
+
+@pytest.mark.usefixtures("cpu_kernels")
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("i", range(len(tails("complex64"))))
+def test_last_values_short_of_a_packet_are_divided_one_at_a_time(dtype, i):
+    # (TF's kernels divide whole AVX packets by the scaled quotient and the output's last
+    # size % 4 (complex64) or size % 2 (complex128) values as the C library does)
+    x, y = tails(dtype)[i]
+    _assert_same_bits(tf.math.divide(x, y).numpy(), f"tail/{dtype}/{i}")
+    _assert_same_bits(tf.math.reciprocal(y).numpy(), f"tail_reciprocal/{dtype}/{i}")
