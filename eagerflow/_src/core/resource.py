@@ -183,8 +183,8 @@ class TrackableResource(Trackable):
             if not self._created_eagerly:
                 self._made_in = _state.graph
                 TRACED_HANDLES.add(self)
-        elif not self._created_eagerly and SAVING_HANDLES[0] is not None and \
-                not _encloses(self._made_in):
+        elif SAVING_HANDLES[0] is not None and getattr(self, "_made_in", None) is not None \
+                and not self._created_eagerly and not _encloses(self._made_in):
             SAVING_HANDLES[0](self)
         return self._handle
 
