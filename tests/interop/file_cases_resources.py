@@ -12,12 +12,14 @@ them. Builders take the `tf` and `keras` modules; this module imports neither.""
 from __future__ import annotations
 
 import os
+import shutil
 
 import numpy as np
 
 from tests.interop.file_cases import errors, values
 from tests.saved_model.user_model_cases import encode, outcome, signature_facts
 
+HERE = os.path.dirname(os.path.abspath(__file__))
 IMG = np.linspace(0, 1, 2 * 6 * 6 * 3, dtype="float32").reshape(2, 6, 6, 3)
 
 
@@ -97,6 +99,90 @@ def read_custom_resource(tf, keras, d):
            "signatures": signature_facts(m, tf),
            "sig_lookup": outcome(lambda: m.signatures["lookup"](keys=tf.constant(["b", "x"]))),
            "bad_dtype": errors(lambda: m.lookup(tf.constant([1, 2])), d)}
+    return out
+
+
+def _resave(tf, src, d):
+    """Loads the SavedModel `src`, saves it again as d/sm, and that one again as d/sm2."""
+    tf.saved_model.save(tf.saved_model.load(src), path(d, "sm"))
+    tf.saved_model.save(tf.saved_model.load(path(d, "sm")), path(d, "sm2"))
+
+
+def write_resave_resource(tf, keras, d):
+    # a loaded custom resource saved again (TF's re-save wraps the restored creator's
+    # call in a function of its own), twice
+    write_custom_resource(tf, keras, path(d, "first"))
+    _resave(tf, path(d, "first/sm"), d)
+    shutil.rmtree(path(d, "first"))
+
+
+def write_resave_tf_resource(tf, keras, d):
+    # the SavedModel TF wrote of custom_resource (kept), as each framework saves it again
+    _resave(tf, path(HERE, "golden/file_cases_kinds/custom_resource/sm"), d)
+
+
+def _table_facts(tf, m):
+    keys = tf.constant(["a", "c", "z", "q"])
+    return {"kind": type(m.table).__name__ if hasattr(m, "table") else None,
+            "lookup": outcome(lambda: m.lookup(keys)),
+            "size": outcome(lambda: m.size()),
+            "inserted": outcome(lambda: m.insert(tf.constant(["q"]), tf.constant([7], tf.int64))),
+            "after": outcome(lambda: m.lookup(keys)),
+            "signatures": signature_facts(m, tf)}
+
+
+def read_resave_resource(tf, keras, d):
+    out = _table_facts(tf, tf.saved_model.load(path(d, "sm")))
+    out["again"] = _table_facts(tf, tf.saved_model.load(path(d, "sm2")))
+    return out
+
+
+def _traced_module(tf):
+    class Table(tf.saved_model.experimental.TrackableResource):
+        """A table whose handle is first made while a tf.function traces (TF makes it in
+        that graph: each call of that trace makes a table of its own)."""
+
+        def _create_resource(self):
+            return tf.raw_ops.MutableHashTableV2(key_dtype=tf.string, value_dtype=tf.int64)
+
+        def _initialize(self):
+            return tf.raw_ops.LookupTableInsertV2(
+                table_handle=self.resource_handle, keys=tf.constant(["a", "b"]),
+                values=tf.constant([1, 2], tf.int64))
+
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.table = Table()
+
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+        def lookup(self, keys):
+            return tf.raw_ops.LookupTableFindV2(table_handle=self.table.resource_handle,
+                                                keys=keys, default_value=tf.constant(-1, tf.int64))
+
+    return M()
+
+
+def write_traced_resource(tf, keras, d):
+    # the handle made by a call's trace (that call sees a new, empty table), then by the
+    # save's own trace of the function
+    called = _traced_module(tf)
+    np.save(path(d, "called.npy"), called.lookup(tf.constant(["a", "q"])).numpy())
+    tf.saved_model.save(called, path(d, "called"))
+    tf.saved_model.save(_traced_module(tf), path(d, "saved"))
+
+
+def read_traced_resource(tf, keras, d):
+    out = {"called_before": np.load(path(d, "called.npy")).tolist()}
+    keys = tf.constant(["a", "b", "q"])
+    for name in ("called", "saved"):
+        m = tf.saved_model.load(path(d, name))
+        out.update({f"{name}_kind": type(m.table).__name__ if hasattr(m, "table") else None,
+                    f"{name}_lookup": outcome(lambda: m.lookup(keys)),
+                    f"{name}_again": outcome(lambda: m.lookup(keys)),
+                    f"{name}_signatures": signature_facts(m, tf),
+                    f"{name}_serve": outcome(
+                        lambda: m.signatures["serving_default"](keys=keys))})
     return out
 
 
@@ -261,6 +347,9 @@ def read_optional_outputs(tf, keras, d):
 
 RESOURCE_CASES = {
     "custom_resource": (write_custom_resource, read_custom_resource),
+    "resave_resource": (write_resave_resource, read_resave_resource),
+    "resave_tf_resource": (write_resave_tf_resource, read_resave_resource),
+    "traced_resource": (write_traced_resource, read_traced_resource),
     "augment_keras": (write_augment_keras, read_augment_keras),
     "augment_export": (write_augment_export, read_augment_export),
     "bfloat16_keras": (write_bfloat16_keras, read_bfloat16_keras),

@@ -84,6 +84,21 @@ KNOWN: dict = {
     ("bfloat16_keras", "hidden"): (("own", "ours"), "TF's Eigen bfloat16 MatMul rounding"),
     ("bfloat16_keras", "predict"): (("own", "ours"), "and the float32 layer after it"),
     ("bfloat16_keras", "serve"): (("own", "ours"), "and the export serving it"),
+    # a custom resource whose handle a tf.function's trace made: TF's LookupTableFindV2
+    # infers its result's shape from the handle's data (MutableHashTableV2's output in
+    # the trace, or that tensor captured by the save's retrace); eagerflow's graph-made
+    # handle, and the eager handle its save makes again for it, carry none
+    ("traced_resource", "called_signatures"): (
+        ("own", "theirs"), "the signature's output shape: (None,) in TF, unknown here"),
+    ("traced_resource", "saved_signatures"): (("own", "theirs"), "the same"),
+    # the handle made by the save's own trace: the function saved makes its table itself
+    # (both frameworks write that); TF's loader names every op with a shared_name attr in a
+    # loaded function by its node and the load ("MutableHashTableV2_load_<n>"), so that
+    # table is the one the resource's creator (a node of the same name) made and its
+    # _initialize filled: TF finds a and b; eagerflow's loaded function makes its own
+    ("traced_resource", "saved_lookup"): (("own", "ours"), "TF's loader's shared names"),
+    ("traced_resource", "saved_again"): (("own", "ours"), "the same"),
+    ("traced_resource", "saved_serve"): (("own", "ours"), "the same"),
 }
 
 

@@ -7,11 +7,22 @@ other's files, kinds_checks.KNOWN apart."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+
 import numpy as np
+import pytest
 
 import eagerflow as tf
 from tests.interop import kinds_checks as K
-from tests.interop.file_cases_resources import RESOURCE_CASES, RESOURCE_TF_FILES, _resource_module
+from tests.interop.file_cases_resources import (
+    RESOURCE_CASES,
+    RESOURCE_TF_FILES,
+    _resource_module,
+    _traced_module,
+)
+from tests.tf_reference import TF_ENV, TF_PYTHON
 
 (test_our_files_read_back_as_tensorflows_own,
  test_we_read_the_files_tensorflow_wrote_as_it_does, tf_outcomes,
@@ -63,3 +74,45 @@ def test_a_custom_resource_is_saved_with_its_functions(tmp_path):
     again = tf.saved_model.load(str(tmp_path / "b"))
     assert again.lookup(tf.constant(["a", "b", "z"])).numpy().tolist() == [1, 2, -1]
     assert int(again.size()) == 3
+
+
+_TF_RESAVE = """
+import json, sys
+import tensorflow as tf
+tf.saved_model.save(tf.saved_model.load(sys.argv[1]), sys.argv[2])
+m = tf.saved_model.load(sys.argv[2])
+print(json.dumps([m.lookup(tf.constant(["a", "c", "z"])).numpy().tolist(), int(m.size())]))
+"""
+
+
+def test_our_resource_saved_again_by_tensorflow_loads(tmp_path):
+    # ours -> TF -> ours: TF's re-save wraps the restored creator's call in a function of
+    # its own (StatefulPartitionedCall of __inference_restored_function_body_*, which
+    # calls the creator): eagerflow finds the table through the calls, as TF's re-load
+    if not os.path.exists(TF_PYTHON):
+        pytest.skip("TensorFlow (EAGERFLOW_TF_PYTHON) is not installed")
+    m = _resource_module(tf)
+    tf.saved_model.save(m, str(tmp_path / "ours"))
+    proc = subprocess.run([TF_PYTHON, "-c", _TF_RESAVE, str(tmp_path / "ours"),
+                           str(tmp_path / "tf")], capture_output=True, text=True, env=TF_ENV,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    tf_reads = json.loads(proc.stdout.strip().splitlines()[-1])
+    loaded = tf.saved_model.load(str(tmp_path / "tf"))
+    assert _resource_kinds(loaded)[0] == "RestoredResource"
+    assert [loaded.lookup(tf.constant(["a", "c", "z"])).numpy().tolist(),
+            int(loaded.size())] == tf_reads == [[1, 3, -1], 3]
+    loaded.insert(tf.constant(["z"]), tf.constant([26], tf.int64))
+    assert loaded.lookup(tf.constant(["z"])).numpy().tolist() == [26]
+
+
+def test_a_resource_made_by_a_trace_is_saved_bound(tmp_path):
+    # TF 2.21 saves a resource whose handle a call's trace made (that call saw a table of
+    # its own): the function saved is the save's retrace, which takes the resource's
+    # handle as a bound input; the loader makes and fills the resource (TF: [1, 2, -1])
+    m = _traced_module(tf)
+    assert m.lookup(tf.constant(["a", "q"])).numpy().tolist() == [-1, -1]
+    tf.saved_model.save(m, str(tmp_path / "sm"))
+    loaded = tf.saved_model.load(str(tmp_path / "sm"))
+    assert loaded.lookup(tf.constant(["a", "b", "q"])).numpy().tolist() == [1, 2, -1]
+    assert m.lookup(tf.constant(["a"])).numpy().tolist() == [-1]  # (its call's trace kept)

@@ -15,6 +15,7 @@ ResourceHandle proto has them, and the runtime object itself (a variable's state
 from __future__ import annotations
 
 import contextlib
+import weakref
 from typing import Any
 
 from eagerflow._src.core.context import CPU_DEVICE, _state, finalize
@@ -130,6 +131,26 @@ class HeldResource:
     handle_arg = "resource"
 
 
+# the resources whose handle a trace made (the saver makes those it saves eagerly)
+TRACED_HANDLES: weakref.WeakSet = weakref.WeakSet()
+# set while tf.saved_model.save runs: what makes again eagerly a resource whose handle a
+# trace that ended made (TF's save binds the functions capturing it to the resource)
+SAVING_HANDLES: list = [None]
+
+
+def _encloses(graph: Any) -> bool:
+    """Whether `graph` is the graph being built or one enclosing it."""
+    g = _state.graph
+    while g is not None and g is not graph:
+        g = getattr(g, "parent", None)
+    return g is not None
+
+
+def made_resource_handles(graph: Any) -> bool:
+    """Whether tracing `graph` made a TrackableResource's handle (its first use)."""
+    return any(getattr(r, "_made_in", None) is graph for r in list(TRACED_HANDLES))
+
+
 class TrackableResource(Trackable):
     """Holds a resource: subclasses define `_create_resource` (and may define
     `_initialize` and `_destroy_resource`)."""
@@ -159,7 +180,21 @@ class TrackableResource(Trackable):
             self._handle = handle
             # as TF: only a resource made eagerly is released with its object
             self._created_eagerly = _state.graph is None
+            if not self._created_eagerly:
+                self._made_in = _state.graph
+                TRACED_HANDLES.add(self)
+        elif SAVING_HANDLES[0] is not None and getattr(self, "_made_in", None) is not None \
+                and not self._created_eagerly and not _encloses(self._made_in):
+            SAVING_HANDLES[0](self)
         return self._handle
+
+    def _handle_made_eagerly(self) -> None:
+        """Makes the resource again eagerly (the caller is outside any graph) where a
+        trace made its handle (its `_create_resource` first ran in a tf.function): what
+        tf.saved_model.save binds the trace's handle to, as TF's save binds it."""
+        if self._handle is not None and not self._created_eagerly:
+            self._handle = None
+            self.resource_handle  # noqa: B018 (made now, eagerly)
 
     def _release_handle(self) -> None:
         """Frees what an eagerly made handle names once its object is gone, as TF's

@@ -23,6 +23,7 @@ from eagerflow._src.core import nest, tf_logging, trace_events
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.context import CALL_CONTEXT_KEY, _state, restoring
 from eagerflow._src.core.lazy import lazy_module
+from eagerflow._src.core.resource import made_resource_handles
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 from eagerflow._src.function import function_type as ftype
@@ -666,8 +667,11 @@ class Function:
                  if k not in self._by_signature and k not in retraced]
         # (a trace made in a strategy's replica is that replica's, its generators keyed by
         # it: the save context's own trace of that signature is written, as in TF)
-        return list(dict.fromkeys([cf for k, cf in self._by_signature.items()
-                                   if self._savable(cf) and not _in_replica(k)] + saved))
+        # (a call's trace that made a resource's handle is written as TF writes every
+        # trace, its save-context retrace: that one captures the handle, made eagerly)
+        return list(dict.fromkeys([self._save_cache.get(k, cf) if made_resource_handles(
+            cf.graph) else cf for k, cf in self._by_signature.items()
+            if self._savable(cf) and not _in_replica(k)] + saved))
 
     @staticmethod
     def _savable(cf: ConcreteFunction) -> bool:

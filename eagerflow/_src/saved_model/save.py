@@ -46,7 +46,7 @@ from eagerflow._src.saved_model.cpp_order import cpp_bytes
 from eagerflow._src.saved_model.export_refs import VariantTracker
 from eagerflow._src.saved_model.export_shapes import refined_shapes
 from eagerflow._src.saved_model.protos import pb
-from eagerflow._src.saved_model.save_view import SaveView
+from eagerflow._src.saved_model.save_view import SaveView, traced_handles
 from eagerflow._src.saved_model.saver_graph import add_saver
 from eagerflow._src.saved_model.signatures import concrete_functions_of
 from eagerflow._src.train.checkpoint import write_object_graph
@@ -162,7 +162,8 @@ def save(obj: Any, export_dir: Any, signatures: Any = None, options: SaveOptions
     options = options or SaveOptions()
     export_dir = os.fspath(export_dir)  # (TF's error for another scheme names variables/)
     export_dir = local_path(export_dir, os.path.join(export_dir, VARIABLES_DIRECTORY))
-    with save_context():  # (functions traced while saving are TF's save-context traces)
+    # (functions traced while saving are TF's save-context traces)
+    with save_context(), traced_handles():
         view = SaveView(obj, signatures, options.experimental_custom_gradients)
         view.write_all_functions()
         meta = _meta_graph(view, options)

@@ -14,8 +14,10 @@ graph), a list or dict, or a plain user object.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import os
+from collections.abc import Iterator
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
@@ -23,13 +25,13 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.asset import Asset
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.name_scope import is_op_name
-from eagerflow._src.core.resource import TrackableResource
+from eagerflow._src.core.resource import SAVING_HANDLES, TrackableResource
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_variable
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.function.concrete import ConcreteFunction
-from eagerflow._src.function.polymorphic import Function, function
+from eagerflow._src.function.polymorphic import Function, function, init_scope
 from eagerflow._src.io.filesystems import native
 from eagerflow._src.ops.lookup_ops import StaticHashTable
 from eagerflow._src.ops.lookup_ops import _Table as LookupTable
@@ -593,6 +595,25 @@ def _is_user_resource(obj: Any) -> bool:
     writes in TF's form itself)."""
     return isinstance(obj, TrackableResource) and \
         not isinstance(obj, (LookupTable, TrackableSummaryWriter))
+
+
+@contextlib.contextmanager
+def traced_handles() -> Iterator[None]:
+    """While saving: a user's resource whose handle a trace that ended made (its
+    `_create_resource` first ran in a tf.function) is made again eagerly where a save's
+    trace or the saver takes its handle, as TF 2.21's save binds the functions capturing
+    that handle to the resource (made by the main graph, filled by `_initialize` at
+    load)."""
+    def remake(r: Any) -> None:
+        if _is_user_resource(r):
+            with init_scope():
+                r._handle_made_eagerly()
+
+    prev, SAVING_HANDLES[0] = SAVING_HANDLES[0], remake
+    try:
+        yield
+    finally:
+        SAVING_HANDLES[0] = prev
 
 
 def _held_state(obj: Any) -> Any:

@@ -372,7 +372,8 @@ def plan_tables(proto: Any, library: Any, source: str) -> tuple:
         if is_variant_creator(fdefs[names[0]]):  # (its functions are imported and run)
             tables[nid] = VariantTracker()
             continue
-        state = tables[nid] = _table_of_creator(fdefs[names[0]], source)
+        state = tables[nid] = _table_of_creator(_called_creator(fdefs[names[0]], fdefs),
+                                                source)
         creators[cid] = state
         for c in proto.nodes[cid].children:
             creators[c.node_id] = state
@@ -382,6 +383,24 @@ def plan_tables(proto: Any, library: Any, source: str) -> tuple:
                 if 0 <= fid < len(proto.nodes):
                     skip.update(function_names(proto.nodes[fid]))
     return tables, creators, skip
+
+
+_CALLS = ("PartitionedCall", "StatefulPartitionedCall")
+
+
+def _called_creator(fdef: Any, fdefs: dict) -> Any:
+    """The function that makes the resource of the creator `fdef`: itself, or where it
+    makes none but calls one function (TF's re-save of a loaded resource wraps its
+    restored creator in a call, at times twice) the function that call leads to."""
+    seen = {fdef.signature.name}
+    while not any(nd.op in CREATORS or nd.op == "SummaryWriter" for nd in fdef.node_def):
+        calls = [nd for nd in fdef.node_def if nd.op in _CALLS]
+        callee = fdefs.get(calls[0].attr["f"].func.name) if len(calls) == 1 else None
+        if callee is None or callee.signature.name in seen:
+            return fdef
+        seen.add(callee.signature.name)
+        fdef = callee
+    return fdef
 
 
 def _table_of_creator(fdef: Any, source: str) -> TableState | WriterResource:
