@@ -23,7 +23,7 @@ def quotient(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """x / y elementwise (broadcast), in their complex dtype, as TF's CPU divides."""
     dtype = np.result_type(x, y)
     tiny = np.finfo(dtype).tiny
-    flush = _flusher(tiny)
+    flush = flusher(tiny)
     a, b = flush(np.real(x)), flush(np.imag(x))
     c, d = flush(np.real(y)), flush(np.imag(y))
     with np.errstate(all="ignore"):
@@ -42,7 +42,7 @@ def reciprocal(x: np.ndarray) -> np.ndarray:
     return quotient(np.ones((), x.dtype), x)
 
 
-def _flusher(tiny: Any) -> Any:
+def flusher(tiny: Any) -> Any:
     def flush(v: Any) -> Any:
         return np.where(np.abs(v) < tiny, v * 0, v)  # (v * 0 keeps the sign; NaN stays)
     return flush
