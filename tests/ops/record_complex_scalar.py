@@ -1,5 +1,6 @@
 """Records TF 2.21's complex Rsqrt and Log1p (complex64, complex128) on special and random
-values into complex_scalar_golden.json, for test_complex_scalar.py. Run with TF's Python:
+values, and its complex Cumprod of the special values' grid along either axis (exclusive,
+reversed), into complex_scalar_golden.json, for test_complex_scalar.py. Run with TF's Python:
 /work/tfref/bin/python tests/ops/record_complex_scalar.py"""
 
 from __future__ import annotations
@@ -37,6 +38,13 @@ def main() -> None:
             t = tf.constant(x.astype(dtype))
             for op in ("rsqrt", "log1p"):
                 out[f"{op}/{dtype}"] = encode(getattr(tf.math, op)(t).numpy())
+            grid = tf.reshape(t[:len(PARTS) ** 2], (len(PARTS), len(PARTS)))
+            for axis in (0, 1):
+                for exclusive in (False, True):
+                    for reverse in (False, True):
+                        got = tf.math.cumprod(grid, axis, exclusive, reverse).numpy()
+                        out[f"cumprod/{dtype}/{axis}/{exclusive:d}{reverse:d}"] = \
+                            encode(got.ravel())
     path = pathlib.Path(__file__).with_name("complex_scalar_golden.json")
     path.write_text(json.dumps(out, indent=0) + "\n")
 

@@ -91,3 +91,25 @@ def test_real_log1p_and_rsqrt_keep_their_kernels():
     x = np.array([0.5, 1.0, 4.0], np.float64)
     np.testing.assert_array_equal(tf.math.log1p(x).numpy(), np.log1p(x))
     np.testing.assert_array_equal(tf.math.rsqrt(x).numpy(), 1 / np.sqrt(x))
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("axis", [0, 1])
+@pytest.mark.parametrize("exclusive", [False, True])
+@pytest.mark.parametrize("reverse", [False, True])
+def test_cumprod_of_special_values_is_tf_s(dtype, axis, exclusive, reverse):
+    # (TF's scan multiplies from 1: packets' textbook products along an outer axis, C's
+    # along the innermost one and past the last packet; NumPy's starts from the first value
+    # and makes NaN of what C's keeps infinite)
+    n = _GOLDEN["special"]
+    side = int(round(n ** 0.5))
+    grid = _inputs(dtype)[:n].reshape(side, side)
+    want = _decode(_GOLDEN[f"cumprod/{dtype}/{axis}/{exclusive:d}{reverse:d}"], dtype)
+    got = tf.math.cumprod(grid, axis, exclusive, reverse).numpy().ravel()
+    bad = np.flatnonzero(_ulps(got, want) > 0)
+    assert not len(bad), [(got[i], want[i]) for i in bad[:5]]
+
+
+def test_finite_complex_cumprod_keeps_numpy_s_product():
+    x = np.array([[1 + 2j, 3 - 1j, 0.5 + 0.25j]], np.complex128)
+    np.testing.assert_array_equal(tf.math.cumprod(x, axis=1).numpy(), np.cumprod(x, axis=1))
