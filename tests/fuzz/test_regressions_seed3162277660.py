@@ -70,3 +70,37 @@ def test_split_num_below_one_in_a_graph(num):
     with pytest.raises(ValueError) as e:
         f(tf.constant(np.arange(6.0)))
     assert f"Attr 'num_split' of 'SplitV' Op passed {num} less than minimum 1." in str(e.value)
+
+
+# -- complex division past the last whole packet -----------------------------------------------
+# TF's CPU divides whole packets (4 complex64, 2 complex128 values) by Eigen's packet quotient
+# (x / 0 is NaN + NaN i) and the values past the last one by std::complex's, C's division
+# (x / 0 is a signed infinity): a scalar's quotient, the last of 5 complex128 values.
+def _parts(v):
+    return [(float(z.real), float(z.imag)) for z in np.asarray(v).ravel()]
+
+
+def _same(got, want):
+    got, want = _parts(got), _parts(want)
+    for (a, b), (c, d) in zip(got, want):
+        for p, q in ((a, c), (b, d)):
+            assert (np.isnan(p) and np.isnan(q)) or (p == q and np.signbit(p) == np.signbit(q)), \
+                (got, want)
+
+
+def test_complex_division_past_the_last_packet():
+    got = tf.divide(np.array(-1.24597612 + 1.58091813j), np.array([7, 5, 6, 0, 2], np.uint8))
+    _same(got, [-0.17799658857142855 + 0.22584544714285712j, -0.249195224 + 0.316183626j,
+                -0.20766268666666665 + 0.263486355j, complex(np.nan, np.nan),
+                -0.62298806 + 0.790459065j])
+    _same(tf.divide(np.array(-3.14486039 + 1.79821161j), -0.0), [complex(np.inf, -np.inf)])
+    x = np.array([2.5 - 1.5j] * 3, np.complex64)
+    _same(tf.divide(x, np.array([0j, 1 + 1j, 0j], np.complex64)),
+          [complex(np.inf, -np.inf), 0.5 - 2j, complex(np.inf, -np.inf)])
+
+
+def test_complex_reciprocal_past_the_last_packet():
+    _same(tf.math.reciprocal(np.array([1e-30 + 1e-30j], np.complex64)),
+          [np.complex64(5.000000075237331e+29 - 5.000000075237331e+29j)])
+    _same(tf.math.reciprocal(np.zeros(5, np.complex64)),
+          [complex(np.nan, np.nan)] * 4 + [complex(np.inf, np.nan)])

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.ops.complex_quotient import flusher
+from eagerflow._src.ops.complex_quotient import c_divide, flusher
 from eagerflow._src.ops.libm_complex import c_multiply
 
 
@@ -61,7 +61,7 @@ def log1p(z: np.ndarray) -> np.ndarray:
     with np.errstate(all="ignore"):
         pa, pb = flush(part(1) + a), b  # (1 + z: only the real part is a sum)
         la, lb = _clog(pa, pb, flush)
-        qa, qb = _c_divide(la, lb, flush(pa - part(1)), pb)
+        qa, qb = c_divide(la, lb, flush(pa - part(1)), pb)
         ra, rb = c_multiply(a, b, flush(qa), flush(qb))
     # (compared as TF's DAZ compares: a denormal part is zero there; z is handed back whole)
     keep = ((pa == 1) & (pb == 0)) | ((pa == la) & (pb == lb))
@@ -90,40 +90,6 @@ def _clog(a: Any, b: Any, flush: Any) -> tuple:
     h = flush(np.sqrt(wa * wa + wb * wb).astype(np.float32))
     return (flush(np.log(h.astype(np.float64)).astype(np.float32)),
             flush(np.arctan2(wb, wa).astype(np.float32)))
-
-
-def _c_divide(a: Any, b: Any, c: Any, d: Any) -> tuple:
-    """(a + bi) / (c + di) as C computes it (libgcc's __divsc3, __divdc3): Smith's method,
-    and where both parts come out NaN, C99's recovery: a zero divisor gives infinities, an
-    infinite dividend by a finite divisor infinities, a finite dividend by an infinite
-    divisor zeros."""
-    with np.errstate(all="ignore"):
-        by_d = np.abs(c) < np.abs(d)
-        r = np.where(by_d, c / d, d / c)
-        den = np.where(by_d, c * r + d, d * r + c)
-        x = np.where(by_d, (a * r + b) / den, (b * r + a) / den)
-        y = np.where(by_d, (b * r - a) / den, (b - a * r) / den)
-        lost = np.isnan(x) & np.isnan(y)
-        if not lost.any():
-            return x, y
-        inf, zero = np.array(np.inf, a.dtype), np.array(0, a.dtype)
-        by_zero = lost & (c == 0) & (d == 0) & ~(np.isnan(a) & np.isnan(b))
-        big = lost & ~by_zero & (np.isinf(a) | np.isinf(b)) & np.isfinite(c) & np.isfinite(d)
-        small = lost & ~by_zero & ~big & (np.isinf(c) | np.isinf(d)) & np.isfinite(a) & \
-            np.isfinite(b)
-        s = np.copysign(inf, c)
-        a1, b1 = _unit(a), _unit(b)
-        c1, d1 = _unit(c), _unit(d)
-        x = np.where(by_zero, s * a, np.where(big, inf * (a1 * c + b1 * d),
-                                              np.where(small, zero * (a * c1 + b * d1), x)))
-        y = np.where(by_zero, s * b, np.where(big, inf * (b1 * c - a1 * d),
-                                              np.where(small, zero * (b * c1 - a * d1), y)))
-    return x, y
-
-
-def _unit(v: Any) -> Any:
-    """An infinity as +-1, anything else as +-0 (C99's boxing of an infinite operand)."""
-    return np.copysign(np.isinf(v).astype(v.dtype), v)
 
 
 def _complex(re: Any, im: Any, dtype: Any) -> np.ndarray:
