@@ -104,3 +104,16 @@ def test_complex_reciprocal_past_the_last_packet():
           [np.complex64(5.000000075237331e+29 - 5.000000075237331e+29j)])
     _same(tf.math.reciprocal(np.zeros(5, np.complex64)),
           [complex(np.nan, np.nan)] * 4 + [complex(np.inf, np.nan)])
+
+
+# -- reciprocal_no_nan and div_no_nan of complex values ----------------------------------------
+# DivNoNan's complex quotient is TF's (infinite divisors give NaN, not NumPy's zeros), and a
+# denormal divisor is a zero (TF's threads flush it): TF 2.21's values, recorded.
+def test_complex_reciprocal_no_nan():
+    x = np.array([-1j, -0.5j, complex(0, np.inf), complex(0, -np.inf), 0j, 1e-40j, 2 + 1j,
+                  complex(np.inf, 1)], np.complex64)
+    nan = complex(np.nan, np.nan)
+    _same(tf.math.reciprocal_no_nan(x),
+          np.array([complex(-0.0, 1.0), complex(-0.0, 2.0), nan, nan, 0j, 0j,
+                    complex(float.fromhex("0x1.99999ap-2"), -float.fromhex("0x1.99999ap-3")),
+                    nan], np.complex64))
