@@ -70,7 +70,8 @@ OPS_ORDER = [
     "windows_cuda", "conv_taps", "windows", "pool_windows",
     "packed_strings",
     # math
-    "libm32", "libm_exact", "libm_complex", "complex_quotient", "elementwise", "halfprec",
+    "libm32", "libm_exact", "libm_complex", "complex_quotient", "complex_scalar", "elementwise",
+    "halfprec",
     "eigen_sum", "reduce_ties",
     "eigen_reduce", "eigen32",
     "broadcast_grads", "where_indices", "unary_grad_ops", "float_to_int", "math_base", "math",

@@ -273,6 +273,7 @@ _GRAPH_OPS = {id(PLACEHOLDER): _emit_placeholder, id(CONST): _emit_const,
 
 
 _HALF = frozenset((dt.float16, dt.bfloat16))  # an OpDef's half_kernel is theirs
+_COMPLEX = frozenset((dt.complex64, dt.complex128))  # and its complex_kernel these
 
 
 def _emit_small(w: _Writer, node: Any) -> None:
@@ -311,6 +312,8 @@ def _emitter(node: Any, xp: Any) -> Callable:
     small = _small(node)
     if small is not None:
         return small
+    if op.complex_kernel is not None and node.outputs[0]._dtype in _COMPLEX:
+        return _emit_kernel  # (its kernel takes the complex_kernel)
     if op.ufunc is not None and len(node.outputs) == 1 and not node.attrs:
         # (a node with attrs is its kernel's: Equal with incompatible_shape_error=False)
         return _emit_ufunc

@@ -110,11 +110,13 @@ def _split_dim_reason(x: Any, axis: int, reason: str) -> str:
 
 
 def _split_v(node: str, x: Any, attrs: dict, reason: str) -> tuple:
-    """The same for SplitV of constant sizes: value, size_splits, split_dim."""
+    """The same for SplitV of constant sizes: value, size_splits, split_dim (its outputs
+    counted by tf.split's `num` where that is set)."""
     sizes, axis = attrs["sizes"], attrs["axis"]
     vector = " ".join(str(v) for v in sizes)
+    count = attrs.get("num_split", len(sizes))
     return (_split_dim_reason(x, axis, reason),
-            f"SplitV[T={dt_enum(x._dtype)}, Tlen={_index_enum(sizes)}, num_split={len(sizes)}]",
+            f"SplitV[T={dt_enum(x._dtype)}, Tlen={_index_enum(sizes)}, num_split={count}]",
             ["Const", f"{node}/split_dim"], [f"[{len(sizes)}]", "[]"],
             f" and with computed input tensors: input[1] = <{vector}>, input[2] = <{axis}>.")
 
@@ -608,9 +610,9 @@ _SPARSE_SEGMENT_ERRORS = ("Shape must be ", "Dimension 0 in both shapes must be 
                           "Cannot specify a negative value for ")
 
 
-# (SplitV's shape function's refusals of an axis and of constant sizes)
+# (SplitV's shape function's refusals of an axis, of constant sizes and of their count)
 _SPLIT_V_ERRORS = ("-input rank(", "size_splits can only have one -1", "Split size at index ",
-                   "can't split axis of size ")
+                   "can't split axis of size ", "Length of size_splits should be equal to ")
 
 
 def is_shape_error(op_name: str, message: str) -> bool:

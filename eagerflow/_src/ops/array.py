@@ -673,9 +673,23 @@ def _shape_fn_sizes(sizes: tuple, dim: int | None) -> tuple:
     return tuple(out)
 
 
-def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int) -> list:
+def _check_count(sizes: tuple, num_split: int | None) -> None:
+    """SplitV's refusal of sizes that are not `num_split` (when set), its outputs' count:
+    its shape function's words in a graph, else its kernel's."""
+    if num_split is not None and num_split != len(sizes):
+        raise C.fail("SplitV", "Length of size_splits should be equal to num_outputs"
+                     if _state.graph is not None else "size of the split_tensor must be 1-D "
+                     f"and have the same elements as outputs got 1 -D and {len(sizes)} "
+                     "elements")
+
+
+def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int,
+                 num_split: int | None = None) -> list:
+    """SplitV's parts (`num_split`: tf.split's `num`, set only where it is not the count of
+    `sizes`: TF's outputs are counted by it, and its kernel or shape function refuses)."""
     if not isinstance(sizes, (tuple, list)):  # (an internal call's mistake)
         raise TypeError(f"SplitV's sizes must be a list of ints, got {sizes!r}")
+    _check_count(sizes, num_split)
     if dyn:
         check_runtime_arg("SplitV", dyn, "size_splits")
     if x._shape is None:
@@ -693,7 +707,9 @@ def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int) -> list:
     return [(x._shape[:ax] + (s,) + x._shape[ax + 1:], x._dtype) for s in got]
 
 
-def _split_kernel(xp: Any, x: Any, *dyn: Any, sizes: tuple, axis: int) -> tuple:
+def _split_kernel(xp: Any, x: Any, *dyn: Any, sizes: tuple, axis: int,
+                  num_split: int | None = None) -> tuple:
+    _check_count(sizes, num_split)
     if dyn:  # runtime sizes, one of them may be -1 (the rest), checked as static ones are
         static, sizes = sizes, runtime_ints(dyn[0])
         check_static("SplitV", "size_splits", static, sizes)
@@ -717,7 +733,8 @@ def _split_grad(n: Any, *gs: Any) -> list:
 
 SPLIT = register(OpDef(
     "SplitV", _split_infer, _split_kernel, grad=_split_grad,
-    arity=lambda ins, attrs: {"num_split": len(attrs["sizes"])},
+    arity=lambda ins, attrs: {"num_split": len(attrs["sizes"]) if attrs.get("num_split")
+                              is None else attrs["num_split"]},
     reference=lambda x, sizes, axis: tuple(np.split(x, np.cumsum(sizes)[:-1], axis)),
     samples=lambda: [Sample((_f64(2, 6),), {"sizes": (1, 2, 3), "axis": 1}),
                      Sample((_f64(4, 2),), {"sizes": (2, 2), "axis": 0})],
@@ -872,6 +889,20 @@ def _python_split_dim(axis: Any, op: str, count: int, name: str | None) -> int:
     return C.int_arg(t, "axis")
 
 
+def _check_num_split(op: str, k: int) -> None:
+    """A split's count of outputs (`op`'s num_split attr) against its minimum of 1: the
+    ValueError of TF's graph op builder, else its eager attr check's error (a negative
+    count fails TF's fast path: its fallback's error, no name)."""
+    if k < 1 and _state.graph is not None:
+        raise ValueError(f"Attr 'num_split' of '{op}' Op passed {k} less than minimum 1.")
+    if k < 0:
+        try:
+            C.attr_at_least(op, "num_split", k, 1)
+        except OpError as e:
+            raise slow_path(decorate(e, None, (), {}, _state.device, None)) from None
+    C.attr_at_least(op, "num_split", k, 1)
+
+
 @dispatchable
 @binds_first
 @slow_inputs("value", "axis", named=True)
@@ -902,14 +933,7 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
         k = int(num_or_size_splits)
         if not -2**31 <= k < 2**31:  # (TF's wrapper counts the outputs in an int32 first)
             raise ValueError(f"Number of outputs is too big: {k}")
-        if k < 1 and _state.graph is not None:  # (TF's op builder checks the attr's minimum)
-            raise ValueError(f"Attr 'num_split' of 'Split' Op passed {k} less than minimum 1.")
-        if k < 0:  # (TF's fast path refuses it: its fallback's error)
-            try:
-                C.attr_at_least("Split", "num_split", k, 1)
-            except OpError as e:
-                raise slow_path(decorate(e, None, (), {}, _state.device, None)) from None
-        C.attr_at_least("Split", "num_split", k, 1)
+        _check_num_split("Split", k)
         if dyn_axis:
             return list(bind_multi(SPLIT_N, (x,) + dyn_axis,
                                    {"num_split": k, "axis": None}, k, name))
@@ -929,18 +953,21 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
         raise ValueError("Rank-0 tensors are not supported as the num_or_size_splits "
                          f"argument to split. Argument provided: {num_or_size_splits!s}")
     if num is not None:  # (SplitV's num_split attr, converted as its wrapper does)
-        C.make_int(num, "num_split")
+        num = C.make_int(num, "num_split")
+        _check_num_split("SplitV", num)
     sizes, dyn = (static_ints(num_or_size_splits, "num_or_size_splits", defined=True), ()) \
         if _state.graph is None else shape_arg(num_or_size_splits, "num_or_size_splits",
                                                defined=True)
     if sizes is None:
         raise ValueError("Cannot infer argument `num` from shape "
                          f"{num_or_size_splits.shape}")
+    attrs = {"sizes": sizes, "axis": ax}
+    if num is not None and num != len(sizes):  # (TF's count of outputs: SplitV refuses it)
+        attrs["num_split"] = num
     if dyn:
-        return list(bind_multi(SPLIT, (x,) + dyn, {"sizes": sizes, "axis": ax}, len(sizes),
-                               name))
+        return list(bind_multi(SPLIT, (x,) + dyn, attrs, len(sizes), name))
     if _state.graph is not None:  # TF's API makes the sizes a "Const" (graph/arg_consts)
         _state.graph.next_args = (SPLIT, {"size_splits": num_or_size_splits
                                           if isinstance(num_or_size_splits, Tensor) else
                                           (num_or_size_splits, "Const")})
-    return list(bind_multi(SPLIT, (x,), {"sizes": sizes, "axis": ax}, len(sizes), name))
+    return list(bind_multi(SPLIT, (x,), attrs, len(sizes), name))

@@ -7,10 +7,12 @@ scaled by m = max(|c|, |d|) (so no square overflows or underflows); the quotient
 threads that flush denormals (FTZ and DAZ): a denormal operand reads as a signed zero and a
 denormal step is zero. So x / 0 is NaN + NaN i, where NumPy gives infinities; a part of
 either operand below the normal range is zero; and the signs of zero parts follow the
-products (1 / (3 + 0i) is 1/3 + 0i, NumPy's 1/3 - 0i). Checked against TF 2.21 on every
-pair of 12 special parts (zeros, infinities, NaN, 1e+-30) and 4000 random quotients of
-wide exponents (tests/ops/test_complex_quotient.py). The last values of an output whose size
-is no whole number of packets are divided one at a time (_scalar_tail).
+products (1 / (3 + 0i) is 1/3 + 0i, NumPy's 1/3 - 0i). That is for whole packets (4
+complex64 values, 2 complex128): the values past the last one (a scalar's, the last of 5)
+are std::complex's quotient, C's division (c_divide), where x / 0 is a signed infinity.
+Checked against TF 2.21 on every pair of 12 special parts (zeros, infinities, NaN, 1e+-30)
+and 4000 random quotients of wide exponents (tests/ops/test_complex_quotient.py), and on
+tails of 1 to 3 values (tests/fuzz/test_regressions_seed3162277660.py).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ def quotient(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """x / y elementwise (broadcast), in their complex dtype, as TF's CPU divides."""
     dtype = np.result_type(x, y)
     tiny = np.finfo(dtype).tiny
-    flush = _flusher(tiny)
+    flush = flusher(tiny)
     a, b = flush(np.real(x)), flush(np.imag(x))
     c, d = flush(np.real(y)), flush(np.imag(y))
     with np.errstate(all="ignore"):
@@ -35,40 +37,13 @@ def quotient(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         im = flush(flush(flush(b * cs) - flush(a * ds)) / den) / m
     out = np.empty(np.broadcast(re, im).shape, dtype)
     out.real, out.imag = flush(re), flush(im)
-    return _scalar_tail(out, x, y)
-
-
-# Complex numbers per AVX packet in TF's CPU build: its kernels divide whole packets as above
-# and the last size % _PACKET[dtype] values of the output one at a time, by Eigen's scalar
-# quotient (Smith's: the divisor's smaller part scaled by its larger, every step rounded and
-# flushed as above). Recorded on TF 2.21 at sizes 1 to 17 and 1,000,003: only the output's
-# last values, however the threads split the work.
-_PACKET = {np.dtype(np.complex64): 4, np.dtype(np.complex128): 2}
-
-
-def _scalar_tail(out: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    tail = out.size % _PACKET[out.dtype]
-    if tail:
-        where = np.unravel_index(np.arange(out.size - tail, out.size), out.shape)
-        out[where] = _smith(np.broadcast_to(x, out.shape)[where].astype(out.dtype),
-                            np.broadcast_to(y, out.shape)[where].astype(out.dtype))
-    return out
-
-
-def _smith(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    flush = _flusher(np.finfo(x.dtype).tiny)
-    a, b = flush(np.real(x)), flush(np.imag(x))
-    c, d = flush(np.real(y)), flush(np.imag(y))
-    one = np.ones_like(c)
-    with np.errstate(all="ignore"):
-        by_real = np.abs(d) <= np.abs(c)
-        rscale = np.where(by_real, one, flush(c / d))
-        iscale = np.where(by_real, flush(d / c), one)
-        den = flush(flush(c * rscale) + flush(d * iscale))
-        re = flush(flush(flush(a * rscale) + flush(b * iscale)) / den)
-        im = flush(flush(flush(b * rscale) - flush(a * iscale)) / den)
-    out = np.empty(x.shape, x.dtype)
-    out.real, out.imag = re, im
+    tail = out.size % (4 if dtype == np.complex64 else 2)
+    if tail:  # (the values past the last whole packet: C's division, std::complex's)
+        flat = [np.broadcast_to(v, out.shape).reshape(-1)[-tail:] for v in (a, b, c, d)]
+        with np.errstate(all="ignore"):
+            x_re, x_im = c_divide(*flat)
+        view = out.reshape(-1)
+        view.real[-tail:], view.imag[-tail:] = flush(x_re), flush(x_im)
     return out
 
 
@@ -77,7 +52,41 @@ def reciprocal(x: np.ndarray) -> np.ndarray:
     return quotient(np.ones((), x.dtype), x)
 
 
-def _flusher(tiny: Any) -> Any:
+def c_divide(a: Any, b: Any, c: Any, d: Any) -> tuple:
+    """(a + bi) / (c + di) as C computes it (libgcc's __divsc3, __divdc3): Smith's method,
+    and where both parts come out NaN, C99's recovery: a zero divisor gives infinities, an
+    infinite dividend by a finite divisor infinities, a finite dividend by an infinite
+    divisor zeros."""
+    with np.errstate(all="ignore"):
+        by_d = np.abs(c) < np.abs(d)
+        r = np.where(by_d, c / d, d / c)
+        den = np.where(by_d, c * r + d, d * r + c)
+        x = np.where(by_d, (a * r + b) / den, (b * r + a) / den)
+        y = np.where(by_d, (b * r - a) / den, (b - a * r) / den)
+        lost = np.isnan(x) & np.isnan(y)
+        if not lost.any():
+            return x, y
+        inf, zero = np.array(np.inf, a.dtype), np.array(0, a.dtype)
+        by_zero = lost & (c == 0) & (d == 0) & ~(np.isnan(a) & np.isnan(b))
+        big = lost & ~by_zero & (np.isinf(a) | np.isinf(b)) & np.isfinite(c) & np.isfinite(d)
+        small = lost & ~by_zero & ~big & (np.isinf(c) | np.isinf(d)) & np.isfinite(a) & \
+            np.isfinite(b)
+        s = np.copysign(inf, c)
+        a1, b1 = _unit(a), _unit(b)
+        c1, d1 = _unit(c), _unit(d)
+        x = np.where(by_zero, s * a, np.where(big, inf * (a1 * c + b1 * d),
+                                              np.where(small, zero * (a * c1 + b * d1), x)))
+        y = np.where(by_zero, s * b, np.where(big, inf * (b1 * c - a1 * d),
+                                              np.where(small, zero * (b * c1 - a * d1), y)))
+    return x, y
+
+
+def _unit(v: Any) -> Any:
+    """An infinity as +-1, anything else as +-0 (C99's boxing of an infinite operand)."""
+    return np.copysign(np.isinf(v).astype(v.dtype), v)
+
+
+def flusher(tiny: Any) -> Any:
     def flush(v: Any) -> Any:
         return np.where(np.abs(v) < tiny, v * 0, v)  # (v * 0 keeps the sign; NaN stays)
     return flush

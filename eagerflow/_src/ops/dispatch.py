@@ -100,8 +100,8 @@ LAYOUT_HOOK: list = [None]
 MESH_SCOPES: list = [0]
 ON_MESH: list = [None]
 
-# The dtypes an OpDef's half_kernel takes (a frozenset of singletons: hashed by identity)
-_HALF_DTYPES = frozenset((dt.float16, dt.bfloat16))
+_HALF_DTYPES = frozenset((dt.float16, dt.bfloat16))  # (a half_kernel's; hashed by identity)
+_COMPLEX_DTYPES = frozenset((dt.complex64, dt.complex128))  # (an OpDef's complex_kernel's)
 _F32 = dt.float32
 _BF16 = dt.bfloat16  # (binary ops' half kernels are bfloat16's flushing: float16's is NumPy's)
 
@@ -144,6 +144,8 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
                 uf = op.np_kernel
                 if op.half_kernel is not None and specs[0][1] in _HALF_DTYPES:
                     out = op.half_kernel(*arrays)
+                elif op.complex_kernel is not None and specs[0][1] in _COMPLEX_DTYPES:
+                    out = op.complex_kernel(*arrays)
                 elif op.small_kernel is not None and specs[0][1] is dt.float32 and \
                         arrays[0].size < PACKET:  # TF's scalar path (libm32.py)
                     out = op.small_kernel(*arrays)
@@ -251,7 +253,7 @@ def unary(op: Any, convert: Callable, node: str | None = None,
     call's arguments first: a bad call is worded as the dispatcher words it (see
     binding_checked; TF's generated op wrappers, tf.math.tan, keep Python's words).
     """
-    quiet = scoped or unnamed
+    quiet, cplx = scoped or unnamed, op.complex_kernel
     infer, uf, half, small = op.infer, op.np_kernel, op.half_kernel, op.small_kernel
     like = op.like_inputs  # (dtypes whose result infer needs no call for: see OpDef)
 
@@ -285,6 +287,8 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                         elif small is not None and d is _F32 and a.size < PACKET:
                             # (TF's scalar path)
                             out = small(a)
+                        elif cplx is not None and d in _COMPLEX_DTYPES:
+                            out = cplx(a)
                         else:
                             out = uf(a)
                     except TypeError:  # an array on another device: bind places it

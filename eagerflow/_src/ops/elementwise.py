@@ -220,13 +220,16 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
             return getattr(xp, np_name)(x)
     else:  # over NumPy, eager calls it with NumPy bound
         base, fn = np_name, functools.partial(np_name, np)
-    kernel = base
-    if small is not None or (isinstance(np_name, str) and half is not None):
+    kernel, cplx = base, fields.get("complex_kernel")
+    if small is not None or cplx is not None or (isinstance(np_name, str) and
+                                                 half is not None):
         def kernel(xp: Any, x: Any) -> Any:  # (traced calls take TF's host kernels too)
             if xp is np and half is not None and x.dtype in _HALF_NP:
                 return half(x)
             if xp is np and small is not None and x.dtype == _F32 and x.size < PACKET:
                 return small(x)
+            if xp is np and cplx is not None and x.dtype.kind == "c":
+                return cplx(x)
             return base(xp, x)
 
     allowed_ids = frozenset(id(d) for d in allowed)

@@ -21,13 +21,13 @@ def cpow(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """cexp(y * clog(x)) elementwise (x and y broadcast), in x's complex dtype."""
     with np.errstate(all="ignore"):
         log = np.log(x)
-        re, im = _c_multiply(y.real, y.imag, log.real, log.imag)
+        re, im = c_multiply(y.real, y.imag, log.real, log.imag)
         out = np.empty(re.shape, x.dtype)
         out.real, out.imag = re, im
         return np.exp(out)
 
 
-def _c_multiply(a: Any, b: Any, c: Any, d: Any) -> tuple:
+def c_multiply(a: Any, b: Any, c: Any, d: Any) -> tuple:
     """(a + bi)(c + di) as C computes it: the textbook product, except where both of its
     parts are NaN and a factor is infinite (or a partial product overflowed): there each
     infinity is boxed to +-1, each NaN of the other factor made a signed zero, and the

@@ -23,6 +23,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import (
     complex_quotient,
+    complex_scalar,
     dispatch,
     eigen32,
     halfprec,
@@ -222,6 +223,8 @@ def _rsqrt_kernel(xp: Any, x: Any) -> Any:
     # TF's CPU kernels for float32 and the half types (halfprec.rsqrt)
     if xp is np and (x.dtype == np.float32 or x.dtype in halfprec.HALF):
         return halfprec.rsqrt(x)
+    if xp is np and x.dtype.kind == "c":  # (Eigen's complex_rsqrt: its special values)
+        return complex_scalar.rsqrt(x)
     out = one_launch(xp, "eagerflow_rsqrt", "T x", "z = (T)1 / sqrt(x)", x)
     return 1 / xp.sqrt(x) if out is None else out
 
@@ -268,7 +271,7 @@ LOG = _unary("Log", "log", C.FLOAT_COMPLEX, lambda n, g: [g * reciprocal(conj(n.
 LOG1P = _unary("Log1p", "log1p", C.FLOAT_COMPLEX, lambda n, g: [g / (1 + conj(n.inputs[0]))],
                _elementwise_ref(_pymath.log1p), lo=-0.5, hi=2.0,
                half_kernel=halfprec.unary(halfprec.plog1p), small_kernel=_L("log1pf"),
-               grad_after_grads=True)
+               complex_kernel=complex_scalar.log1p, grad_after_grads=True)
 SIN = _unary("Sin", "sin", C.FLOAT_COMPLEX, lambda n, g: [g * cos(conj(n.inputs[0]))],
              _elementwise_ref(_pymath.sin), half_kernel=_np_half("sin"), small_kernel=_L("sinf"),
              grad_after_grads=True)
