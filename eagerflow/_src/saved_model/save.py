@@ -443,10 +443,12 @@ def _table_nodes(view: SaveView, graph: Any, handles: dict) -> list:
     return calls
 
 
-def _call_of(view: SaveView, graph: Any, handles: dict, name: str) -> str:
-    """A call of the library's function `name` of no arguments but its captures (a user
-    resource's `_initialize`), returning an int32; the node's name."""
-    bound = view.bound.get(name, [])
+def _call_of(view: SaveView, graph: Any, handles: dict, name: str,
+             bound: list | None = None) -> str:
+    """A call of the library's function `name` of no arguments but its captures `bound`
+    (a user resource's `_initialize`, a table's), returning an int32: a PartitionedCall
+    where it touches no resource, as TF's; the node's name."""
+    bound = view.bound.get(name, []) if bound is None else bound
     op = "StatefulPartitionedCall" if bound else "PartitionedCall"
     call = graph.node.add(name=_unique_node(graph, op), op=op,
                           input=[handles[id(b)] for b in bound])
@@ -458,20 +460,12 @@ def _call_of(view: SaveView, graph: Any, handles: dict, name: str) -> str:
 
 
 def _initializer_call(view: SaveView, graph: Any, handles: dict, fns: dict) -> str:
-    """A call of a table's `_initialize` (a PartitionedCall where it touches no resource,
-    as TF's: a mutable table's); returns the node's name."""
+    """A call of a table's `_initialize` (a mutable table's touches no resource)."""
     init = fns["_initialize"]
     if not hasattr(init, "trace"):  # (a loaded one, saved again)
         return _call_of(view, graph, handles, view.function_names[id(view.traces(init)[0])])
     name, bound, _ = view.table_functions[id(init.trace)]
-    op = "StatefulPartitionedCall" if bound else "PartitionedCall"
-    call = graph.node.add(name=_unique_node(graph, op), op=op,
-                          input=[handles[id(b)] for b in bound])
-    call.attr["f"].func.name = name
-    init = next(f for f in graph.library.function if f.signature.name == name)
-    call.attr["Tin"].list.type.extend(a.type for a in init.signature.input_arg)
-    call.attr["Tout"].list.type.append(dt.int32.as_datatype_enum)
-    return call.name
+    return _call_of(view, graph, handles, name, bound)
 
 
 def _safe_name_scope(name: str) -> str:
