@@ -382,10 +382,9 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     like = op.like_inputs if infer is None else frozenset()
     infer = infer or op.infer
     uf = np_kernel or op.np_kernel
-    half = None if np_kernel is not None else op.half_kernel
-    # (a `convert` that converts as TF's Python does before its op wrapper: tf.add's)
-    hinted = getattr(convert, "converts_first", False)
-    fixed = getattr(convert, "fixed_type", False)  # (inputs of one fixed type: bool's)
+    half, cplx = (None, None) if np_kernel is not None else (op.half_kernel, op.complex_kernel)
+    # (a `convert` converting as TF's Python does before its wrapper, tf.add's; of one type)
+    hinted, fixed = getattr(convert, "converts_first", False), getattr(convert, "fixed_type", False)
     ew = op.elementwise  # (a composite operand maps over its values only then: not MatMul)
     gpu = op.gpu
 
@@ -442,7 +441,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                             if d is not y._dtype or id(d) not in like or (
                                     x._shape != y._shape and y._shape != ()):
                                 ((_, d),) = infer(x, y)
-                            out = uf(x._arr, y._arr)
+                            out = (uf if cplx is None or d not in _COMPLEX_DTYPES else cplx)(
+                                x._arr, y._arr)
                         except TypeError:  # an array on another device: bind places it
                             return bind(op, (x, y), attrs or {})
                         if out.__class__ is _ndarray and out.dtype is d._plain_np:

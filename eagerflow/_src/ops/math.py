@@ -450,19 +450,15 @@ MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,
 
 
 def _realdiv(xp: Any, x: Any, y: Any) -> Any:
-    if xp is np:
-        return _np_realdiv(x, y).astype(x.dtype, copy=False)
+    d = getattr(x, "dtype", None)  # (the operands share it; a number stands beside one)
+    if xp is np and (d if d is not None else np.asarray(y).dtype).kind == "c":
+        return _complex_quotient(x, y)
     return xp.true_divide(x, y).astype(x.dtype, copy=False)
 
 
-def _np_realdiv(x: Any, y: Any) -> Any:
-    """x / y over NumPy: TF's complex quotient for complex operands (complex_quotient.py)."""
-    d = getattr(x, "dtype", None)  # (the operands share it; a number stands beside one)
-    if d is None:
-        d = getattr(y, "dtype", None)
-    if d is not None and d.kind == "c":
-        return complex_quotient.quotient(np.asarray(x), np.asarray(y))
-    return np.true_divide(x, y)
+def _complex_quotient(x: Any, y: Any) -> Any:
+    """x / y as TF's CPU divides complex numbers (complex_quotient.py), not NumPy."""
+    return complex_quotient.quotient(np.asarray(x), np.asarray(y))
 
 
 REALDIV = _binary("RealDiv", _realdiv, C.FLOAT_COMPLEX,
@@ -470,7 +466,8 @@ REALDIV = _binary("RealDiv", _realdiv, C.FLOAT_COMPLEX,
                   _bin_grad(lambda g, x, y, z: realdiv(g, conj(y)),
                             lambda g, x, y, z: g * conj(realdiv(realdiv(negative(x), y), y))),
                   _elementwise_ref(lambda a, b: a / b), lo=0.5, hi=2.0, units=(None, 1),
-                  int_errors=True, cuda="({0} / {1})", np_kernel=_np_realdiv,
+                  int_errors=True, cuda="({0} / {1})", np_kernel=np.true_divide,
+                  complex_kernel=_complex_quotient,
                   scalar_args=True,  # (true_divide takes a number as its ufunc does)
                   half_kernel=halfprec.binary(np.true_divide),
                   # (TF's OpDef takes the integers; its CPU has no kernel for them)

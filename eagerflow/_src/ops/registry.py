@@ -234,8 +234,9 @@ class OpDef:
     # kernels compute with the C library's function (libm32.py); eager and traced calls
     # take it by the dtype and size
     small_kernel: Callable | None = None
-    # complex64/complex128 host arrays' kernel `(x) -> y`, where TF's Eigen computes other
-    # than the ufunc (complex_scalar.py); eager and traced calls take it by the dtype
+    # complex64/complex128 host arrays' kernel of the op's arrays (`(x) -> y`, a binary op's
+    # `(x, y) -> z`), where TF's Eigen computes other than the ufunc (complex_scalar.py,
+    # complex_quotient.py); eager and traced calls take it by the dtype
     complex_kernel: Callable | None = None
     # Its device kernel takes a 0-d host input as a scalar argument (a ufunc's, or an
     # ElementwiseKernel's `T y`), as CuPy takes Python numbers: such an input (the 2.0 of
