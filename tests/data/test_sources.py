@@ -224,7 +224,6 @@ def test_generator_closed_by_the_collector_during_a_trace_runs_eagerly():
     """An iterator in a reference cycle is closed whenever the collector runs, here
     inside a trace: the generator's cleanup runs eagerly, as TF's runtime runs it, and
     none of its ops joins the traced graph."""
-    gc.collect()  # (earlier tests' garbage: only this test's generator is collected below)
     seen = []
 
     def gen():
