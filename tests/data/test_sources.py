@@ -220,6 +220,37 @@ def test_generator_closed_when_iteration_stops_early():
     assert closed == [True, True]
 
 
+def test_a_generator_the_collector_closes_itself_during_a_trace_adds_no_op():
+    """The collector may finalize a generator object itself (not through the iterator
+    holding it): its `finally` runs where the collection runs, here inside a trace, and
+    runs eagerly there (core.context's gc callback), adding nothing to the graph."""
+    seen = []
+
+    def gen():
+        try:
+            yield 1
+        finally:
+            seen.append((tf.executing_eagerly(), int(tf.constant(1) + 1)))
+
+    def f(x):
+        gc.collect()
+        return x + 1
+
+    g = gen()
+    next(g)
+    cycle = [g]
+    cycle.append(cycle)
+    gc.disable()
+    try:
+        del g, cycle
+        graph = tf.function(f).get_concrete_function(tf.TensorSpec([], tf.float32)).graph
+    finally:
+        gc.enable()
+    assert [o.type for o in graph.get_operations()] == ["Placeholder", "Const", "AddV2",
+                                                         "Identity"]
+    assert seen == [(True, 2)]
+
+
 def test_generator_closed_by_the_collector_during_a_trace_runs_eagerly():
     """An iterator in a reference cycle is closed whenever the collector runs, here
     inside a trace: the generator's cleanup runs eagerly, as TF's runtime runs it, and

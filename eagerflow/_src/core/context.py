@@ -7,6 +7,7 @@ Tape and trace state are per thread, as in TF.
 
 from __future__ import annotations
 
+import gc
 import threading
 from typing import Any, Callable
 
@@ -70,6 +71,8 @@ class _State(threading.local):
         # the stateful kernels' streams of the TF 1 Session running on this thread (each
         # Session has kernels of its own, as TF's); None: the process's
         self.kernels: dict | None = None
+        # what a garbage collection running on this thread stepped out of (_collecting)
+        self.collecting: tuple | None = None
         # TF 1's graph mode (tf.compat.v1.disable_eager_execution) is process-wide: a
         # thread starts building the default graph of its own that function/compat_v1.py's
         # hook gives it
@@ -112,6 +115,24 @@ def finalize(release: Callable[[], Any]) -> None:
         pass
     finally:
         st.graph, st.tapes, st.name_scopes = saved
+
+
+def _collecting(phase: str, info: dict) -> None:
+    """The garbage collector's callback. A collection finalizes objects in whatever code
+    this thread is running, and not only through finalize(): the collector may close a
+    user's generator itself (its `finally` runs here) before the iterator holding it is
+    freed. So while it runs, no trace, tape or name scope is current, as finalize() makes
+    them for a release: nothing a finalizer runs joins a traced graph."""
+    st = _state
+    if phase == "start":
+        if st.graph is not None or st.tapes or st.name_scopes:
+            st.collecting = st.graph, st.tapes, st.name_scopes
+            st.graph, st.tapes, st.name_scopes = None, [], []
+    elif st.collecting is not None:
+        (st.graph, st.tapes, st.name_scopes), st.collecting = st.collecting, None
+
+
+gc.callbacks.append(_collecting)
 
 
 class _GraphCollection:
