@@ -173,8 +173,7 @@ def bind(op: Any, inputs: tuple, attrs: dict, name: str | None = None) -> Any:
             t._device = st["device"]
         else:
             t = _tensor(out, d, st["device"])
-        if st["tapes"]:  # (record's common case, one tape, without its call)
-            tapes = st["tapes"]
+        if tapes := st["tapes"]:  # (one tape: record's common case, inlined)
             (tapes[0]._record_op if len(tapes) == 1 else record)(op, inputs, (t,), attrs)
         return t
     dev = st["device"]
@@ -297,8 +296,7 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                         failed(e, op, (x,), {}, st, None if quiet else name)
                         raise
                     t = _tensor(out, d, st["device"])
-                    if st["tapes"]:  # (record's common case, one tape, without its call)
-                        tapes = st["tapes"]
+                    if tapes := st["tapes"]:  # (one tape: record's common case, inlined)
                         (tapes[0]._record_op if len(tapes) == 1 else record)(op, (x,), (t,), {})
                     return t
             elif not _OBSERVE[0]:
@@ -317,8 +315,7 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                             failed(e, op, (x,), {}, st, None if quiet else name)
                             raise
                         t = _device_result(out, d, dev, at, place)
-                        if st["tapes"]:  # (record's common case, one tape, without its call)
-                            tapes = st["tapes"]
+                        if tapes := st["tapes"]:  # (one tape: record's common case, inlined)
                             (tapes[0]._record_op if len(tapes) == 1 else record)(op, (x,), (t,), {})
                         return t
                 try:
@@ -456,8 +453,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                             if half is not None and d is _BF16:  # (bfloat16's: not plain, above)
                                 out = half(x._arr, y._arr)
                             t = _tensor(out, d, st["device"])
-                        if st["tapes"]:  # (record's common case, one tape, without its call)
-                            tapes = st["tapes"]
+                        if tapes := st["tapes"]:  # (one tape: record's common case, inlined)
                             (tapes[0]._record_op if len(tapes) == 1 else record)(
                                 op, (x, y), (t,), attrs or {})
                         return t
@@ -490,8 +486,7 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                             t._device = dev
                         else:
                             t = _device_result(out, d, dev, at, place)
-                        if st["tapes"]:  # (record's common case, one tape, without its call)
-                            tapes = st["tapes"]
+                        if tapes := st["tapes"]:  # (one tape: record's common case, inlined)
                             (tapes[0]._record_op if len(tapes) == 1 else record)(
                                 op, (x, y), (t,), attrs)
                         return t
@@ -676,8 +671,7 @@ def _bind_on_device(op: Any, inputs: tuple, arrays: tuple, attrs: dict, st: dict
                 outputs = (result,)
             if _OBSERVE[0]:
                 st["ran_on"] = dev
-            if st["tapes"]:  # (record's common case, one tape, without its call)
-                tapes = st["tapes"]
+            if tapes := st["tapes"]:  # (one tape: record's common case, inlined)
                 (tapes[0]._record_op if len(tapes) == 1 else record)(op, inputs, outputs, attrs)
             return result
     if op.num_outputs == 1:
