@@ -337,6 +337,8 @@ def _binary(tf_name: str, kernel: Callable, allowed: frozenset, grad: Callable |
                         for s in samples[:1] + bad[1:]]
         return samples + list(extra_samples), bad
 
+    if fields.get("complex_kernel") is not None:
+        kernel = _complex_routed(kernel, fields["complex_kernel"])
     if unequal is not None:
         infer, kernel = _shape_error_attr(tf_name, infer, kernel, allowed, unequal)
         reference = _shape_error_reference(reference, unequal)
@@ -352,6 +354,17 @@ def broadcastable(a: tuple | None, b: tuple | None) -> bool:
     if a is None or b is None:
         return True
     return all(x == y or 1 in (x, y) or None in (x, y) for x, y in zip(a[::-1], b[::-1]))
+
+
+def _complex_routed(kernel: Callable, cplx: Callable) -> Callable:
+    """A binary kernel whose complex host operands take the OpDef's complex_kernel (TF's
+    Eigen arithmetic), as _unary's kernel does: traced calls run it too."""
+    def routed(xp: Any, x: Any, y: Any) -> Any:
+        d = getattr(x, "dtype", None)  # (the operands share it; a number stands beside one)
+        if xp is np and (d if d is not None else np.asarray(y).dtype).kind == "c":
+            return cplx(x, y)
+        return kernel(xp, x, y)
+    return routed
 
 
 def _shape_error_attr(tf_name: str, infer: Callable, kernel: Callable, allowed: frozenset,

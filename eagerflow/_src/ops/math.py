@@ -223,8 +223,6 @@ def _rsqrt_kernel(xp: Any, x: Any) -> Any:
     # TF's CPU kernels for float32 and the half types (halfprec.rsqrt)
     if xp is np and (x.dtype == np.float32 or x.dtype in halfprec.HALF):
         return halfprec.rsqrt(x)
-    if xp is np and x.dtype.kind == "c":  # (Eigen's complex_rsqrt: its special values)
-        return complex_scalar.rsqrt(x)
     out = one_launch(xp, "eagerflow_rsqrt", "T x", "z = (T)1 / sqrt(x)", x)
     return 1 / xp.sqrt(x) if out is None else out
 
@@ -232,20 +230,15 @@ def _rsqrt_kernel(xp: Any, x: Any) -> Any:
 RSQRT = _unary("Rsqrt", _rsqrt_kernel, C.FLOAT_COMPLEX,
                lambda n, g: [bind(RSQRT_GRAD, (n.outputs[0], g), {})],
                _elementwise_ref(lambda a: 1 / _pymath.sqrt(a)), lo=0.5, hi=3.0, int_errors=True,
-               cuda="rsqrt({0})")
-def _reciprocal_kernel(xp: Any, x: Any) -> Any:
-    if xp is np and x.dtype.kind == "c":  # (TF's complex quotient, not NumPy's)
-        return complex_quotient.reciprocal(x)
-    return halfprec.RECIPROCAL32(xp, x)
-
-
+               cuda="rsqrt({0})", complex_kernel=complex_scalar.rsqrt)  # (its special values)
 def _reciprocal_op(tf_name: str, cpu_kernels: tuple) -> OpDef:
     """Reciprocal, or Inv: TF's older name of the same op, its own OpDef (its errors and
     graph nodes name it; its CPU kernels are listed in another order)."""
-    return _unary(tf_name, _reciprocal_kernel, C.FLOAT_COMPLEX,
+    return _unary(tf_name, halfprec.RECIPROCAL32, C.FLOAT_COMPLEX,
                   lambda n, g: [bind(RECIPROCAL_GRAD, (n.outputs[0], g), {})],
                   _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0, int_errors=True,
                   half_kernel=_np_half("reciprocal"), cuda="(1 / {0})",
+                  complex_kernel=complex_quotient.reciprocal,  # (TF's quotient, not NumPy's)
                   # (TF's OpDef takes the signed ints; its CPU has no kernel for them)
                   no_cpu=((dt.int8, dt.int16, dt.int32, dt.int64),
                           "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, "
@@ -450,9 +443,6 @@ MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,
 
 
 def _realdiv(xp: Any, x: Any, y: Any) -> Any:
-    d = getattr(x, "dtype", None)  # (the operands share it; a number stands beside one)
-    if xp is np and (d if d is not None else np.asarray(y).dtype).kind == "c":
-        return _complex_quotient(x, y)
     return xp.true_divide(x, y).astype(x.dtype, copy=False)
 
 
