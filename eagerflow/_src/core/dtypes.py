@@ -222,7 +222,8 @@ def _limits(dt: DType, which: str) -> Any:
     if dt in NARROW_DTYPES or dt is bfloat16:
         if dt._np is None:
             raise UnimplementedError(None, None, f"dtype {dt.name} needs the ml_dtypes package")
-        return (ml_types.load().finfo if dt.is_floating else ml_types.load().iinfo)(dt._np)
+        ml = ml_types.load()
+        return (ml.finfo if dt.is_floating else ml.iinfo)(dt._np)
     if dt.is_floating:
         return np.finfo(dt._np)
     if dt.is_integer:

@@ -34,8 +34,6 @@ from eagerflow._src.ops.registry import PACKET, BadSample, OpDef, Sample, Sample
 _rng = SampleRNG(0)  # (math.py's samples draw from it too: one stream, as before the split)
 _DEVICE_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
 _F32 = np.dtype(np.float32)
-# The host arrays an OpDef's half_kernel takes
-_HALF_NP = ml_types.HALF_TYPES
 
 
 def one_launch(xp: Any, name: str, params: str, body: str, *arrays: Any) -> Any:
@@ -224,7 +222,7 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
     if small is not None or cplx is not None or (isinstance(np_name, str) and
                                                  half is not None):
         def kernel(xp: Any, x: Any) -> Any:  # (traced calls take TF's host kernels too)
-            if xp is np and half is not None and x.dtype in _HALF_NP:
+            if xp is np and half is not None and x.dtype in ml_types.HALF_TYPES:
                 return half(x)
             if xp is np and small is not None and x.dtype == _F32 and x.size < PACKET:
                 return small(x)

@@ -202,9 +202,7 @@ def operation_from_config(config: dict) -> FunctionOperation:
     if class_name not in _FUNCTIONS:
         raise ValueError(f"Could not locate operation '{class_name}' (module "
                          f"{config.get('module')!r}): it is not a keras.ops operation")
-    options = dict(config.get("config") or {})
-    name = options.pop("name", None)
-    return operation_class(class_name)(_FUNCTIONS[class_name], name=name, options=options)
+    return operation_class(class_name).from_config(config.get("config") or {})
 
 
 # Which parameters of a keras.ops function are its Keras operation's operands (`call`
