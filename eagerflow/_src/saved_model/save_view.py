@@ -160,8 +160,8 @@ class SaveView:
             id(a.asset_path._arr): a for a in self.graph.nodes if isinstance(a, Asset)},
             custom_gradients, {**{id(t._state): t for t in self.graph.nodes
                                   if isinstance(t, (LookupTable, TrackableSummaryWriter))},
-                               **{id(_held_state(t)): t for t in self.graph.nodes
-                                  if _is_user_resource(t) and _held_state(t) is not None}},
+                               **{id(held): t for t in self.graph.nodes if _is_user_resource(t)
+                                  and (held := _held_state(t)) is not None}},
             datasets={id(t.dataset): t for t in self.graph.nodes
                       if isinstance(t, DatasetTracker)},
             variants={id(t._value._arr): t for t in self.graph.nodes
