@@ -663,15 +663,20 @@ class Function:
                     # replica's trace is not written, its retrace is)
                     if not _in_replica(key):
                         retraced |= set(self._save_cache) - before
-        saved = [cf for k, cf in self._save_cache.items()
-                 if k not in self._by_signature and k not in retraced]
-        # (a trace made in a strategy's replica is that replica's, its generators keyed by
-        # it: the save context's own trace of that signature is written, as in TF)
-        # (a call's trace that made a resource's handle is written as TF writes every
-        # trace, its save-context retrace: that one captures the handle, made eagerly)
-        return list(dict.fromkeys([self._save_cache.get(k, cf) if made_resource_handles(
-            cf.graph) else cf for k, cf in self._by_signature.items()
-            if self._savable(cf) and not _in_replica(k)] + saved))
+        made = []
+        for key, cf in self._by_signature.items():
+            # (a trace made in a strategy's replica is that replica's, its generators keyed
+            # by it: the save context's own trace of that signature is written, as in TF)
+            if not self._savable(cf) or _in_replica(key):
+                continue
+            # (a call's trace that made a resource's handle is written as TF writes every
+            # trace, its save-context retrace: that one captures the handle, made eagerly)
+            if made_resource_handles(cf.graph):
+                cf = self._save_cache.get(key, cf)
+            made.append(cf)
+        saved = [cf for key, cf in self._save_cache.items()
+                 if key not in self._by_signature and key not in retraced]
+        return list(dict.fromkeys(made + saved))
 
     @staticmethod
     def _savable(cf: ConcreteFunction) -> bool:
