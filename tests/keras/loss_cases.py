@@ -97,3 +97,22 @@ CASES += [
     "keras.regularizers.get({'class_name': 'OrthogonalRegularizer', "
     "'config': {'factor': 0.5, 'mode': 'columns'}}).get_config()",
 ]
+
+# A loss object given Python lists, tuples or dicts: Keras 3 walks them as structures (each
+# leaf a tensor), pairs their leaves, and hands the structures to the loss function, so
+# structures that differ raise optree's errors
+T = "keras.ops.convert_to_tensor"
+PAIRS = [
+    "[0., 1.], [1., 1.]", "[[0., 1.]], [[1., 1.]]", f"[0., 1.], {T}([1., 1.])",
+    f"{T}([0., 1.]), [1., 1.]", "(0., 1.), [1., 1.]", "[0., 1.], [1., 1., 2.]",
+    "[[0., 1.]], np.array([[1., 1.]])", "{'a': [1.]}, {'a': [2.]}", "{'a': 1.}, {'b': 2.}",
+    "[1, 2], [[0.05, 0.95, 0.], [0.1, 0.8, 0.1]]", "[None, 1.], [1., 1.]", "[1.], 2.",
+    "1., [2.]", "1., 2.", f"[{T}([1., 2.])], [{T}([[1.], [2.]])]", "[1, 0], [0.3, 0.6]",
+    "np.array([1, 2]), [[0.05, 0.95, 0.], [0.1, 0.8, 0.1]]",
+]
+CASES += [f"keras.losses.{cls}()({pair})" for pair in PAIRS
+          for cls in ("MeanSquaredError", "BinaryCrossentropy", "CategoricalCrossentropy",
+                      "SparseCategoricalCrossentropy", "Huber")]
+CASES += [f"keras.losses.sparse_categorical_crossentropy({PAIRS[9]})",
+          f"keras.losses.SparseCategoricalCrossentropy(ignore_class=0)({PAIRS[0]})",
+          f"keras.metrics.MeanSquaredError()({PAIRS[5]})"]

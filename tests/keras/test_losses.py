@@ -96,8 +96,8 @@ def test_bad_input():
     # tests/backend/test_launches.py)
     with pytest.raises(tf.errors.InvalidArgumentError, match="Received a label value of 5"), \
             tf.device("/CPU:0"):
-        tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)([0, 5], [[1., 2.],
-                                                                                 [3., 4.]])
+        tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)(
+            np.array([0, 5]), np.array([[1., 2.], [3., 4.]]))
     with pytest.raises(ValueError, match="must have the same shape"):
         tf.keras.losses.categorical_crossentropy([[0., 1.]], [[0.2, 0.3, 0.5]])
     with pytest.raises(ValueError, match="must have rank"):

@@ -15,7 +15,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.keras import backend as kb
-from eagerflow._src.keras import dtype_policy
+from eagerflow._src.keras import dtype_policy, tree
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.name_scope import name_scope
@@ -85,6 +85,14 @@ def reduce_values(values: Any, sample_weight: Any = None,
     return loss
 
 
+def _tensors(x: Any, dtype: Any) -> Any:
+    """A loss's argument as tensors: Keras 3 walks a list, tuple or dict as a structure
+    (optree's), converting each leaf, and hands the structure on."""
+    if tree.is_nested(x):
+        return tree.map_structure(lambda leaf: K.t(leaf, dtype), x)
+    return K.t(x, dtype)
+
+
 def keras_mask(x: Any) -> Any:
     """The Keras mask a tensor carries (a masked layer's output), or None."""
     return getattr(x, "_keras_mask", None)
@@ -146,8 +154,8 @@ class Loss:
     def __call__(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> Any:
         in_mask = keras_mask(y_pred)  # (a masked model output: its steps' losses left out)
         with name_scope(self.name):  # (Keras's: ops traced here are named under it)
-            y_pred = K.t(y_pred, self._dtype)
-            y_true = K.t(y_true, self._dtype)
+            y_pred = _tensors(y_pred, self._dtype)
+            y_true = _tensors(y_true, self._dtype)
             losses = self.call(y_true, y_pred)
             return reduce_weighted_values(losses, sample_weight, self.reduction, self._dtype,
                                           _both(in_mask, keras_mask(losses)))
@@ -179,7 +187,14 @@ class LossFunctionWrapper(Loss):
         self._fn_kwargs = kwargs
 
     def call(self, y_true: Any, y_pred: Any) -> Any:
-        y_true, y_pred = K.squeeze_or_expand(y_true, y_pred)
+        if tree.is_nested(y_true) or tree.is_nested(y_pred):
+            # (Keras 3 pairs their leaves: structures that differ raise optree's errors,
+            # and `fn` gets the structures)
+            pairs = tree.map_structure(K.squeeze_or_expand, y_true, y_pred)
+            y_true = tree.map_structure_up_to(y_true, lambda pair: pair[0], pairs)
+            y_pred = tree.map_structure_up_to(y_pred, lambda pair: pair[1], pairs)
+        else:
+            y_true, y_pred = K.squeeze_or_expand(y_true, y_pred)
         return self.fn(y_true, y_pred, **self._fn_kwargs)
 
     def get_config(self) -> dict:
@@ -303,7 +318,8 @@ def categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False
         raise ValueError(f"`axis` must be of type `int`. Received: axis={axis} of type "
                          f"{type(axis)}")
     y_true, y_pred = _pair(y_true, y_pred, squeeze=False)
-    if y_pred._shape and y_pred._shape[-1] == 1:
+    # (Keras reads the last dimension first: a scalar's IndexError is Keras's)
+    if y_pred._shape is not None and y_pred._shape[-1] == 1:
         warnings.warn("In loss categorical_crossentropy, expected y_pred.shape to be "
                       "(batch_size, num_classes) with num_classes > 1. Received: "
                       f"y_pred.shape={y_pred.shape}. Consider using 'binary_crossentropy' if "
@@ -326,8 +342,7 @@ def sparse_categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool 
     y_pred = K.t(y_pred)
     y_true = K.t(y_true)
     # (Keras squeezes a labels axis of 1 at the class axis first, then at the last one)
-    if len(y_true._shape) == len(y_pred._shape) and y_true._shape and \
-            y_true._shape[axis] == 1:
+    if len(y_true._shape) == len(y_pred._shape) and y_true._shape[axis] == 1:
         y_true = A.squeeze(y_true, axis=axis)
     if len(y_true._shape) == len(y_pred._shape) and y_true._shape and y_true._shape[-1] == 1:
         y_true = A.squeeze(y_true, axis=-1)
@@ -650,8 +665,8 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
         if ignore is None:
             return super().__call__(y_true, y_pred, sample_weight)
         with name_scope(self.name):
-            y_pred = K.t(y_pred, self._dtype)
-            y_true = K.t(y_true, self._dtype)
+            y_pred = _tensors(y_pred, self._dtype)
+            y_true = _tensors(y_true, self._dtype)
             losses = self.call(y_true, y_pred)
             labels = y_true
             if len(labels._shape) == len(losses._shape) + 1 and labels._shape[-1] == 1:

@@ -136,6 +136,25 @@ tryp("loss_class_l", lambda: keras.losses.SparseCategoricalCrossentropy()([0, 1]
      [0.2, 0.8]]))
 """
 
+SNIPPETS["ops_given_lists_as_items"] = _TRY + """
+T = keras.ops.convert_to_tensor
+tryp("concat_lists", lambda: keras.ops.concatenate([[1, 2], [3]]))
+tryp("concat_tuple_item", lambda: keras.ops.concatenate([T([1]), np.array([2.]), (3,)]))
+tryp("concat_arrays", lambda: keras.ops.concatenate([np.array([1]), np.array([2.])]))
+tryp("concat_numbers", lambda: keras.ops.concatenate([1, 2]))
+tryp("einsum_tuple", lambda: keras.ops.einsum("i,i->", T([1., 2.]), (3., 4.)))
+tryp("einsum_arrays", lambda: keras.ops.einsum("i,i->", np.array([1., 2.]), np.array([3, 4])))
+tryp("hstack_numbers", lambda: keras.ops.hstack([1, 2]))
+tryp("hstack_lists", lambda: keras.ops.hstack(([1, 2], [3])))
+tryp("hstack_mixed", lambda: keras.ops.hstack([[1, 2], np.array([3])]))
+tryp("hstack_arrays", lambda: keras.ops.hstack([np.array([3]), np.array([1., 2.])]))
+tryp("vstack_lists", lambda: keras.ops.vstack([[1, 2], [3, 4]]))
+tryp("mse_list_tensor", lambda: keras.losses.MeanSquaredError()([0., 1.], T([1., 1.])))
+tryp("mse_tensor_list", lambda: keras.losses.MeanSquaredError()(T([0., 1.]), [1., 1.]))
+tryp("mse_lists", lambda: keras.losses.MeanSquaredError()([[0., 1.]], [[1., 1.]]))
+tryp("bce_tuple_list", lambda: keras.losses.BinaryCrossentropy()((0., 1.), [1., 1.]))
+"""
+
 SNIPPETS["losses_metrics_given_lists"] = _TRY + """
 for label, fn in [
         ("scce_l", lambda: keras.losses.sparse_categorical_crossentropy([1, 0], [[0.2, 0.8],

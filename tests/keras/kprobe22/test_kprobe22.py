@@ -13,10 +13,6 @@ KNOWN: dict[str, str] = {
                                     "digitize's bins read as an array): eagerflow's spec is "
                                     "what its traced call gives (see tests/keras/ops/"
                                     "test_golden.py)",
-    "ops_given_nested_lists": "Keras's concatenate, einsum and Loss.__call__ map "
-                              "convert_to_tensor over nested lists as structures, then read "
-                              "the lists' dtype (AttributeError) or compare the structures "
-                              "(ValueError); eagerflow converts each list whole",
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

@@ -20,6 +20,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.keras import backend as kb
+from eagerflow._src.keras import tree
 from eagerflow._src.ops.math_base import cast as tf_cast
 
 INT_TYPES = ("uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64")
@@ -191,6 +192,18 @@ def to_tensor(x: Any, dtype: Any = None) -> Any:
     if dtype is not None and (dtype == "bool" or is_int_dtype(dtype)):
         return tf_cast(convert_to_tensor(x), dtype)
     return convert_to_tensor(x, dtype=dtype)
+
+
+def leaf_tensors(xs: Any) -> list:
+    """The items of `xs` as tensors, as Keras 3's TF backend takes a list of operands
+    (concatenate's, einsum's): it converts the leaves of the list as a structure, then
+    reads each item's dtype, so an item that is itself a list or tuple has none."""
+    out = []
+    for x in xs:
+        if tree.is_nested(x):
+            raise AttributeError(f"'{type(x).__name__}' object has no attribute 'dtype'")
+        out.append(to_tensor(x))
+    return out
 
 
 def cast(x: Any, dtype: Any) -> Any:

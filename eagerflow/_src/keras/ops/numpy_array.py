@@ -268,7 +268,7 @@ def concatenate(xs: Any, axis: int = 0) -> Any:
         xs = sparse_union.concatenate(list(xs), axis)
         if isinstance(xs, SparseTensor):
             return xs
-    return ta.concat(_common([kd.to_tensor(x) for x in xs]), axis=axis)
+    return ta.concat(_common(kd.leaf_tensors(xs)), axis=axis)
 
 
 @keras_op
@@ -287,8 +287,8 @@ def stack(x: Any, axis: int = 0) -> Any:
 @keras_op
 def hstack(xs: Any) -> Any:
     xs = _common(list(xs))
-    first = kd.to_tensor(xs[0])
-    return ta.concat(xs, axis=0 if len(first.shape) == 1 else 1)
+    # (Keras reads the first item's shape as given: a list or number has none)
+    return ta.concat(xs, axis=0 if len(xs[0].shape) == 1 else 1)
 
 
 @keras_op

@@ -265,7 +265,7 @@ def _as_matmul(subscripts: str, operands: list) -> Callable | None:
 
 @keras_op
 def einsum(subscripts: str, *operands: Any, **kwargs: Any) -> Any:
-    operands = [kd.to_tensor(x) for x in operands]
+    operands = kd.leaf_tensors(operands)
     subscripts = _normalize_subscripts(subscripts)
     names = sorted({x.dtype.name for x in operands})
     output_type = None
