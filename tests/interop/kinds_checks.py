@@ -68,14 +68,6 @@ KNOWN: dict = {
     ("alias_concrete", "names"): (("own", "theirs"), "TF's saver loses concrete aliases"),
     ("alias_concrete", "kinds"): (("own", "theirs"), "and so the aliases loaded"),
     ("alias_concrete", "listed"): (("own", "theirs"), "and the alias called"),
-    # Keras 3 exports model.__call__ with no `training`, so the random augmentation layers
-    # (whose call defaults to training=True) augment in TF's served function (two calls
-    # differ; it captures their seed generators' states). eagerflow's export serves
-    # model(x, training=False): serving the call as TF's needs RandomElasticTransform's
-    # graph form (a kernel size from a traced sigma, a batch of unknown size) first
-    ("augment_export", "serve"): (("own", "theirs"), "eagerflow's export does not augment"),
-    ("augment_export", "signatures"): (
-        ("own", "theirs"), "and so captures no seed generator states"),
     # TF 2.21's bfloat16 MatMul rounds differently with oneDNN off (as this harness runs
     # TF: TF_ENABLE_ONEDNN_OPTS=0: Eigen rounds each product and partial sum to bfloat16)
     # than with it on; eagerflow's product, accumulated in float32 and rounded once, is

@@ -1,8 +1,11 @@
 """Every layer class of kprobe15's sweep exported by eagerflow (`model.export`, a model of
 one call made by keras_file_cases.layer_model) is served by real TF 2.21 with eagerflow's
-outputs (skipped without TensorFlow). The cells, whose call returns a list of states, are
-refused by the export's signature in TF's words, as Keras 3.15 refuses them."""
+outputs in inference (a random augmentation layer's served augmenting, as Keras 3's export
+serves it: the shapes of an augmenting call's; skipped without TensorFlow). The cells,
+whose call returns a list of states, are refused by the export's signature in TF's words,
+as Keras 3.15 refuses them."""
 
+import inspect
 import json
 import os
 import pickle
@@ -44,8 +47,15 @@ def _samples() -> dict:
     return {name: eval(LAYERS[name][1], env) for name in LAYERS}
 
 
+def _augments(layer) -> bool:
+    """Whether the layer's call defaults to training=True (a random augmentation layer's,
+    which Keras 3's export, serving the model's call without `training`, runs augmenting)."""
+    p = inspect.signature(layer.call).parameters.get("training")
+    return p is not None and p.default is True
+
+
 def test_tensorflow_serves_every_layers_export(tmp_path):
-    samples, want, names = _samples(), {}, []
+    samples, want, names, augmenting = _samples(), {}, [], set()
     for name in sorted(LAYERS):
         keras.backend.clear_session()
         keras.utils.set_random_seed(1)
@@ -66,6 +76,9 @@ def test_tensorflow_serves_every_layers_export(tmp_path):
         model.export(str(tmp_path / name), verbose=False)
         with open(tmp_path / f"{name}.pkl", "wb") as f:
             pickle.dump(values, f)
+        if any(_augments(layer) for layer in model.layers):
+            augmenting.add(name)  # (its served call's outputs: those of a call augmenting)
+            outputs = model([tf.constant(v) for v in values])
         want[name] = [np.asarray(t) for t in tf.nest.flatten(outputs)]
         names.append(name)
     (tmp_path / "names.json").write_text(json.dumps(names))
@@ -74,6 +87,9 @@ def test_tensorflow_serves_every_layers_export(tmp_path):
     for name in names:
         assert len(served[name]) == len(want[name]), name
         for got, ours in zip(served[name], want[name]):
+            if name in augmenting:  # (random values: their shape)
+                assert np.asarray(got).shape == ours.shape, name
+                continue
             np.testing.assert_allclose(np.asarray(got, dtype=ours.dtype), ours, rtol=1e-5,
                                        atol=1e-6, err_msg=name)
 

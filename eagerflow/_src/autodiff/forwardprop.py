@@ -47,8 +47,8 @@ class ForwardAccumulator:
             # a Keras 3 variable's dtype is a string, which TF's accumulator asks for
             # `is_floating`: its `.value` (the tf.Variable) is what TF can watch
             raise AttributeError("'str' object has no attribute 'is_floating'")
-        if not (isinstance(p, Tensor) or hasattr(p, "_as_tensor")):
-            p = convert_to_tensor(p)
+        # (TF asks the primal as given for its dtype: a Python number has none and a NumPy
+        # dtype no is_floating, Python's AttributeErrors)
         if not p.dtype.is_floating:
             tf_logging.log_first_n(tf_logging.WARN, "The dtype of the watched primal must be "
                                    "floating (e.g. tf.float32), got %r", 5, p.dtype)
@@ -134,12 +134,20 @@ class ForwardAccumulator:
         zero = UnconnectedGradients(unconnected_gradients) is UnconnectedGradients.ZERO
 
         def one(x: Any) -> Any:
-            t = self._tangents.get(id(x))
+            t = self._tangents.get(_tracked_id(x))
             if t is None and zero:
                 return zeros_like(x)
             return t
 
         return nest.map_structure(one, primals)
+
+
+def _tracked_id(x: Any) -> Any:
+    """The key of x's tangent: a tensor's or variable's id. TF's accumulator reads `_id`
+    from anything else, so a Python or NumPy value fails with Python's AttributeError."""
+    if isinstance(x, Tensor) or hasattr(x, "_as_tensor"):
+        return id(x)
+    return x._id
 
 
 def _dense(g: Any) -> Any:

@@ -1,9 +1,12 @@
 """Keras models as SavedModels: `model.export(path)` and tf.saved_model.save(model).
 
-Sits in keras/ over saved_model/. A model's serving function calls the model in
-inference mode on inputs shaped as it was built (its Input tensors, or the shapes its
-first call saw). `tf.saved_model.save(model)` serves it as `serving_default`, its inputs
-named `inputs`, `inputs_1`, ... (Keras 3's `_default_save_signature`). `model.export()`
+Sits in keras/ over saved_model/. A model's serving function calls the model as Keras 3's
+does, without `training` (each layer takes its call's default: dropout is off, and the
+random augmentation layers, whose default is training=True, augment), on inputs shaped
+as it was built (its Input tensors, or the shapes its first call saw).
+`tf.saved_model.save(model)` serves it as `serving_default`, its inputs named `inputs`,
+`inputs_1`, ... (Keras 3's `_default_save_signature`: a model with augmentation layers is
+refused, as TF refuses it, their seed generators' states untracked). `model.export()`
 writes what Keras 3's ExportArchive writes: a root holding the model's variables and one
 endpoint, `serve`, taking the inputs positionally under their Input names, also served
 as the `serve` and `serving_default` signatures, with the model's lookup tables in its
@@ -74,7 +77,7 @@ def default_save_signature(model: Any, cached: bool = True) -> Function | None:
         return hit[1]
 
     def serving_default(inputs: Any) -> Any:
-        return model(inputs, training=False)
+        return model(inputs)
 
     fn = function(serving_default, input_signature=[spec])
     if cached:
@@ -105,7 +108,7 @@ def export(model: Any, filepath: Any, format: str = "tf_saved_model", verbose: b
         input_signature = [_specs(model, lambda i, name: name, any_batch=True)]
 
     def serve(args_0: Any) -> Any:  # one argument: the inputs' structure, as Keras 3
-        return model(args_0, training=False)
+        return model(args_0)
 
     # (Keras 3 serves the model's __call__: TF names the functions after it)
     serve.__name__ = serve.__qualname__ = "__call__"

@@ -420,10 +420,11 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
            grad_b: bool = False, name: str | None = None) -> Any:
     """a @ b over the inner two dimensions (a_is_sparse, b_is_sparse, grad_a and grad_b are
     TF's hints to its kernels: the product is the same without them)."""
-    if transpose_a is False and transpose_b is False and not (
-            adjoint_a or adjoint_b or a_is_sparse or b_is_sparse
-            or output_type is not None) and (_state.graph is None or dt.bfloat16 not in (
-                getattr(a, "_dtype", None), getattr(b, "_dtype", None))):
+    if transpose_a is False and transpose_b is False and grad_a is False and \
+            grad_b is False and not (adjoint_a or adjoint_b or a_is_sparse or b_is_sparse
+                                     or output_type is not None) and (
+                _state.graph is None or dt.bfloat16 not in (
+                    getattr(a, "_dtype", None), getattr(b, "_dtype", None))):
         # (traced, a bfloat16 operand goes the long way, which names a SparseMatMul node
         # as TF's; eagerly the fast path's refusal hands the pair on)
         try:
@@ -444,19 +445,25 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
         raise ValueError(f"Only one of `transpose_{x}` and `adjoint_{x}` can be True. "
                          f"Received `transpose_{x}`=True, `adjoint_{x}`=True.")
     a, b = _matmul_args(a, b)
+    v3 = output_type is not None and (dt.as_dtype(output_type) is not a._dtype or
+                                      dt.as_dtype(output_type) is not b._dtype)
+    sparse = (a_is_sparse or b_is_sparse or a._dtype is not b._dtype) and \
+        sparse_matmul.routes_here(a, b, a_is_sparse, b_is_sparse, _batched(a, b))
+    if transpose_a.__class__ is not bool or transpose_b.__class__ is not bool or \
+            adjoint_a is not False or adjoint_b is not False or a_is_sparse is not False or \
+            b_is_sparse is not False or grad_a is not False or grad_b is not False:
+        # (not the common call, whose flags pass: the transposes bools, the rest False)
+        _check_flags((transpose_a, transpose_b, adjoint_a, adjoint_b, a_is_sparse,
+                      b_is_sparse, grad_a, grad_b),
+                     _batched(a, b) and not (a_is_sparse or b_is_sparse), sparse, v3)
     if adjoint_a:
         a, transpose_a = conj(a), True
     if adjoint_b:
         b, transpose_b = conj(b), True
-    _check_bool_attrs(a, b, transpose_a, transpose_b, a_is_sparse, b_is_sparse)
-    if (a_is_sparse or b_is_sparse or a._dtype is not b._dtype) and sparse_matmul.routes_here(
-            a, b, a_is_sparse, b_is_sparse, a._shape is None or b._shape is None or
-            len(a._shape) > 2 or len(b._shape) > 2):
+    if sparse:
         return sparse_matmul.route(a, b, transpose_a, transpose_b, a_is_sparse, b_is_sparse,
                                    name)
-    if output_type is not None and (dt.as_dtype(output_type) is not a._dtype or
-                                    dt.as_dtype(output_type) is not b._dtype):
-        # (TF's tf.matmul: an output_type other than an operand's is BatchMatMulV3's Tout)
+    if v3:  # (TF's tf.matmul: an output_type other than an operand's is BatchMatMulV3's Tout)
         try:
             return bind(BATCH_MATMUL_V3, (a, b), {"adj_x": bool(transpose_a),
                                                   "adj_y": bool(transpose_b),
@@ -470,21 +477,39 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
                 name if _state.graph is not None else None)
 
 
-def _check_bool_attrs(a: Any, b: Any, transpose_a: Any, transpose_b: Any, a_is_sparse: Any,
-                      b_is_sparse: Any) -> None:
-    """TF's MatMul (and SparseMatMul) attrs are bools: a matrix product of operands of rank
-    2 or less hands transpose_a/b to its op wrapper, which refuses any other value (1, a
-    list) before looking at shapes; a batch product takes their truth in Python."""
-    if transpose_a.__class__ is bool and transpose_b.__class__ is bool and not (
-            a_is_sparse or b_is_sparse):
-        return  # (the common call: bools, and no sparse flag to check)
-    if a._shape is None or b._shape is None or len(a._shape) > 2 or len(b._shape) > 2:
+def _batched(a: Any, b: Any) -> bool:
+    """Whether tf.matmul takes a batch product (an operand of unknown rank or above 2)."""
+    return a._shape is None or b._shape is None or len(a._shape) > 2 or len(b._shape) > 2
+
+
+def _check_flags(flags: tuple, batch: bool, sparse: bool, v3: bool) -> None:
+    """Checks tf.matmul's flags as the op wrapper of the op it runs checks its attrs: only
+    Python bools (None: the default), in the op's order, before the operands' dtypes or
+    shapes (eagerly and traced).
+
+    A batch product (BatchMatMulV2, or V3 for another output type) takes adj_x/adj_y (the
+    adjoint, or True for a transpose true in Python) and grad_x/grad_y. A matrix product
+    makes a true adjoint a transpose, then runs SparseMatMul (transposes and sparse flags;
+    no grad hint), BatchMatMulV3 (adj_x: `adjoint or transpose`, Python's `or`) or MatMul
+    (transposes, grad_a, grad_b)."""
+    ta, tb, ja, jb, sa, sb, ga, gb = flags
+    if batch:
+        _bools(("adj_x", "adj_y", "grad_x", "grad_y"),
+               (True if ta else ja, True if tb else jb, ga, gb))
         return
-    sparse = a_is_sparse or b_is_sparse
-    for what, v in (("transpose_a", transpose_a), ("transpose_b", transpose_b),
-                    *((("a_is_sparse", a_is_sparse), ("b_is_sparse", b_is_sparse))
-                      if sparse else ())):
-        C.bool_attr(v, what)
+    ta, tb = (True if ja else ta), (True if jb else tb)
+    if sparse:
+        _bools(("transpose_a", "transpose_b", "a_is_sparse", "b_is_sparse"), (ta, tb, sa, sb))
+    elif v3:
+        _bools(("adj_x", "adj_y", "grad_x", "grad_y"), (ja or ta, jb or tb, ga, gb))
+    else:
+        _bools(("transpose_a", "transpose_b", "grad_a", "grad_b"), (ta, tb, ga, gb))
+
+
+def _bools(names: tuple, values: tuple) -> None:
+    for what, v in zip(names, values):
+        if v is not None:  # (the wrapper's default)
+            C.bool_attr(v, what)
 
 
 # ---------------------------------------------------------------------------------------

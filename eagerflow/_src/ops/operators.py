@@ -271,11 +271,26 @@ def _install_variable() -> None:
 
 def _variable_eq(self: Variable, other: Any) -> Any:
     # (TF's Variable.__eq__: identity in TF 1's modes, else elementwise on its value)
-    return self is other if _legacy_equality(None) else _eq(self, other)
+    if _legacy_equality(None):
+        return self is other
+    if other is None:
+        _refuse_none(m.EQUAL, self)
+    return _eq(self, other)
 
 
 def _variable_ne(self: Variable, other: Any) -> Any:
-    return self is not other if _legacy_equality(None) else _ne(self, other)
+    if _legacy_equality(None):
+        return self is not other
+    if other is None:
+        _refuse_none(m.NOT_EQUAL, self)
+    return _ne(self, other)
+
+
+def _refuse_none(op: Any, v: Variable) -> None:
+    """TF's Variable hands a None it is compared with to its op, whose conversion refuses
+    it (a tensor's `==` answers False first): eagerly convert_to_tensor's ValueError,
+    traced the graph builder's, after reading the variable."""
+    _args(op, v if _state.graph is None else v._api_read(), None)
 
 
 def _variable_hash(self: Variable) -> int:

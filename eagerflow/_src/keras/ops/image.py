@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import saturate_cast
 from eagerflow._src.keras.ops.core import shape as static_shape
@@ -335,6 +336,11 @@ def map_coordinates(inputs: Any, coordinates: Any, order: int, fill_mode: str = 
 # Blurs, distortions, edges, SSIM
 # ---------------------------------------------------------------------------------------
 
+def _traced(x: Any) -> bool:
+    """Whether x is a tensor of a trace (its value unknown until the graph runs)."""
+    return isinstance(x, Tensor) and not isinstance(x, EagerTensor)
+
+
 def _gaussian_1d(size: Any, sigma: Any, dtype: Any) -> Any:
     x = tf_range(cast(size, dtype), dtype=dtype) - (cast(size, dtype) - 1) / 2
     k = tm.exp(-0.5 * tm.square(x / sigma))
@@ -351,7 +357,11 @@ def gaussian_blur(images: Any, kernel_size: Any = (3, 3), sigma: Any = (1.0, 1.0
     _check_rank(images)
     kernel = tl.tensordot(_gaussian_1d(size[1], sigma[1], dtype),
                           _gaussian_1d(size[0], sigma[0], dtype), axes=0)
-    kernel = ta.reshape(kernel, (int(kernel_size[0]), int(kernel_size[1]), 1, 1))
+    if any(_traced(k) for k in kernel_size[:2]):  # (a size computed in a trace)
+        shape = tf_stack([cast(size[0], "int32"), cast(size[1], "int32"), 1, 1])
+    else:
+        shape = (int(kernel_size[0]), int(kernel_size[1]), 1, 1)
+    kernel = ta.reshape(kernel, shape)
 
     def blur(x: Any) -> Any:
         depthwise = tile(kernel, [1, 1, static_shape(x)[-1], 1])
@@ -373,12 +383,14 @@ def elastic_transform(images: Any, alpha: float = 20.0, sigma: float = 5.0,
     _check_rank(images)
     dtype = images.dtype
     alpha, sigma_t = kd.to_tensor(alpha, dtype), kd.to_tensor(sigma, dtype)
-    factor = int(sigma)  # (Keras's int32 conversion of sigma: a truncation)
+    # (Keras's int32 conversion of sigma: a truncation; a traced sigma, a random strength's
+    # in RandomElasticTransform's served call, makes the kernel's size a tensor)
+    factor = cast(sigma_t, "int32") if _traced(sigma) else int(sigma)
     size = (6 * factor | 1, 6 * factor | 1)
     squeeze = len(images.shape) == 3
     if squeeze:
         images = ta.expand_dims(images, 0)
-    dims = static_shape(images)
+    dims = images.shape.as_list()  # (static: an unknown batch is 1, as Keras takes it)
     if data_format == "channels_last":
         batch, height, width, channels = dims
         channel_axis = -1
