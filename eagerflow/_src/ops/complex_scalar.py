@@ -1,6 +1,8 @@
 """Complex Rsqrt and Log1p as TF 2.21's CPU kernels compute them for complex64 and
 complex128: Eigen has no packet version of either, so every value goes through its scalar
-function, whose special values and roundings differ from NumPy's.
+function, whose special values and roundings differ from NumPy's. And where only special
+values differ (fixed up where NumPy's result or operand is not finite, so finite work pays
+one check): Eigen's complex product and square root.
 
 Sits in the ops layer beside complex_quotient.py and libm_complex.py, under math.py (the
 ops' kernels). Both run on TF's threads, which flush denormals (FTZ and DAZ): an operand
@@ -67,6 +69,86 @@ def log1p(z: np.ndarray) -> np.ndarray:
     keep = ((pa == 1) & (pb == 0)) | ((pa == la) & (pb == lb))
     return _complex(np.where(keep, z.real, flush(ra)), np.where(keep, z.imag, flush(rb)),
                     z.dtype)
+
+
+def product(x: Any, y: Any) -> np.ndarray:
+    """x * y elementwise (broadcast) as Eigen multiplies complex numbers: whole packets by
+    the textbook (ac - bd, ad + bc), rounded at each step, the values past them by C's
+    product (c_multiply: infinities recovered). NumPy's loop fuses a multiply into the
+    subtraction (FMA), so its infinities differ where a product overflows or is infinite:
+    (max + max i)^2 is -inf + inf i there, NaN + inf i in TF's packets."""
+    with np.errstate(all="ignore"):
+        out = np.asarray(np.multiply(x, y))
+        bad = ~np.isfinite(out)
+        if bad.any():
+            xs, ys = np.broadcast_to(x, out.shape)[bad], np.broadcast_to(y, out.shape)[bad]
+            a, b, c, d = xs.real, xs.imag, ys.real, ys.imag
+            out.real[bad], out.imag[bad] = a * c - b * d, a * d + b * c
+        return _scalar_tail(out, (x, y), lambda u, v: _complex(
+            *c_multiply(u.real, u.imag, v.real, v.imag), out.dtype))
+
+
+def sqrt(z: np.ndarray) -> np.ndarray:
+    """The principal square root as Eigen's complex sqrt: with w = sqrt((|x| + |z|) / 2),
+    (w, y / 2w) for x >= 0, (|y| / 2w, +-w) for x < 0, where NumPy's csqrt differs: a zero
+    keeps +0 as its imaginary part (0 - 0i -> 0 + 0i), and |x| + |z| overflows to an
+    infinite root for parts near the greatest finite value; inf where y is infinite."""
+    with np.errstate(all="ignore"):
+        out = np.asarray(np.sqrt(z))
+        mag = np.abs(z)
+        odd = ~((mag > 0) & (mag < np.finfo(z.real.dtype).max / 4))  # (0, inf, NaN, huge)
+        if odd.any():
+            out[odd] = _packet_sqrt(z[odd])
+        return _scalar_tail(out, (z,), _scalar_sqrt)
+
+
+def _scalar_tail(out: np.ndarray, args: tuple, scalar: Any) -> np.ndarray:
+    """`out` with its values past the last whole packet (4 complex64 values, 2 complex128:
+    a scalar's, the last of 5) recomputed by `scalar` over the same (broadcast) operands,
+    as Eigen's kernels compute them by the scalar function."""
+    tail = out.size % (4 if out.dtype == np.complex64 else 2)
+    if tail:
+        flat = [np.broadcast_to(a, out.shape).reshape(-1)[-tail:] for a in args]
+        view = out.reshape(-1)
+        view[-tail:] = scalar(*flat)
+    return out
+
+
+def _scalar_sqrt(z: np.ndarray) -> np.ndarray:
+    """Eigen's scalar complex sqrt: (inf, y) for an infinite y, else with w as sqrt's,
+    (w, +-w) for x = 0, (w, y / 2w) for x > 0, (|y| / 2w, +-w) otherwise (NaN too), the
+    sign that of y < 0 (so -0 gives +)."""
+    x, y = z.real, z.imag
+    part = x.dtype.type
+    w = np.sqrt(part(0.5) * (np.abs(x) + _hypot(x, y, _same)))
+    signed_w = np.where(y < 0, -w, w)
+    u = np.where(x >= 0, w, np.abs(y) / (part(2) * w))
+    v = np.where(x == 0, signed_w, np.where(x > 0, y / (part(2) * w), signed_w))
+    inf_y = np.isinf(y)
+    return _complex(np.where(inf_y, np.inf, u), np.where(inf_y, y, v), z.dtype)
+
+
+def _packet_sqrt(z: np.ndarray) -> np.ndarray:
+    """Eigen's packet complex sqrt, where csqrt differs (see sqrt): -0's sign is kept for
+    x < 0, and an infinite x gives (inf, 0|y|) or (0|y|, +inf)."""
+    x, y = z.real, z.imag
+    part = x.dtype.type
+    with np.errstate(all="ignore"):
+        w = np.sqrt(part(0.5) * (np.abs(x) + _hypot(x, y, _same)))
+        eta = np.where(w == 0, 0, part(0.5) * (y / w))
+        u = np.where(x < 0, np.abs(eta), w)
+        v = np.where(x < 0, np.copysign(w, y), eta)
+        # (an infinite part: (inf, y) for y infinite, else (inf, 0|y|) for x = inf and
+        # (0|y|, inf) for x = -inf)
+        inf_y, inf_x = np.isinf(y), np.isinf(x)
+        zero_y = np.abs(y) * 0
+        u = np.where(inf_y, np.inf, np.where(inf_x & (x < 0), zero_y, np.where(inf_x, np.inf, u)))
+        v = np.where(inf_y, y, np.where(inf_x & (x < 0), np.inf, np.where(inf_x, zero_y, v)))
+    return _complex(u, v, z.dtype)
+
+
+def _same(v: Any) -> Any:
+    return v
 
 
 def _hypot(x: Any, y: Any, flush: Any) -> Any:

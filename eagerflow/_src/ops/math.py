@@ -175,7 +175,7 @@ def _square_grad(n: Any, g: Any) -> list:
 
 SQUARE = _unary("Square", "square", C.NUMERIC, _square_grad,
                 _elementwise_ref(lambda a: a * a), half_kernel=_np_half("square"),
-                grad_after_grads=True)
+                complex_kernel=lambda z: complex_scalar.product(z, z), grad_after_grads=True)
 
 
 def _sqrt_grad_grad(n: Any, g: Any) -> list:
@@ -218,7 +218,8 @@ INV_GRAD = _reciprocal_grad_op("InvGrad")
 
 SQRT = _unary("Sqrt", "sqrt", C.FLOAT_COMPLEX,
               lambda n, g: [bind(SQRT_GRAD, (n.outputs[0], g), {})],
-              _elementwise_ref(_pymath.sqrt), lo=0.5, hi=3.0, half_kernel=_np_half("sqrt"))
+              _elementwise_ref(_pymath.sqrt), lo=0.5, hi=3.0, half_kernel=_np_half("sqrt"),
+              complex_kernel=complex_scalar.sqrt)
 def _rsqrt_kernel(xp: Any, x: Any) -> Any:
     # TF's CPU kernels for float32 and the half types (halfprec.rsqrt)
     if xp is np and (x.dtype == np.float32 or x.dtype in halfprec.HALF):
@@ -439,7 +440,7 @@ MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,
                         fast_gy=lambda g, x, y, z: multiply(g, x), skips="scalar_y"),
               _elementwise_ref(lambda a, b: a * b), ufunc=np.multiply, operator="*",
               units=(1, 1), fold=_fold_arith(np.multiply), fold_partial=False,
-              half_kernel=halfprec.binary(np.multiply))
+              half_kernel=halfprec.binary(np.multiply), complex_kernel=complex_scalar.product)
 
 
 def _realdiv(xp: Any, x: Any, y: Any) -> Any:
@@ -599,7 +600,7 @@ MINIMUM = _binary("Minimum", lambda xp, x, y: _MINIMUM_NP(x, y) if xp is np else
 def _squared_difference_kernel(xp: Any, x: Any, y: Any) -> Any:
     if x.dtype.kind == "c":  # TF's: (x - y) * conj(x - y), |x - y|^2 as a complex number
         d = x - y
-        return d * xp.conj(d)
+        return d * xp.conj(d) if xp is not np else complex_scalar.product(d, np.conj(d))
     out = one_launch(xp, "eagerflow_squared_difference", "T x, T y", "T d = x - y; z = d * d",
                      x, y)
     return xp.square(x - y) if out is None else out

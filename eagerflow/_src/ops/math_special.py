@@ -26,7 +26,14 @@ from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import complex_quotient, eigen32, halfprec, libm32, wrapper_inputs
+from eagerflow._src.ops import (
+    complex_quotient,
+    complex_scalar,
+    eigen32,
+    halfprec,
+    libm32,
+    wrapper_inputs,
+)
 from eagerflow._src.ops import special_bessel as _bessel
 from eagerflow._src.ops import special_cephes as _cephes
 from eagerflow._src.ops import special_lgamma as _lgamma64
@@ -627,7 +634,8 @@ DIV_NO_NAN = register(OpDef(
 # MulNoNan: x * y, and 0 wherever y == 0 (whatever x is, inf and nan included).
 def _mul_no_nan_kernel(xp: Any, x: Any, y: Any) -> Any:
     with np.errstate(all="ignore"):
-        out = xp.multiply(x, y)
+        out = complex_scalar.product(x, y) if xp is np and np.iscomplexobj(x) else \
+            xp.multiply(x, y)  # (TF's complex product: complex_scalar.product)
     return xp.where(y == 0, xp.zeros((), out.dtype), out).astype(x.dtype, copy=False)
 
 

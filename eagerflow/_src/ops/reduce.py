@@ -559,9 +559,14 @@ def _np_euclidean_norm(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
                 return root
             lowest = np.iinfo(np.int64 if x.dtype.itemsize == 8 else np.int32).min
             return xp.where(total < 0, int(np.array(lowest).astype(x.dtype)), root)
-    if k == "c":
-        w = xp.abs(x)
-        return xp.sqrt(xp.add.reduce(w * w, axis=axes, keepdims=keepdims)).astype(x.dtype)
+    if k == "c":  # (TF's: sqrt(sum(x * conj(x))), whose imaginary part is NaN where a
+        # part of x is not finite, its real part NaN where one is NaN)
+        re, im = x.real, x.imag
+        total = xp.add.reduce(re * re + im * im, axis=axes, keepdims=keepdims)
+        out = xp.sqrt(total).astype(x.dtype)
+        if xp is np and not np.isfinite(total).all():  # (x * conj(x)'s ab - ba, summed)
+            out.imag = xp.add.reduce(re * -im + im * re, axis=axes, keepdims=keepdims) * 0
+        return out
     if x.dtype.itemsize == 2 and halfprec.is_half(xp, x) and x.dtype != np.float16:
         w = x.astype(np.float32)
         return xp.sqrt(xp.add.reduce(w * w, axis=axes, keepdims=keepdims)).astype(x.dtype)

@@ -1,0 +1,149 @@
+"""Complex elementwise ops at special values, and linear algebra on matrices holding
+infinities or NaN (singular and near-singular ones too), against TF 2.21's CPU results
+recorded by record_fuzz28.py (fuzz28_cases.py lists the calls).
+
+What is compared: raised errors (class and whole message); results' dtypes and shapes;
+per value part, NaN against NaN (not its payload or sign), infinities and zeros with their
+signs, finite values to a relative tolerance (and, for linear algebra, an absolute one
+scaled by the matrix: the rounding noise of a singular matrix's zero pivot, singular value
+or eigenvalue is Eigen's pivoting, not a fact to match).
+
+What is not compared, and why:
+- values whose input has a denormal part, and denormal results against zeros: TF's CPU
+  threads flush denormals (FTZ and DAZ) in every kernel; eagerflow keeps IEEE arithmetic
+  (NumPy's) except in the complex quotient, Rsqrt and Log1p (complex_quotient.py,
+  complex_scalar.py);
+- the upper triangle of a failed Cholesky: TF fills the lower one with NaN and leaves the
+  rest of its output uninitialized;
+- the signs and phases of singular and eigen vectors and of QR's factors (any unit
+  multiple is a right answer; LAPACK and Eigen choose differently): their magnitudes are
+  compared.
+KNOWN lists the differences found and left, each with its reason (strict xfails: a fix
+turns them into failures to remove from the list)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from fuzz28_cases import complex_cases, linalg_cases, run, special_parts
+
+import eagerflow as tf
+
+GOLDEN = json.loads(Path(__file__).with_name("fuzz28_golden.json").read_text())
+# (results whose vectors are only defined up to a unit factor: compared in magnitude)
+_UP_TO_UNITS = ("tf.linalg.svd(m)", "tf.linalg.eig(m)", "tf.linalg.eigh(m)", "tf.linalg.qr(")
+KNOWN: dict = {}
+
+
+def _part(a: str, b: str, rtol: float, atol: float, tiny: float) -> bool:
+    x, y = float(a), float(b)
+    if np.isnan(x) or np.isnan(y):
+        return bool(np.isnan(x) and np.isnan(y))
+    x, y = (v * 0 if abs(v) < tiny else v for v in (x, y))  # (a flushed denormal)
+    if x == 0 or y == 0 or np.isinf(x) or np.isinf(y):
+        if abs(x - y) <= atol and np.isfinite(x) and np.isfinite(y):
+            return True
+        return x == y and np.signbit(x) == np.signbit(y)
+    return abs(x - y) <= rtol * max(abs(x), abs(y)) + atol
+
+
+def _magnitudes(values: list) -> list:
+    if values and isinstance(values[0], list):
+        return [repr(abs(complex(float(r), float(i)))) for r, i in values]
+    return [repr(abs(float(v))) for v in values]
+
+
+class _Rules:
+    """How one case's values are compared (fixed per case, see the module's docstring)."""
+
+    def __init__(self, case: str) -> None:
+        source, dtype, *matrix = case.split("|")
+        wide = dtype in ("float64", "complex128")
+        self.rtol, self.atol = (1e-12, 0.0) if wide else (1e-5, 0.0)
+        self.tiny = np.finfo(np.float64 if wide else np.float32).tiny
+        self.skip = self._denormal_inputs(dtype) if not matrix else set()
+        self.units = any(source.startswith(p) for p in _UP_TO_UNITS)
+        self.upper_free = source == "tf.linalg.cholesky(m)"
+        if matrix:
+            self.rtol = 1e-9 if wide else 1e-4
+            self.atol = 4096 * np.finfo(np.float64 if wide else np.float32).eps
+
+    @staticmethod
+    def _denormal_inputs(dtype: str) -> set:
+        n = len(special_parts(dtype))
+        denormal = 4  # (special_parts' least subnormal)
+        return {i for i in range(n * n) if i // n == denormal or i % n == denormal}
+
+    def skipped(self, i: int, count: int) -> bool:
+        n2 = len(special_parts("float32")) ** 2
+        if count == n2 * n2:  # (every ordered pair of the special values)
+            return i // n2 in self.skip or i % n2 in self.skip
+        return i in self.skip
+
+
+def _differences(got: list, want: list, rules: _Rules, index: int | None = None) -> list:
+    if got[0] != want[0] or got[0] == "raise":
+        return [] if got == want else [(got, want)]
+    if got[0] == "seq":
+        if len(got) != len(want):
+            return [(got, want)]
+        out = []
+        for k, (g, w) in enumerate(zip(got[1:], want[1:])):
+            if k in rules.skip:  # (a list of each special value's result)
+                continue
+            out += _differences(g, w, rules, k)
+        return out
+    if got[1:3] != want[1:3]:
+        return [(got[:3], want[:3])]
+    g_values, w_values = got[3], want[3]
+    if rules.units:
+        g_values, w_values = _magnitudes(g_values), _magnitudes(w_values)
+    lower = _lower_mask(want) if rules.upper_free and _failed(want) else None
+    out = []
+    for i, (g, w) in enumerate(zip(g_values, w_values)):
+        if index is None and rules.skipped(i, len(g_values)) or lower is not None and \
+                not lower[i]:
+            continue
+        if isinstance(g, list):
+            same = all(_part(a, b, rules.rtol, rules.atol, rules.tiny) for a, b in zip(g, w))
+        elif isinstance(g, str):
+            same = _part(g, w, rules.rtol, rules.atol, rules.tiny)
+        else:
+            same = g == w
+        if not same:
+            out.append((i if index is None else index, g, w))
+    return out
+
+
+def _failed(want: list) -> bool:
+    values = want[3]
+    flat = [p for v in values for p in (v if isinstance(v, list) else [v])]
+    return any(p == "nan" for p in flat)
+
+
+def _lower_mask(want: list) -> list:
+    n = want[2][-1]
+    return [i % n <= i // n for i in range(len(want[3]))]
+
+
+def _params(cases: list) -> list:
+    return [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=KNOWN[c]))
+            if c in KNOWN else c for c in cases]
+
+
+def _check(case: str) -> None:
+    diffs = _differences(run(case, tf, np), GOLDEN[case], _Rules(case))
+    assert not diffs, diffs[:4]
+
+
+@pytest.mark.parametrize("case", _params(complex_cases()))
+def test_complex_special_values(case):
+    _check(case)
+
+
+@pytest.mark.parametrize("case", _params(linalg_cases()))
+def test_linalg_on_special_matrices(case):
+    _check(case)
