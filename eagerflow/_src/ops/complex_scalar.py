@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.ops.complex_quotient import c_divide, flusher
+from eagerflow._src.ops.complex_quotient import c_divide, flusher, quotient
 from eagerflow._src.ops.libm_complex import c_multiply
 
 
@@ -86,6 +86,88 @@ def product(x: Any, y: Any) -> np.ndarray:
             out.real[bad], out.imag[bad] = a * c - b * d, a * d + b * c
         return _scalar_tail(out, (x, y), lambda u, v: _complex(
             *c_multiply(u.real, u.imag, v.real, v.imag), out.dtype))
+
+
+def prod(x: np.ndarray, axes: tuple | None, keepdims: bool) -> np.ndarray:
+    """The product over `axes` as Eigen's reducer takes it: from 1, times each value in
+    turn by the textbook product (so 1 * (inf i) is NaN + inf i). Recomputed so only for
+    the results NumPy's product makes infinite or NaN."""
+    with np.errstate(all="ignore"):
+        out = np.asarray(np.multiply.reduce(x, axis=axes, keepdims=True))
+        bad = ~np.isfinite(out)
+        if bad.any():
+            kept = [i for i in range(x.ndim) if axes is not None and i not in axes]
+            rows = np.moveaxis(x, kept, range(len(kept))).reshape(bad.size, -1)[bad.ravel()]
+            acc = np.ones(len(rows), x.dtype)
+            for col in rows.T:
+                a, b, c, d = acc.real, acc.imag, col.real, col.imag
+                acc = _complex(a * c - b * d, a * d + b * c, x.dtype)
+            out[bad] = acc
+    return out if keepdims else out.reshape([n for i, n in enumerate(x.shape)
+                                             if axes is not None and i not in axes])
+
+
+def log(z: np.ndarray) -> np.ndarray:
+    """The principal log as Eigen's: in packets, log of |z| = sqrt(x^2 + y^2) unscaled, so
+    NaN (of inf - inf in its refinement) where finite parts' squares overflow; past them,
+    the scalar log(hypot(x, y)), infinite there. NumPy's clog scales (finite)."""
+    with np.errstate(all="ignore"):
+        out = np.asarray(np.log(z))
+        x, y = z.real, z.imag
+        if not np.isfinite(out.real).all() or out.real.max(initial=0) > _SQUARE_SAFE[out.dtype]:
+            out.real[np.isfinite(x) & np.isfinite(y) & ~np.isfinite(x * x + y * y)] = np.nan
+        return _scalar_tail(out, (z,), lambda v: _complex(
+            np.log(np.hypot(v.real, v.imag)), np.arctan2(v.imag, v.real), z.dtype))
+
+
+# (the log of the greatest finite part: a log below it comes of squares that cannot
+# overflow)
+_SQUARE_SAFE = {np.dtype(np.complex64): float(np.log(np.finfo(np.float32).max)) / 2 - 1e-3,
+                np.dtype(np.complex128): float(np.log(np.finfo(np.float64).max)) / 2 - 1e-9}
+
+
+def exp(z: np.ndarray) -> np.ndarray:
+    """exp as Eigen's: NumPy's cexp, but in complex64 packets exp(inf + yi) with y
+    infinite or NaN is -inf + NaN i where y is negative (Eigen's packet cexp takes y's
+    sign), not +inf (complex128 and the values past the packets: the C library's)."""
+    with np.errstate(all="ignore"):
+        out = np.asarray(np.exp(z))
+        if z.dtype == np.complex64 and not np.isfinite(out).all():
+            x, y = z.real, z.imag
+            out.real[(x == np.inf) & ~np.isfinite(y) & np.signbit(y)] = -np.inf
+            return _scalar_tail(out, (z,), np.exp)
+    return out
+
+
+def expm1(z: np.ndarray) -> np.ndarray:
+    """exp(z) - 1 as Eigen's complex expm1: with e = expm1(x) and s = sin(y / 2)^2,
+    (e - 2 (e + 1) s, (e + 1) sin(y)) (so NaN + NaN i where e is infinite and y is 0)."""
+    x, y = z.real, z.imag
+    part = x.dtype.type
+    with np.errstate(all="ignore"):
+        e = np.expm1(x)
+        er = e + part(1)
+        half = np.sin(y / part(2))
+        return _complex(e - part(2) * er * (half * half), er * np.sin(y), z.dtype)
+
+
+def sign(z: np.ndarray) -> np.ndarray:
+    """z / |z| as TF's complex Sign divides: the complex quotient by |z| + 0i (so a -0 part
+    over a finite |z| is +0, and an infinite part gives NaN + NaN i); 0 at 0."""
+    with np.errstate(all="ignore"):
+        mag = np.abs(z)
+        out = quotient(z, mag.astype(z.dtype))
+        out[mag == 0] = 0
+    return out
+
+
+def sigmoid(z: np.ndarray) -> np.ndarray:
+    """1 / (1 + exp(-z)) as Eigen's complex logistic, which has no packet form: the C
+    library's cexp and complex division (so 0 where exp(-z) is infinite, not NaN)."""
+    with np.errstate(all="ignore"):
+        e = np.exp(-z)
+        one = np.ones((), z.real.dtype)
+        return _complex(*c_divide(one, one * 0, one + e.real, e.imag), z.dtype)
 
 
 def sqrt(z: np.ndarray) -> np.ndarray:

@@ -24,6 +24,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import complex_quotient
 from eagerflow._src.ops.array import concat, expand_dims
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
@@ -359,8 +360,20 @@ def _trisolve_kernel(xp: Any, a: Any, b: Any, lower: bool, adjoint: bool) -> Any
             done = slice(i + 1, n) if upper_first else slice(0, i)
             acc = rhs[..., i, :] - xp.einsum("...k,...kj->...j", tri[..., i, done],
                                              out[..., done, :])
-            out[..., i, :] = acc / tri[..., i, i][..., None]
+            out[..., i, :] = _divide(xp, acc, tri[..., i, i][..., None])
     return out.astype(b.dtype, copy=False)
+
+
+def _divide(xp: Any, x: Any, y: Any) -> Any:
+    """x / y as Eigen's substitution divides by a pivot: for complex values on the host,
+    C's division (std::complex's), whose infinities NumPy's quotient makes NaN."""
+    if xp is not np or x.dtype.kind != "c":
+        return x / y
+    y = np.broadcast_to(y, x.shape)
+    re, im = complex_quotient.c_divide(x.real, x.imag, y.real, y.imag)
+    out = np.empty(x.shape, x.dtype)
+    out.real, out.imag = re, im
+    return out
 
 
 def _trisolve_grad(n: Any, g: Any) -> list:

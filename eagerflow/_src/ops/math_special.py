@@ -547,12 +547,24 @@ def _nonzero(x: Any) -> Any:
     return where(not_equal(x, zeros_like(x)), ones_like(x), zeros_like(x))
 
 
+def _xlogy(xp: Any, x: Any, y: Any) -> Any:
+    if xp is np and np.iscomplexobj(x):  # (TF's complex log and product)
+        return complex_scalar.product(x, complex_scalar.log(np.asarray(y)))
+    return x * xp.log(y)
+
+
+def _xdivy(xp: Any, x: Any, y: Any) -> Any:
+    if xp is np and np.iscomplexobj(x):  # (TF's complex quotient)
+        return complex_quotient.quotient(np.asarray(x), np.asarray(y))
+    return x / y
+
+
 XLOGY = _xsafe_op(
-    "Xlogy", lambda xp, x, y: x * xp.log(y),
+    "Xlogy", _xlogy,
     _bin_grad(lambda g, x, y, z: g * xlogy(_nonzero(x), y), lambda g, x, y, z: g * xdivy(x, y)),
     _xsafe_ref(lambda a, b: a * _log_scalar(b)), lo=0.5)
 XDIVY = _xsafe_op(
-    "Xdivy", lambda xp, x, y: x / y,
+    "Xdivy", _xdivy,
     _bin_grad(lambda g, x, y, z: g * xdivy(_nonzero(x), y),
               lambda g, x, y, z: g * xdivy(-x, square(y))),
     _xsafe_ref(_div_scalar), lo=0.5)

@@ -29,7 +29,14 @@ from eagerflow._src.core.tensor import (
     scalar_operand,
 )
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, reduce_ties, wrapper_inputs
+from eagerflow._src.ops import (
+    complex_scalar,
+    eigen_reduce,
+    eigen_sum,
+    halfprec,
+    reduce_ties,
+    wrapper_inputs,
+)
 from eagerflow._src.ops.array import expand_dims, rank, reshape, reshape_like, shape
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.broadcast_grads import broadcast_like
@@ -538,6 +545,7 @@ PROD = _reduction("Prod", lambda xp, x, a, k: eigen_reduce.half_prod(x, a, k)
                   if x.dtype.itemsize == 2 and halfprec.is_half(xp, x) else
                   eigen_sum.tf_sum(x, a, k, op=np.multiply)
                   if xp is np and x.dtype in _EIGEN_TYPES else
+                  complex_scalar.prod(x, a, k) if xp is np and x.dtype.kind == "c" else
                   xp.multiply.reduce(x, axis=a, keepdims=k, dtype=x.dtype),
                   C.NUMERIC, _prod_grad,
                   _loop_reduce(lambda c: functools.reduce(operator.mul, c, 1.0)),
