@@ -161,7 +161,7 @@ def _quiet(kernel: Any, lower_only: bool = False, nonfinite: Any = None) -> Any:
         nb = bad.ndim
         for o in out if isinstance(out, tuple) else (out,):
             if o.ndim >= nb and o.shape[:nb] == bad.shape and o.dtype.kind in "fc":
-                o[bad] = np.nan
+                o[bad] = complex(np.nan, np.nan) if o.dtype.kind == "c" else np.nan
         return out
     return run
 
@@ -618,7 +618,13 @@ def _qr_kernel(xp: Any, x: Any, full_matrices: bool) -> tuple:
     q, r = xp.linalg.qr(x, mode="complete" if full_matrices else "reduced")
     # (LAPACK's Q of a triangular matrix holds -0 where TF's Householder product, Eigen's,
     # leaves +0: adding zero makes every zero positive)
-    return _cast(q + 0, x), _cast(r, x)
+    q, r = _cast(q + 0, x), _cast(r, x)
+    if xp is np and x.size:  # (Eigen's unscaled column norms overflow where LAPACK's don't)
+        big = np.abs(x).max(axis=(-2, -1)) > np.sqrt(np.finfo(x.real.dtype).max / x.shape[-2])
+        for idx in np.ndindex(big.shape) if big.any() else ():
+            if big[idx]:
+                q[idx], r[idx] = _eigen_qr(xp, x[idx], full_matrices)
+    return q, r
 
 
 def _householder(xp: Any, col: Any) -> tuple:

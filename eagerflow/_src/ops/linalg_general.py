@@ -22,6 +22,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, shape
+from eagerflow._src.ops.complex_quotient import packet_quotient
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
@@ -82,7 +83,9 @@ def _lu_one(a: np.ndarray) -> tuple:
         if p != k:
             a[[k, p]] = a[[p, k]]
             perm[[k, p]] = perm[[p, k]]
-        a[k + 1:, k] /= a[k, k]
+        # (complex: Eigen's packet quotient, NaN over an infinite pivot)
+        a[k + 1:, k] = packet_quotient(a[k + 1:, k], a[k, k]) if a.dtype.kind == "c" else \
+            a[k + 1:, k] / a[k, k]
         a[k + 1:, k + 1:] -= np.outer(a[k + 1:, k], a[k, k + 1:])
     if n and not _least_pivot(np.abs(np.diagonal(a))) > 0:
         raise InvalidArgumentError(None, None, "Input is not invertible. [Op:Lu]")
