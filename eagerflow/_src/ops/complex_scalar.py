@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.ops.complex_quotient import c_divide, flusher, quotient
+from eagerflow._src.ops.complex_quotient import c_divide, flusher
 from eagerflow._src.ops.libm_complex import c_multiply
 
 
@@ -79,13 +79,23 @@ def product(x: Any, y: Any) -> np.ndarray:
     (max + max i)^2 is -inf + inf i there, NaN + inf i in TF's packets."""
     with np.errstate(all="ignore"):
         out = np.asarray(np.multiply(x, y))
+        if _all_finite(out):  # (where C's product, and Eigen's, are the textbook's too)
+            return out
         bad = ~np.isfinite(out)
-        if bad.any():
-            xs, ys = np.broadcast_to(x, out.shape)[bad], np.broadcast_to(y, out.shape)[bad]
-            a, b, c, d = xs.real, xs.imag, ys.real, ys.imag
-            out.real[bad], out.imag[bad] = a * c - b * d, a * d + b * c
+        xs, ys = np.broadcast_to(x, out.shape)[bad], np.broadcast_to(y, out.shape)[bad]
+        a, b, c, d = xs.real, xs.imag, ys.real, ys.imag
+        out.real[bad], out.imag[bad] = a * c - b * d, a * d + b * c
         return _scalar_tail(out, (x, y), lambda u, v: _complex(
             *c_multiply(u.real, u.imag, v.real, v.imag), out.dtype))
+
+
+def _all_finite(a: np.ndarray) -> bool:
+    """Whether no part of `a` is inf or NaN: of a large array, by its parts' sum (which
+    they spread to; a sum overflowing from finite parts only sends them the long way)."""
+    flat = a.reshape(-1)
+    if flat.size < 4096:
+        return bool(np.isfinite(flat).all())
+    return bool(np.isfinite(np.add.reduce(flat.view(flat.real.dtype))))
 
 
 def prod(x: np.ndarray, axes: tuple | None, keepdims: bool) -> np.ndarray:
@@ -113,9 +123,10 @@ def log(z: np.ndarray) -> np.ndarray:
     the scalar log(hypot(x, y)), infinite there. NumPy's clog scales (finite)."""
     with np.errstate(all="ignore"):
         out = np.asarray(np.log(z))
+        if _all_finite(out) and out.real.max(initial=0) <= _SQUARE_SAFE[out.dtype]:
+            return out  # (no square overflows: the scalar log's is NumPy's but rounding)
         x, y = z.real, z.imag
-        if not np.isfinite(out.real).all() or out.real.max(initial=0) > _SQUARE_SAFE[out.dtype]:
-            out.real[np.isfinite(x) & np.isfinite(y) & ~np.isfinite(x * x + y * y)] = np.nan
+        out.real[np.isfinite(x) & np.isfinite(y) & ~np.isfinite(x * x + y * y)] = np.nan
         return _scalar_tail(out, (z,), lambda v: _complex(
             np.log(np.hypot(v.real, v.imag)), np.arctan2(v.imag, v.real), z.dtype))
 
@@ -132,7 +143,7 @@ def exp(z: np.ndarray) -> np.ndarray:
     sign), not +inf (complex128 and the values past the packets: the C library's)."""
     with np.errstate(all="ignore"):
         out = np.asarray(np.exp(z))
-        if z.dtype == np.complex64 and not np.isfinite(out).all():
+        if z.dtype == np.complex64 and not _all_finite(out):
             x, y = z.real, z.imag
             out.real[(x == np.inf) & ~np.isfinite(y) & np.signbit(y)] = -np.inf
             return _scalar_tail(out, (z,), np.exp)
@@ -152,13 +163,24 @@ def expm1(z: np.ndarray) -> np.ndarray:
 
 
 def sign(z: np.ndarray) -> np.ndarray:
-    """z / |z| as TF's complex Sign divides: the complex quotient by |z| + 0i (so a -0 part
-    over a finite |z| is +0, and an infinite part gives NaN + NaN i); 0 at 0."""
+    """z / |z| as TF's complex Sign divides: the complex quotient by |z| + 0i, which for a
+    finite |z| is (x + 0y) / |z|, (y - 0x) / |z| (a -0 part is +0) in Eigen's packets and
+    in C's division alike; an infinite |z| makes the packet quotient NaN + NaN i (C's only
+    where a part of z is infinite); 0 at 0."""
     with np.errstate(all="ignore"):
         mag = np.abs(z)
-        out = quotient(z, mag.astype(z.dtype))
-        out[mag == 0] = 0
+        out = _sign_quotient(z, mag)
+        infinite = np.isinf(mag)
+        if infinite.any():
+            out[infinite] = complex(np.nan, np.nan)
+            out = _scalar_tail(out, (z, mag), _sign_quotient)
+    out[mag == 0] = 0
     return out
+
+
+def _sign_quotient(z: np.ndarray, mag: np.ndarray) -> np.ndarray:
+    x, y = z.real, z.imag
+    return _complex((x + y * 0) / mag, (y - x * 0) / mag, z.dtype)
 
 
 def sigmoid(z: np.ndarray) -> np.ndarray:
@@ -181,7 +203,11 @@ def sqrt(z: np.ndarray) -> np.ndarray:
         odd = ~((mag > 0) & (mag < np.finfo(z.real.dtype).max / 4))  # (0, inf, NaN, huge)
         if odd.any():
             out[odd] = _packet_sqrt(z[odd])
-        return _scalar_tail(out, (z,), _scalar_sqrt)
+        tail = z.reshape(-1)[-(z.size % (4 if z.dtype == np.complex64 else 2)) or z.size:]
+        # (the scalar sqrt differs at odd values and at x < 0 with y = -0: +w, not -w)
+        if odd.any() or (np.signbit(tail.imag) & (tail.real < 0) & (tail.imag == 0)).any():
+            return _scalar_tail(out, (z,), _scalar_sqrt)
+    return out
 
 
 def _scalar_tail(out: np.ndarray, args: tuple, scalar: Any) -> np.ndarray:

@@ -19,7 +19,6 @@ from eagerflow._src.ops.linalg_spectral import spectral_norm
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import (
     maximum,
-    multiply,
     sqrt,
     square,
 )
@@ -35,8 +34,9 @@ from eagerflow._src.ops.reduce import reduce_max, reduce_sum
 
 
 def _abs_sq(x: Any) -> Any:
-    # (TF's: x * conj(x), a complex sum whose imaginary part is NaN where x is not finite)
-    return multiply(x, conj(x)) if x._dtype.is_complex else square(x)
+    if x._dtype.is_complex:
+        return square(abs_(x))
+    return square(x)
 
 
 @dispatch_binding
@@ -76,7 +76,8 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
     if ord in ("euclidean", "fro") or (not is_matrix and ord == 2):
         if not (x._dtype.is_floating or x._dtype.is_complex or x._dtype.is_integer):
             conj(x)  # (TF's sums x * conj(x): conj refuses bool and string first)
-        return sqrt(reduce_sum(_abs_sq(x), axis=axes, keepdims=keep))
+        out = sqrt(reduce_sum(_abs_sq(x), axis=axes, keepdims=keep))
+        return cast(out, x._dtype) if x._dtype.is_complex else out
     mag = abs_(x)
     if is_matrix and ord == 2:  # spectral: the largest singular value
         out = spectral_norm(x, axes, keepdims=True)
