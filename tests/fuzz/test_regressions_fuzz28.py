@@ -75,13 +75,6 @@ KNOWN: dict = {
     **_known(("tf.linalg.sqrtm(m)",), _C, ("overflow",),
              "entries near the greatest finite value: TF's Schur recurrence and "
              "eagerflow's eigendecomposition overflow at different steps"),
-    **_known(("tf.norm(m)", "tf.norm(m, ord='fro', axis=[-2, -1])"), _C,
-             ("nan_entry", "nan_diag", "all_nan", "inf_diag", "inf_offdiag", "ninf_lower",
-              "inf_sym"),
-             "TF's complex Euclidean norm is sqrt(sum(x * conj(x))), whose imaginary part is "
-             "NaN where x holds inf or NaN; eagerflow's takes |x|^2 (TF's finite bits and "
-             "gradients: NumPy's complex product fuses a multiply-add, so x * conj(x) would "
-             "leave a nonzero imaginary part), imaginary part 0"),
     **_known(("tf.linalg.eig(m)", "tf.linalg.eigvals(m)"), _C, ("inf_diag", "inf_offdiag"),
              "Eigen's ComplexEigenSolver returns values for these (TF: eigenvalues (1, inf) "
              "and (1, 1), NaN vectors) where the real EigenSolver fails; eagerflow raises "
