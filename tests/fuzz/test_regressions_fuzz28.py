@@ -75,10 +75,6 @@ KNOWN: dict = {
     **_known(("tf.linalg.sqrtm(m)",), _C, ("overflow",),
              "entries near the greatest finite value: TF's Schur recurrence and "
              "eagerflow's eigendecomposition overflow at different steps"),
-    **_known(("tf.linalg.eig(m)", "tf.linalg.eigvals(m)"), _C, ("inf_diag", "inf_offdiag"),
-             "Eigen's ComplexEigenSolver returns values for these (TF: eigenvalues (1, inf) "
-             "and (1, 1), NaN vectors) where the real EigenSolver fails; eagerflow raises "
-             "the real kernel's error for every matrix holding inf"),
 }
 
 

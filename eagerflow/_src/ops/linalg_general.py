@@ -208,18 +208,23 @@ _EIG_EXACT_MAX = 32
 
 def _eig_kernel(xp: Any, x: Any, compute_v: bool, Tout: dt.DType) -> tuple:
     out = Tout.as_numpy_dtype
-    if not np.isfinite(x).all():
+    exact = x.shape[-1] <= _EIG_EXACT_MAX
+    # (Eigen's real solver refuses inf and NaN; its complex one runs on them, failing only
+    # where its QR sweeps do not converge: an infinite diagonal of a triangular matrix
+    # has eigenvalues)
+    if not (exact and np.iscomplexobj(x)) and not np.isfinite(x).all():
         raise InvalidArgumentError(None, None, _EIG_FAILED)
     if x.size == 0:
         return np.zeros(x.shape[:-1], out), np.zeros(x.shape if compute_v else (0,), out)
-    if x.shape[-1] <= _EIG_EXACT_MAX:
+    if exact:
         es = np.empty(x.shape[:-1], out)
         vs = np.empty(x.shape, out)
-        for idx in np.ndindex(*x.shape[:-2]):
-            if np.iscomplexobj(x):
-                es[idx], vs[idx] = _complex_eigen_solver(np.asarray(x[idx], out))
-            else:
-                es[idx], vs[idx] = _real_eigen_solver(np.array(x[idx]))
+        with np.errstate(all="ignore"):
+            for idx in np.ndindex(*x.shape[:-2]):
+                if np.iscomplexobj(x):
+                    es[idx], vs[idx] = _complex_eigen_solver(np.asarray(x[idx], out))
+                else:
+                    es[idx], vs[idx] = _real_eigen_solver(np.array(x[idx]))
         return es, (vs if compute_v else np.zeros((0,), out))
     e, v = np.linalg.eig(x.astype(out))
     return e.astype(out), (v.astype(out) if compute_v else np.zeros((0,), out))
