@@ -675,16 +675,16 @@ def _eigen_cod_solve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 def _downdate(qr: np.ndarray, k: int, updated: np.ndarray, direct: np.ndarray,
               limit: float) -> None:
     """The column norms past k after step k, downdated (recomputed where too inexact)."""
-    for j in range(k + 1, qr.shape[1]):
-        if updated[j] != 0:
-            t = abs(qr[k, j]) / updated[j]
-            t = (1 + t) * (1 - t)
-            t = 0.0 if t < 0 else t
-            if t * (updated[j] / direct[j]) ** 2 <= limit:
-                col = qr[k + 1:, j]
-                direct[j] = updated[j] = np.sqrt((col.real ** 2 + col.imag ** 2).sum())
-            else:
-                updated[j] *= np.sqrt(t)
+    up, dn = updated[k + 1:], direct[k + 1:]
+    t = np.abs(qr[k, k + 1:]) / up
+    t = (1 + t) * (1 - t)
+    t[t < 0] = 0
+    live = up != 0
+    redo = live & (t * (up / dn) ** 2 <= limit)
+    cols = qr[k + 1:, k + 1:][:, redo]
+    up[redo] = dn[redo] = np.sqrt((cols.real ** 2 + cols.imag ** 2).sum(axis=0))
+    keep = live & ~redo
+    up[keep] *= np.sqrt(t[keep])
 
 
 def _cod_z(qr: np.ndarray, rank: int) -> list:
