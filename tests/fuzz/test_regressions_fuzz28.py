@@ -44,17 +44,28 @@ def _known(sources: tuple, dtypes: tuple, matrices: tuple | None, reason: str) -
 
 
 KNOWN: dict = {
-    **_known(("tf.math.sigmoid(zp)", "[tf.math.sigmoid(v) for v in z]"), ("complex128",),
-             None, "sigmoid(0 + max i): 1 + cos(max) cancels, magnifying a last-place "
-             "difference of TF's build's cexp from the C library's (NumPy's) to 4e-12"),
+    **_known(("tf.math.sigmoid(zp)", "[tf.math.sigmoid(v) for v in z]"), _C, None,
+             "the signs of zero imaginary parts at real inputs (TF: sigmoid(1 - 0i) is "
+             "0.73 - 0i, sigmoid(max - 0i) 1 + 0i): no formula tried (1 / (1 + exp(-z)) by "
+             "C's, Eigen's or a real-over-complex quotient, e^z / (1 + e^z)) gives them all; "
+             "and at 0 + max i, 1 + cos(max) cancels, magnifying a last-place difference "
+             "(4e-12)"),
+    **_known(("tf.math.exp(zp)",), ("complex64",), None,
+             "exp(-inf +- inf i): Eigen's packet cexp takes the zeros' signs from the NaN "
+             "its sincos makes of +-inf (x86's default NaN is negative: -0 - 0i and "
+             "-0 + 0i); a NaN's sign is not matched"),
+    **_known(("tf.math.divide_no_nan(zz, ww)",), _C, None,
+             "the signs of zero quotients (0 / (-0 + i) is 0 + 0i in TF): neither Eigen's "
+             "packet quotient nor C's division gives TF's DivNoNan's"),
     **_known(("tf.linalg.svd(m)",), ("float32", "float64"), ("overflow",),
              "column norms overflow: Eigen's singular vectors of [[max, max], [max, -max]] "
              "are its scaling's, not the matrix's"),
     **_known(("tf.linalg.inv(m)", "tf.linalg.solve(m, tf.ones_like(m))"),
              ("float64", "complex128"), ("rank2_3x3",),
-             "Eigen's LU updates by fused multiply-adds, leaving [[1, 2, 3], [4, 5, 6], "
-             "[7, 8, 9]] an exact zero pivot (not invertible); unfused, as LAPACK's and "
-             "eigen_lu's, it is 1.1e-16"),
+             "TF's LU (Eigen's PartialPivLU in its build) finds an exact zero last pivot "
+             "of [[1, 2, 3], [4, 5, 6], [7, 8, 9]] in double precision (not invertible); "
+             "LAPACK's, and Eigen's unblocked steps written out (fused multiply-adds or "
+             "not), leave 1.1e-16 or -1.6e-16: that kernel's rounding is not reproduced"),
     **_known(("tf.linalg.logm(m)",), _C, ("singular", "rank2_3x3"),
              "a zero eigenvalue's rounding noise decides the logarithm: TF's Schur form "
              "sees 0 (NaN) or another noise than eagerflow's eigendecomposition"),
@@ -76,8 +87,8 @@ def _part(a: str, b: str, rtol: float, atol: float, tiny: float) -> bool:
         return bool(np.isnan(x) and np.isnan(y))
     x, y = (v * 0 if abs(v) < tiny else v for v in (x, y))  # (a flushed denormal)
     if x == 0 or y == 0 or np.isinf(x) or np.isinf(y):
-        if abs(x - y) <= atol and np.isfinite(x) and np.isfinite(y):
-            return True
+        if atol and abs(x - y) <= atol and np.isfinite(x) and np.isfinite(y):
+            return True  # (linear algebra's rounding noise about a zero)
         return x == y and np.signbit(x) == np.signbit(y)
     return abs(x - y) <= rtol * max(abs(x), abs(y)) + atol
 

@@ -64,10 +64,12 @@ def c_divide(a: Any, b: Any, c: Any, d: Any) -> tuple:
     """(a + bi) / (c + di) as C computes it (libgcc's __divsc3, __divdc3): Smith's method,
     and where both parts come out NaN, C99's recovery: a zero divisor gives infinities, an
     infinite dividend by a finite divisor infinities, a finite dividend by an infinite
-    divisor zeros."""
+    divisor zeros. The ratio of the divisor's parts is flushed when denormal, as TF's
+    threads flush it (1 / (max + i) is 0 + 0i there, not 0 - 0i)."""
     with np.errstate(all="ignore"):
         by_d = np.abs(c) < np.abs(d)
         r = np.where(by_d, c / d, d / c)
+        r = np.where(np.abs(r) < np.finfo(r.dtype).tiny, r * 0, r)
         den = np.where(by_d, c * r + d, d * r + c)
         x = np.where(by_d, (a * r + b) / den, (b * r + a) / den)
         y = np.where(by_d, (b * r - a) / den, (b - a * r) / den)

@@ -509,7 +509,9 @@ def _xsafe_kernel(fn: Callable) -> Callable:
     def kernel(xp: Any, x: Any, y: Any) -> Any:
         with np.errstate(all="ignore"):
             out = fn(xp, x, y)
-        return xp.where(x == 0, xp.zeros((), x.dtype), out).astype(x.dtype, copy=False)
+        # (a complex x == 0 is handed back, its zeros' signs kept, as TF's packets select)
+        zero = x if xp.iscomplexobj(x) else xp.zeros((), x.dtype)
+        return xp.where(x == 0, zero, out).astype(x.dtype, copy=False)
     return kernel
 
 
