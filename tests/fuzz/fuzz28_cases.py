@@ -2,12 +2,12 @@
 writes fuzz28_golden.json): complex elementwise ops at special values, and linear algebra
 on matrices holding infinities or NaN, singular or near-singular ones.
 
-Every case is source evaluated with `tf`, `np` and the names `inputs(dtype)` gives (`z`: the
-81 complex values whose parts range over SPECIAL_PARTS, `zz`/`ww`: every ordered pair of
-them, broadcast against each other; `m`: the MATRICES). Eigen computes whole packets of
-values with vector code and the last values past them with scalar code, so each unary op
-runs twice: on the 81 values padded to a whole number of packets (`zp`, 88 values), and on
-each value alone (`z[i]`, a scalar: the scalar code)."""
+A case is "source|dtype" or "source|dtype|matrix": source evaluated with `tf`, `np` and the
+names namespace() gives (`z`: the 81 complex values whose parts range over special_parts,
+`zz`/`ww`: every ordered pair of them; `m`: the named matrix of _mats). Eigen computes
+whole packets of values with vector code and the values past them with scalar code, so
+each unary op runs twice: on the 81 values padded to a whole number of packets (`zp`, 88
+values), and on each value alone (`z[i]`, a scalar: the scalar code)."""
 
 from __future__ import annotations
 
@@ -108,10 +108,6 @@ LINALG = [
     "tf.linalg.logm(m)", "tf.linalg.sqrtm(m)", "tf.linalg.trace(m)",
     "tf.linalg.matrix_rank(m)",
 ]
-# (TF has no complex kernel for these: their complex cases are recorded as errors too)
-_REAL_ONLY = ()
-
-
 def linalg_cases() -> list:
     cases = []
     for dtype in FDTYPES + CDTYPES:

@@ -11,10 +11,10 @@ or eigenvalue is Eigen's pivoting, not a fact to match).
 What is not compared, and why:
 - values whose input has a denormal part, and denormal results against zeros: TF's CPU
   threads flush denormals (FTZ and DAZ) in every kernel; eagerflow keeps IEEE arithmetic
-  (NumPy's) except in the complex quotient, Rsqrt and Log1p (complex_quotient.py,
-  complex_scalar.py);
-- the upper triangle of a failed Cholesky: TF fills the lower one with NaN and leaves the
-  rest of its output uninitialized;
+  (NumPy's) but where a complex kernel flushes as TF's (complex_quotient.py,
+  complex_scalar.py, libm_complex.py);
+- the upper triangle of a failed Cholesky: TF fills the lower one with NaN (zeros for
+  complex) and leaves the rest of its output uninitialized;
 - the signs and phases of singular and eigen vectors and of QR's factors (any unit
   multiple is a right answer; LAPACK and Eigen choose differently): their magnitudes are
   compared.
@@ -105,7 +105,7 @@ class _Rules:
     def __init__(self, case: str) -> None:
         source, dtype, *matrix = case.split("|")
         wide = dtype in ("float64", "complex128")
-        self.rtol, self.atol = (1e-12, 0.0) if wide else (1e-5, 0.0)
+        self.rtol, self.atol = (1e-12 if wide else 1e-5), 0.0
         self.tiny = np.finfo(np.float64 if wide else np.float32).tiny
         self.skip = self._denormal_inputs(dtype) if not matrix else set()
         self.units = any(source.startswith(p) for p in _UP_TO_UNITS)

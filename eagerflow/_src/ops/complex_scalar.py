@@ -1,8 +1,11 @@
-"""Complex Rsqrt and Log1p as TF 2.21's CPU kernels compute them for complex64 and
-complex128: Eigen has no packet version of either, so every value goes through its scalar
-function, whose special values and roundings differ from NumPy's. And where only special
-values differ (fixed up where NumPy's result or operand is not finite, so finite work pays
-one check): Eigen's complex product and square root.
+"""Complex kernels as TF 2.21's CPU computes them for complex64 and complex128 where
+NumPy's differ. Rsqrt and Log1p: Eigen has no packet version of either, so every value
+goes through its scalar function, whose special values and roundings differ from NumPy's.
+The product (Mul, Square, SquaredDifference, MulNoNan, Prod), Sqrt, Log, Exp, Sign: NumPy's
+result, fixed up only where it (or its operand) is not finite, zero or huge, so finite
+work pays one check: Eigen's packet formulas there, and its scalar ones (the C library's,
+mostly) for the values past the last whole packet (4 complex64, 2 complex128), as its
+kernels compute them. Expm1 and Sigmoid: Eigen's scalar formulas throughout.
 
 Sits in the ops layer beside complex_quotient.py and libm_complex.py, under math.py (the
 ops' kernels). Both run on TF's threads, which flush denormals (FTZ and DAZ): an operand
@@ -23,7 +26,10 @@ denormals, 1e+-30, 1e+-300) and 4000 random values of wide exponents: rsqrt bit 
 log1p bit for bit on the special values but three (the signs of two complex128 results of
 denormal or underflowing parts, one complex64 result a unit in the last place off), and
 within two units in the last place on 5% (complex64) and 0.3% (complex128) of the random
-ones (tests/ops/test_complex_scalar.py).
+ones (tests/ops/test_complex_scalar.py). The others: on every pair of 9 special parts
+(zeros, +-1, the least denormal, the greatest finite, infinities, NaN), whole packets and
+scalars, signs of zeros and infinities and NaN-ness exact, the rest within 1e-5 (complex64)
+or 1e-12 (complex128) (tests/fuzz/test_regressions_fuzz28.py, which lists what is left).
 """
 
 from __future__ import annotations
@@ -228,7 +234,7 @@ def _scalar_sqrt(z: np.ndarray) -> np.ndarray:
     sign that of y < 0 (so -0 gives +)."""
     x, y = z.real, z.imag
     part = x.dtype.type
-    w = np.sqrt(part(0.5) * (np.abs(x) + _hypot(x, y, _same)))
+    w = np.sqrt(part(0.5) * (np.abs(x) + _hypot(x, y, _unflushed)))
     signed_w = np.where(y < 0, -w, w)
     u = np.where(x >= 0, w, np.abs(y) / (part(2) * w))
     v = np.where(x == 0, signed_w, np.where(x > 0, y / (part(2) * w), signed_w))
@@ -242,7 +248,7 @@ def _packet_sqrt(z: np.ndarray) -> np.ndarray:
     x, y = z.real, z.imag
     part = x.dtype.type
     with np.errstate(all="ignore"):
-        w = np.sqrt(part(0.5) * (np.abs(x) + _hypot(x, y, _same)))
+        w = np.sqrt(part(0.5) * (np.abs(x) + _hypot(x, y, _unflushed)))
         eta = np.where(w == 0, 0, part(0.5) * (y / w))
         u = np.where(x < 0, np.abs(eta), w)
         v = np.where(x < 0, np.copysign(w, y), eta)
@@ -255,7 +261,7 @@ def _packet_sqrt(z: np.ndarray) -> np.ndarray:
     return _complex(u, v, z.dtype)
 
 
-def _same(v: Any) -> Any:
+def _unflushed(v: Any) -> Any:
     return v
 
 

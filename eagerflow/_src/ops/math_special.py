@@ -510,7 +510,7 @@ def _xsafe_kernel(fn: Callable) -> Callable:
         with np.errstate(all="ignore"):
             out = fn(xp, x, y)
         # (a complex x == 0 is handed back, its zeros' signs kept, as TF's packets select)
-        zero = x if xp.iscomplexobj(x) else xp.zeros((), x.dtype)
+        zero = x if x.dtype.kind == "c" else xp.zeros((), x.dtype)
         return xp.where(x == 0, zero, out).astype(x.dtype, copy=False)
     return kernel
 
