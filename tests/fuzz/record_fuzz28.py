@@ -1,6 +1,8 @@
 """Records fuzz28_cases.py's calls under TF 2.21 (run with TF's Python from the repository
 root: /work/tfref/bin/python tests/fuzz/record_fuzz28.py): each one's error class and whole
-message, or its results' dtypes, shapes and exact values, into fuzz28_golden.json."""
+message, or its results' dtypes, shapes and exact values, into fuzz28_golden.json. (A
+recording differs from the last only in the upper triangles of the failed Choleskys: TF
+leaves them uninitialized, and the test does not read them.)"""
 
 from __future__ import annotations
 
