@@ -105,13 +105,15 @@ def _all_finite(a: np.ndarray) -> bool:
 
 
 def prod(x: np.ndarray, axes: tuple | None, keepdims: bool) -> np.ndarray:
-    """The product over `axes` as Eigen's reducer takes it: from 1, times each value in
-    turn by the textbook product (so 1 * (inf i) is NaN + inf i). Recomputed so only for
-    the results NumPy's product makes infinite or NaN."""
+    """The product over `axes` as Eigen's reducer takes it over a few values: from 1, times
+    each value in turn by the textbook product (so 1 * (inf i) is NaN + inf i). Recomputed
+    so only for the results NumPy's product makes infinite or NaN, and only over up to
+    _SEQUENTIAL values (longer ones Eigen takes in packets of partial products, an order
+    not reproduced: NumPy's stands)."""
     with np.errstate(all="ignore"):
         out = np.asarray(np.multiply.reduce(x, axis=axes, keepdims=True))
         bad = ~np.isfinite(out)
-        if bad.any():
+        if bad.any() and x.size <= _SEQUENTIAL * max(out.size, 1):
             kept = [i for i in range(x.ndim) if axes is not None and i not in axes]
             rows = np.moveaxis(x, kept, range(len(kept))).reshape(bad.size, -1)[bad.ravel()]
             acc = np.ones(len(rows), x.dtype)
@@ -121,6 +123,9 @@ def prod(x: np.ndarray, axes: tuple | None, keepdims: bool) -> np.ndarray:
             out[bad] = acc
     return out if keepdims else out.reshape([n for i, n in enumerate(x.shape)
                                              if axes is not None and i not in axes])
+
+
+_SEQUENTIAL = 16
 
 
 def log(z: np.ndarray) -> np.ndarray:
