@@ -24,9 +24,24 @@ import numpy as np
 
 def quotient(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """x / y elementwise (broadcast), in their complex dtype, as TF's CPU divides."""
+    out = packet_quotient(x, y)
+    tail = out.size % (4 if out.dtype == np.complex64 else 2)
+    if tail:  # (the values past the last whole packet: C's division, std::complex's)
+        flush = flusher(np.finfo(out.dtype).tiny)
+        flat = [flush(np.broadcast_to(v, out.shape).reshape(-1)[-tail:])
+                for v in (np.real(x), np.imag(x), np.real(y), np.imag(y))]
+        with np.errstate(all="ignore"):
+            x_re, x_im = c_divide(*flat)
+        view = out.reshape(-1)
+        view.real[-tail:], view.imag[-tail:] = flush(x_re), flush(x_im)
+    return out
+
+
+def packet_quotient(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """x / y by Eigen's packet quotient alone (the scaled divisor; NaN + NaN i for a zero
+    or infinite divisor), as its vectorized kernels divide whole packets."""
     dtype = np.result_type(x, y)
-    tiny = np.finfo(dtype).tiny
-    flush = flusher(tiny)
+    flush = flusher(np.finfo(dtype).tiny)
     a, b = flush(np.real(x)), flush(np.imag(x))
     c, d = flush(np.real(y)), flush(np.imag(y))
     with np.errstate(all="ignore"):
@@ -37,13 +52,6 @@ def quotient(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         im = flush(flush(flush(b * cs) - flush(a * ds)) / den) / m
     out = np.empty(np.broadcast(re, im).shape, dtype)
     out.real, out.imag = flush(re), flush(im)
-    tail = out.size % (4 if dtype == np.complex64 else 2)
-    if tail:  # (the values past the last whole packet: C's division, std::complex's)
-        flat = [np.broadcast_to(v, out.shape).reshape(-1)[-tail:] for v in (a, b, c, d)]
-        with np.errstate(all="ignore"):
-            x_re, x_im = c_divide(*flat)
-        view = out.reshape(-1)
-        view.real[-tail:], view.imag[-tail:] = flush(x_re), flush(x_im)
     return out
 
 
@@ -56,10 +64,12 @@ def c_divide(a: Any, b: Any, c: Any, d: Any) -> tuple:
     """(a + bi) / (c + di) as C computes it (libgcc's __divsc3, __divdc3): Smith's method,
     and where both parts come out NaN, C99's recovery: a zero divisor gives infinities, an
     infinite dividend by a finite divisor infinities, a finite dividend by an infinite
-    divisor zeros."""
+    divisor zeros. The ratio of the divisor's parts is flushed when denormal, as TF's
+    threads flush it (1 / (max + i) is 0 + 0i there, not 0 - 0i)."""
     with np.errstate(all="ignore"):
         by_d = np.abs(c) < np.abs(d)
         r = np.where(by_d, c / d, d / c)
+        r = np.where(np.abs(r) < np.finfo(r.dtype).tiny, r * 0, r)
         den = np.where(by_d, c * r + d, d * r + c)
         x = np.where(by_d, (a * r + b) / den, (b * r + a) / den)
         y = np.where(by_d, (b * r - a) / den, (b - a * r) / den)

@@ -1,6 +1,11 @@
-"""Complex Rsqrt and Log1p as TF 2.21's CPU kernels compute them for complex64 and
-complex128: Eigen has no packet version of either, so every value goes through its scalar
-function, whose special values and roundings differ from NumPy's.
+"""Complex kernels as TF 2.21's CPU computes them for complex64 and complex128 where
+NumPy's differ. Rsqrt and Log1p: Eigen has no packet version of either, so every value
+goes through its scalar function, whose special values and roundings differ from NumPy's.
+The product (Mul, Square, SquaredDifference, MulNoNan, Prod), Sqrt, Log, Exp, Sign: NumPy's
+result, fixed up only where it (or its operand) is not finite, zero or huge, so finite
+work pays one check: Eigen's packet formulas there, and its scalar ones (the C library's,
+mostly) for the values past the last whole packet (4 complex64, 2 complex128), as its
+kernels compute them. Expm1 and Sigmoid: Eigen's scalar formulas throughout.
 
 Sits in the ops layer beside complex_quotient.py and libm_complex.py, under math.py (the
 ops' kernels). Both run on TF's threads, which flush denormals (FTZ and DAZ): an operand
@@ -21,7 +26,10 @@ denormals, 1e+-30, 1e+-300) and 4000 random values of wide exponents: rsqrt bit 
 log1p bit for bit on the special values but three (the signs of two complex128 results of
 denormal or underflowing parts, one complex64 result a unit in the last place off), and
 within two units in the last place on 5% (complex64) and 0.3% (complex128) of the random
-ones (tests/ops/test_complex_scalar.py).
+ones (tests/ops/test_complex_scalar.py). The others: on every pair of 9 special parts
+(zeros, +-1, the least denormal, the greatest finite, infinities, NaN), whole packets and
+scalars, signs of zeros and infinities and NaN-ness exact, the rest within 1e-5 (complex64)
+or 1e-12 (complex128) (tests/fuzz/test_regressions_fuzz28.py, which lists what is left).
 """
 
 from __future__ import annotations
@@ -67,6 +75,199 @@ def log1p(z: np.ndarray) -> np.ndarray:
     keep = ((pa == 1) & (pb == 0)) | ((pa == la) & (pb == lb))
     return _complex(np.where(keep, z.real, flush(ra)), np.where(keep, z.imag, flush(rb)),
                     z.dtype)
+
+
+def product(x: Any, y: Any) -> np.ndarray:
+    """x * y elementwise (broadcast) as Eigen multiplies complex numbers: whole packets by
+    the textbook (ac - bd, ad + bc), rounded at each step, the values past them by C's
+    product (c_multiply: infinities recovered). NumPy's loop fuses a multiply into the
+    subtraction (FMA), so its infinities differ where a product overflows or is infinite:
+    (max + max i)^2 is -inf + inf i there, NaN + inf i in TF's packets."""
+    with np.errstate(all="ignore"):
+        out = np.asarray(np.multiply(x, y))
+        if _all_finite(out):  # (where C's product, and Eigen's, are the textbook's too)
+            return out
+        bad = ~np.isfinite(out)
+        xs, ys = np.broadcast_to(x, out.shape)[bad], np.broadcast_to(y, out.shape)[bad]
+        a, b, c, d = xs.real, xs.imag, ys.real, ys.imag
+        out.real[bad], out.imag[bad] = a * c - b * d, a * d + b * c
+        return _scalar_tail(out, (x, y), lambda u, v: _complex(
+            *c_multiply(u.real, u.imag, v.real, v.imag), out.dtype))
+
+
+def _all_finite(a: np.ndarray) -> bool:
+    """Whether no part of `a` is inf or NaN: of a large array, by its parts' sum (which
+    they spread to; a sum overflowing from finite parts only sends them the long way)."""
+    flat = a.reshape(-1)
+    if flat.size < 4096:
+        return bool(np.isfinite(flat).all())
+    return bool(np.isfinite(np.add.reduce(flat.view(flat.real.dtype))))
+
+
+def prod(x: np.ndarray, axes: tuple | None, keepdims: bool) -> np.ndarray:
+    """The product over `axes` as Eigen's reducer takes it over a few values: from 1, times
+    each value in turn by the textbook product (so 1 * (inf i) is NaN + inf i). Recomputed
+    so only for the results NumPy's product makes infinite or NaN, and only over up to
+    _SEQUENTIAL values (longer ones Eigen takes in packets of partial products, an order
+    not reproduced: NumPy's stands)."""
+    with np.errstate(all="ignore"):
+        out = np.asarray(np.multiply.reduce(x, axis=axes, keepdims=True))
+        bad = ~np.isfinite(out)
+        if bad.any() and x.size <= _SEQUENTIAL * max(out.size, 1):
+            kept = [i for i in range(x.ndim) if axes is not None and i not in axes]
+            rows = np.moveaxis(x, kept, range(len(kept))).reshape(bad.size, -1)[bad.ravel()]
+            acc = np.ones(len(rows), x.dtype)
+            for col in rows.T:
+                a, b, c, d = acc.real, acc.imag, col.real, col.imag
+                acc = _complex(a * c - b * d, a * d + b * c, x.dtype)
+            out[bad] = acc
+    return out if keepdims else out.reshape([n for i, n in enumerate(x.shape)
+                                             if axes is not None and i not in axes])
+
+
+_SEQUENTIAL = 16
+
+
+def log(z: np.ndarray) -> np.ndarray:
+    """The principal log as Eigen's: in packets, log of |z| = sqrt(x^2 + y^2) unscaled, so
+    NaN (of inf - inf in its refinement) where finite parts' squares overflow; past them,
+    the scalar log(hypot(x, y)), infinite there. NumPy's clog scales (finite)."""
+    with np.errstate(all="ignore"):
+        out = np.asarray(np.log(z))
+        if _all_finite(out) and out.real.max(initial=0) <= _SQUARE_SAFE[out.dtype]:
+            return out  # (no square overflows: the scalar log's is NumPy's but rounding)
+        x, y = z.real, z.imag
+        out.real[np.isfinite(x) & np.isfinite(y) & ~np.isfinite(x * x + y * y)] = np.nan
+        return _scalar_tail(out, (z,), lambda v: _complex(
+            np.log(np.hypot(v.real, v.imag)), np.arctan2(v.imag, v.real), z.dtype))
+
+
+# (the log of the greatest finite part: a log below it comes of squares that cannot
+# overflow)
+_SQUARE_SAFE = {np.dtype(np.complex64): float(np.log(np.finfo(np.float32).max)) / 2 - 1e-3,
+                np.dtype(np.complex128): float(np.log(np.finfo(np.float64).max)) / 2 - 1e-9}
+
+
+def exp(z: np.ndarray) -> np.ndarray:
+    """exp as Eigen's: NumPy's cexp, but in complex64 packets exp(inf + yi) with y
+    infinite or NaN is -inf + NaN i where y is negative (Eigen's packet cexp takes y's
+    sign), not +inf (complex128 and the values past the packets: the C library's)."""
+    with np.errstate(all="ignore"):
+        out = np.asarray(np.exp(z))
+        if z.dtype == np.complex64 and not _all_finite(out):
+            x, y = z.real, z.imag
+            out.real[(x == np.inf) & ~np.isfinite(y) & np.signbit(y)] = -np.inf
+            return _scalar_tail(out, (z,), np.exp)
+    return out
+
+
+def expm1(z: np.ndarray) -> np.ndarray:
+    """exp(z) - 1 as Eigen's complex expm1: with e = expm1(x) and s = sin(y / 2)^2,
+    (e - 2 (e + 1) s, (e + 1) sin(y)) (so NaN + NaN i where e is infinite and y is 0)."""
+    x, y = z.real, z.imag
+    part = x.dtype.type
+    with np.errstate(all="ignore"):
+        e = np.expm1(x)
+        er = e + part(1)
+        half = np.sin(y / part(2))
+        return _complex(e - part(2) * er * (half * half), er * np.sin(y), z.dtype)
+
+
+def sign(z: np.ndarray) -> np.ndarray:
+    """z / |z| as TF's complex Sign divides: the complex quotient by |z| + 0i, which for a
+    finite |z| is (x + 0y) / |z|, (y - 0x) / |z| (a -0 part is +0) in Eigen's packets and
+    in C's division alike; an infinite |z| makes the packet quotient NaN + NaN i (C's only
+    where a part of z is infinite); 0 at 0."""
+    with np.errstate(all="ignore"):
+        mag = np.abs(z)
+        out = _sign_quotient(z, mag)
+        infinite = np.isinf(mag)
+        if infinite.any():
+            out[infinite] = complex(np.nan, np.nan)
+            out = _scalar_tail(out, (z, mag), _sign_quotient)
+    out[mag == 0] = 0
+    return out
+
+
+def _sign_quotient(z: np.ndarray, mag: np.ndarray) -> np.ndarray:
+    x, y = z.real, z.imag
+    return _complex((x + y * 0) / mag, (y - x * 0) / mag, z.dtype)
+
+
+def sigmoid(z: np.ndarray) -> np.ndarray:
+    """1 / (1 + exp(-z)) as Eigen's complex logistic, which has no packet form: the C
+    library's cexp and complex division (so 0 where exp(-z) is infinite, not NaN)."""
+    with np.errstate(all="ignore"):
+        e = np.exp(-z)
+        one = np.ones((), z.real.dtype)
+        return _complex(*c_divide(one, one * 0, one + e.real, e.imag), z.dtype)
+
+
+def sqrt(z: np.ndarray) -> np.ndarray:
+    """The principal square root as Eigen's complex sqrt: with w = sqrt((|x| + |z|) / 2),
+    (w, y / 2w) for x >= 0, (|y| / 2w, +-w) for x < 0, where NumPy's csqrt differs: a zero
+    keeps +0 as its imaginary part (0 - 0i -> 0 + 0i), and |x| + |z| overflows to an
+    infinite root for parts near the greatest finite value; inf where y is infinite."""
+    with np.errstate(all="ignore"):
+        out = np.asarray(np.sqrt(z))
+        mag = np.abs(z)
+        odd = ~((mag > 0) & (mag < np.finfo(z.real.dtype).max / 4))  # (0, inf, NaN, huge)
+        if odd.any():
+            out[odd] = _packet_sqrt(z[odd])
+        tail = z.reshape(-1)[-(z.size % (4 if z.dtype == np.complex64 else 2)) or z.size:]
+        # (the scalar sqrt differs at odd values and at x < 0 with y = -0: +w, not -w)
+        if odd.any() or (np.signbit(tail.imag) & (tail.real < 0) & (tail.imag == 0)).any():
+            return _scalar_tail(out, (z,), _scalar_sqrt)
+    return out
+
+
+def _scalar_tail(out: np.ndarray, args: tuple, scalar: Any) -> np.ndarray:
+    """`out` with its values past the last whole packet (4 complex64 values, 2 complex128:
+    a scalar's, the last of 5) recomputed by `scalar` over the same (broadcast) operands,
+    as Eigen's kernels compute them by the scalar function."""
+    tail = out.size % (4 if out.dtype == np.complex64 else 2)
+    if tail:
+        flat = [np.broadcast_to(a, out.shape).reshape(-1)[-tail:] for a in args]
+        view = out.reshape(-1)
+        view[-tail:] = scalar(*flat)
+    return out
+
+
+def _scalar_sqrt(z: np.ndarray) -> np.ndarray:
+    """Eigen's scalar complex sqrt: (inf, y) for an infinite y, else with w as sqrt's,
+    (w, +-w) for x = 0, (w, y / 2w) for x > 0, (|y| / 2w, +-w) otherwise (NaN too), the
+    sign that of y < 0 (so -0 gives +)."""
+    x, y = z.real, z.imag
+    part = x.dtype.type
+    w = np.sqrt(part(0.5) * (np.abs(x) + _hypot(x, y, _unflushed)))
+    signed_w = np.where(y < 0, -w, w)
+    u = np.where(x >= 0, w, np.abs(y) / (part(2) * w))
+    v = np.where(x == 0, signed_w, np.where(x > 0, y / (part(2) * w), signed_w))
+    inf_y = np.isinf(y)
+    return _complex(np.where(inf_y, np.inf, u), np.where(inf_y, y, v), z.dtype)
+
+
+def _packet_sqrt(z: np.ndarray) -> np.ndarray:
+    """Eigen's packet complex sqrt, where csqrt differs (see sqrt): -0's sign is kept for
+    x < 0, and an infinite x gives (inf, 0|y|) or (0|y|, +inf)."""
+    x, y = z.real, z.imag
+    part = x.dtype.type
+    with np.errstate(all="ignore"):
+        w = np.sqrt(part(0.5) * (np.abs(x) + _hypot(x, y, _unflushed)))
+        eta = np.where(w == 0, 0, part(0.5) * (y / w))
+        u = np.where(x < 0, np.abs(eta), w)
+        v = np.where(x < 0, np.copysign(w, y), eta)
+        # (an infinite part: (inf, y) for y infinite, else (inf, 0|y|) for x = inf and
+        # (0|y|, inf) for x = -inf)
+        inf_y, inf_x = np.isinf(y), np.isinf(x)
+        zero_y = np.abs(y) * 0
+        u = np.where(inf_y, np.inf, np.where(inf_x & (x < 0), zero_y, np.where(inf_x, np.inf, u)))
+        v = np.where(inf_y, y, np.where(inf_x & (x < 0), np.inf, np.where(inf_x, zero_y, v)))
+    return _complex(u, v, z.dtype)
+
+
+def _unflushed(v: Any) -> Any:
+    return v
 
 
 def _hypot(x: Any, y: Any, flush: Any) -> Any:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from eagerflow._src.ops.complex_quotient import packet_quotient
+
 
 def eigen_lu(a: np.ndarray) -> tuple:
     """(LU, row order) of Eigen's unblocked PartialPivLU, TF's MatrixSolve's, step for step
@@ -52,9 +54,16 @@ def eigen_lu_batch(x: np.ndarray) -> tuple:
             m[rows, k] = m[rows, k + r]
             m[rows, k + r] = top
             odd ^= r != 0
-            m[:, k + 1:, k] /= np.where(best != 0, m[:, k, k], 1)[:, None]
+            m[:, k + 1:, k] = _divide(m[:, k + 1:, k], np.where(best != 0, m[:, k, k], 1)[:, None])
             m[:, k + 1:, k + 1:] -= m[:, k + 1:, k, None] * m[:, None, k, k + 1:]
     return m.reshape(x.shape[:-2] + m.shape[-2:]), odd.reshape(x.shape[:-2])
+
+
+def _divide(x: np.ndarray, pivot: np.ndarray) -> np.ndarray:
+    """A column over its pivot: complex ones by Eigen's packet quotient (NaN over an
+    infinite pivot, where NumPy's gives zeros), as TF's determinants divide (its solves and
+    inverses divide as NumPy does: eigen_lu)."""
+    return packet_quotient(x, pivot) if x.dtype.kind == "c" else x / pivot
 
 
 def _unit_phase(d: np.ndarray) -> np.ndarray:

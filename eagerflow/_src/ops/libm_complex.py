@@ -21,7 +21,10 @@ def cpow(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """cexp(y * clog(x)) elementwise (x and y broadcast), in x's complex dtype."""
     with np.errstate(all="ignore"):
         log = np.log(x)
-        re, im = c_multiply(y.real, y.imag, log.real, log.imag)
+        # (TF's threads flush denormals: clog's tiny parts, atan2(1, max) say, are zeros)
+        tiny = np.finfo(log.real.dtype).tiny
+        lr, li = (np.where(np.abs(v) < tiny, v * 0, v) for v in (log.real, log.imag))
+        re, im = c_multiply(y.real, y.imag, lr, li)
         out = np.empty(re.shape, x.dtype)
         out.real, out.imag = re, im
         return np.exp(out)

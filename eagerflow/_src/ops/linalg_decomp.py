@@ -24,6 +24,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import complex_quotient
 from eagerflow._src.ops.array import concat, expand_dims
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
@@ -160,7 +161,7 @@ def _quiet(kernel: Any, lower_only: bool = False, nonfinite: Any = None) -> Any:
         nb = bad.ndim
         for o in out if isinstance(out, tuple) else (out,):
             if o.ndim >= nb and o.shape[:nb] == bad.shape and o.dtype.kind in "fc":
-                o[bad] = np.nan
+                o[bad] = complex(np.nan, np.nan) if o.dtype.kind == "c" else np.nan
         return out
     return run
 
@@ -359,8 +360,20 @@ def _trisolve_kernel(xp: Any, a: Any, b: Any, lower: bool, adjoint: bool) -> Any
             done = slice(i + 1, n) if upper_first else slice(0, i)
             acc = rhs[..., i, :] - xp.einsum("...k,...kj->...j", tri[..., i, done],
                                              out[..., done, :])
-            out[..., i, :] = acc / tri[..., i, i][..., None]
+            out[..., i, :] = _divide(xp, acc, tri[..., i, i][..., None])
     return out.astype(b.dtype, copy=False)
+
+
+def _divide(xp: Any, x: Any, y: Any) -> Any:
+    """x / y as Eigen's substitution divides by a pivot: for complex values on the host,
+    C's division (std::complex's), whose infinities NumPy's quotient makes NaN."""
+    if xp is not np or x.dtype.kind != "c":
+        return x / y
+    y = np.broadcast_to(y, x.shape)
+    re, im = complex_quotient.c_divide(x.real, x.imag, y.real, y.imag)
+    out = np.empty(x.shape, x.dtype)
+    out.real, out.imag = re, im
+    return out
 
 
 def _trisolve_grad(n: Any, g: Any) -> list:
@@ -605,7 +618,13 @@ def _qr_kernel(xp: Any, x: Any, full_matrices: bool) -> tuple:
     q, r = xp.linalg.qr(x, mode="complete" if full_matrices else "reduced")
     # (LAPACK's Q of a triangular matrix holds -0 where TF's Householder product, Eigen's,
     # leaves +0: adding zero makes every zero positive)
-    return _cast(q + 0, x), _cast(r, x)
+    q, r = _cast(q + 0, x), _cast(r, x)
+    if xp is np and x.size:  # (Eigen's unscaled column norms overflow where LAPACK's don't)
+        big = np.abs(x).max(axis=(-2, -1)) > np.sqrt(np.finfo(x.real.dtype).max / x.shape[-2])
+        for idx in np.ndindex(big.shape) if big.any() else ():
+            if big[idx]:
+                q[idx], r[idx] = _eigen_qr(xp, x[idx], full_matrices)
+    return q, r
 
 
 def _householder(xp: Any, col: Any) -> tuple:

@@ -22,6 +22,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, shape
+from eagerflow._src.ops.complex_quotient import packet_quotient
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
@@ -82,7 +83,9 @@ def _lu_one(a: np.ndarray) -> tuple:
         if p != k:
             a[[k, p]] = a[[p, k]]
             perm[[k, p]] = perm[[p, k]]
-        a[k + 1:, k] /= a[k, k]
+        # (complex: Eigen's packet quotient, NaN over an infinite pivot)
+        a[k + 1:, k] = packet_quotient(a[k + 1:, k], a[k, k]) if a.dtype.kind == "c" else \
+            a[k + 1:, k] / a[k, k]
         a[k + 1:, k + 1:] -= np.outer(a[k + 1:, k], a[k, k + 1:])
     if n and not _least_pivot(np.abs(np.diagonal(a))) > 0:
         raise InvalidArgumentError(None, None, "Input is not invertible. [Op:Lu]")
@@ -205,18 +208,23 @@ _EIG_EXACT_MAX = 32
 
 def _eig_kernel(xp: Any, x: Any, compute_v: bool, Tout: dt.DType) -> tuple:
     out = Tout.as_numpy_dtype
-    if not np.isfinite(x).all():
+    exact = x.shape[-1] <= _EIG_EXACT_MAX
+    # (Eigen's real solver refuses inf and NaN; its complex one runs on them, failing only
+    # where its QR sweeps do not converge: an infinite diagonal of a triangular matrix
+    # has eigenvalues)
+    if not (exact and np.iscomplexobj(x)) and not np.isfinite(x).all():
         raise InvalidArgumentError(None, None, _EIG_FAILED)
     if x.size == 0:
         return np.zeros(x.shape[:-1], out), np.zeros(x.shape if compute_v else (0,), out)
-    if x.shape[-1] <= _EIG_EXACT_MAX:
+    if exact:
         es = np.empty(x.shape[:-1], out)
         vs = np.empty(x.shape, out)
-        for idx in np.ndindex(*x.shape[:-2]):
-            if np.iscomplexobj(x):
-                es[idx], vs[idx] = _complex_eigen_solver(np.asarray(x[idx], out))
-            else:
-                es[idx], vs[idx] = _real_eigen_solver(np.array(x[idx]))
+        with np.errstate(all="ignore"):
+            for idx in np.ndindex(*x.shape[:-2]):
+                if np.iscomplexobj(x):
+                    es[idx], vs[idx] = _complex_eigen_solver(np.asarray(x[idx], out))
+                else:
+                    es[idx], vs[idx] = _real_eigen_solver(np.array(x[idx]))
         return es, (vs if compute_v else np.zeros((0,), out))
     e, v = np.linalg.eig(x.astype(out))
     return e.astype(out), (v.astype(out) if compute_v else np.zeros((0,), out))

@@ -314,6 +314,8 @@ def _host_kernel(scalar: Any, defective: Any) -> Any:
                     out[idx] = np.nan
                 elif x.shape[-1]:
                     out[idx] = _by_eigen(work[idx], scalar, defective, real)
+        if not real:  # (TF's complex NaN: NaN in both parts)
+            out[np.isnan(out)] = complex(np.nan, np.nan)
         return (out.real if real else out).astype(x.dtype)
     return kernel
 

@@ -35,6 +35,8 @@ from eagerflow._src.ops.linalg import adjoint, matmul, matrix_transpose
 from eagerflow._src.ops.linalg_decomp import (
     _LINALG_T,
     _dtype_check,
+    _householder,
+    _reflect,
     _spd,
     cholesky,
     cholesky_solve,
@@ -612,6 +614,8 @@ def _ls_fast(xp: Any, a: Any, b: Any, lam: float) -> Any:
 
 
 def _ls_min_norm(xp: Any, a: Any, b: Any, lam: float) -> Any:
+    if xp is np:
+        return _eigen_cod_solve(a, b)
     n = a.shape[1]
     if not xp.isfinite(a).all():  # (TF's decomposition finds rank 0 there: zeros, whatever b)
         return xp.zeros((n, b.shape[1]), b.dtype)
@@ -619,6 +623,88 @@ def _ls_min_norm(xp: Any, a: Any, b: Any, lam: float) -> Any:
     cut = s > s[:1] * (np.finfo(s.dtype).eps * min(a.shape)) if s.size else s > 0
     inv = xp.where(cut, 1 / xp.where(cut, s, 1), 0).astype(a.dtype)
     return xp.conj(vh.T) @ (inv[:, None] * (xp.conj(u.T) @ b))
+
+
+def _eigen_cod_solve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The minimum-norm least-squares solution as TF's MatrixSolveLs (fast=False) finds it:
+    Eigen's CompleteOrthogonalDecomposition, step for step. A column-pivoted Householder
+    QR (columns by their norms, downdated as LAPACK's xGEQPF does), ranked by its pivots
+    against eps * min(M, N) of the largest; Householder reflections from the right turn
+    [R11 R12] into [T11 0] past the rank; then x = P Z^H [T11^-1 (Q^H b)[:rank]; 0]."""
+    qr, (m, n) = a.copy(), a.shape
+    size, eps = min(m, n), np.finfo(a.real.dtype).eps
+    direct = np.sqrt((qr.real ** 2 + qr.imag ** 2).sum(axis=0))
+    updated, perm, taus = direct.copy(), np.arange(n), []
+    helper = (updated.max(initial=0) * eps) ** 2 / m
+    nonzero, maxpivot = size, 0.0
+    for k in range(size):
+        # (the first largest norm, or the first NaN: TF's build's maxCoeff propagates NaN,
+        # so lstsq([[1, nan], [2, 3]], b, fast=False) pivots on the NaN column: rank 0)
+        j = k + int(np.argmax(updated[k:]))
+        if nonzero == size and updated[j] ** 2 < helper * (m - k):
+            nonzero = k
+        for v in (qr.T, updated, direct, perm):
+            v[[k, j]] = v[[j, k]]
+        ess, tau, beta = _householder(np, qr[k:, k].copy())
+        qr[k + 1:, k], qr[k, k] = ess, beta
+        maxpivot = abs(beta) if abs(beta) > maxpivot else maxpivot
+        _reflect(np, qr[k:, k + 1:], ess, tau)
+        taus.append(tau)
+        _downdate(qr, k, updated, direct, np.sqrt(eps))
+    cut = maxpivot * eps * size
+    rank = int(sum(abs(qr[i, i]) > cut for i in range(nonzero)))
+    if rank == 0:
+        return np.zeros((n, b.shape[1]), b.dtype)
+    zs = _cod_z(qr, rank) if rank < n else []
+    c = b.astype(qr.dtype)
+    for k in range(rank):  # (Q^H b: the first `rank` reflectors)
+        _reflect(np, c[k:], qr[k + 1:, k], taus[k])
+    y = np.zeros((n, b.shape[1]), qr.dtype)
+    for i in range(rank - 1, -1, -1):  # (T11 z = c, upper triangular)
+        y[i] = (c[i] - qr[i, i + 1:rank] @ y[i + 1:rank]) / qr[i, i]
+    for k, tau in enumerate(zs):  # (Z^H [z; 0])
+        rows = [k, rank - 1]
+        y[rows] = y[rows[::-1]]
+        _reflect(np, y[rank - 1:], np.conj(qr[k, rank:]), tau)
+        y[rows] = y[rows[::-1]]
+    x = np.empty_like(y)
+    x[perm] = y
+    return x.astype(b.dtype, copy=False)
+
+
+def _downdate(qr: np.ndarray, k: int, updated: np.ndarray, direct: np.ndarray,
+              limit: float) -> None:
+    """The column norms past k after step k, downdated (recomputed where too inexact)."""
+    up, dn = updated[k + 1:], direct[k + 1:]
+    t = np.abs(qr[k, k + 1:]) / up
+    t = (1 + t) * (1 - t)
+    t[t < 0] = 0
+    live = up != 0
+    redo = live & (t * (up / dn) ** 2 <= limit)
+    cols = qr[k + 1:, k + 1:][:, redo]
+    up[redo] = dn[redo] = np.sqrt((cols.real ** 2 + cols.imag ** 2).sum(axis=0))
+    keep = live & ~redo
+    up[keep] *= np.sqrt(t[keep])
+
+
+def _cod_z(qr: np.ndarray, rank: int) -> list:
+    """Eigen's reflections from the right zeroing R12 (row by row, last first), in place;
+    their coefficients, by row."""
+    zs = [None] * rank
+    for k in range(rank - 1, -1, -1):
+        cols = [k, rank - 1]
+        if k != rank - 1:
+            qr[:k + 1, cols] = qr[:k + 1, cols[::-1]]
+        ess, zs[k], beta = _householder(np, qr[k, rank - 1:].copy())
+        qr[k, rank:], qr[k, rank - 1] = ess, beta
+        if k > 0:  # (the rows above: M (I - tau v v^H), v = [1, conj(ess)])
+            block = qr[:k, rank - 1:]
+            tmp = block[:, 0] + block[:, 1:] @ np.conj(ess)
+            block[:, 0] -= zs[k] * tmp
+            block[:, 1:] -= zs[k] * np.outer(tmp, ess)
+        if k != rank - 1:
+            qr[:k + 1, cols] = qr[:k + 1, cols[::-1]]
+    return zs
 
 
 def _dims(a: Any) -> tuple:

@@ -222,6 +222,14 @@ def _svd_kernel(xp: Any, x: Any, compute_uv: bool, full_matrices: bool) -> tuple
     return sv.astype(real, copy=False), _cast(u * pu, x), _cast(v * pv, x)
 
 
+def _svd_nonfinite(xp: Any, m: Any, compute_uv: bool, full_matrices: bool) -> tuple:
+    """TF's answer for a matrix holding inf or NaN: NaN, but zeros for a complex one
+    (Eigen's complex SVD stops at such an input, leaving TF's zeroed outputs)."""
+    outs = _svd_kernel(xp, xp.zeros_like(m), compute_uv, full_matrices)[:3 if compute_uv else 1]
+    fill = 0 if m.dtype.kind == "c" else np.nan
+    return tuple(xp.full_like(o, fill) for o in outs)
+
+
 def _svd_grad(n: Any, gs: Any, gu: Any, gv: Any) -> list:
     x = n.inputs[0]
     m, k_n = x._shape[-2:]
@@ -284,7 +292,8 @@ def _svd_ref(x: np.ndarray, compute_uv: bool, full_matrices: bool) -> tuple:
 
 
 SVD = register(OpDef(
-    "Svd", _svd_infer, _quiet(_svd_kernel), grad=_svd_grad, reference=_svd_ref, num_outputs=3,
+    "Svd", _svd_infer, _quiet(_svd_kernel, nonfinite=_svd_nonfinite), grad=_svd_grad,
+    reference=_svd_ref, num_outputs=3,
     samples=lambda: [Sample((_f64(4, 3),), {"compute_uv": True, "full_matrices": False}),
                      Sample((_f64(2, 3, 3),), {"compute_uv": True, "full_matrices": False}),
                      Sample((_f64(2, 4),), {"compute_uv": True, "full_matrices": False}),

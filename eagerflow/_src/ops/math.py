@@ -156,7 +156,7 @@ def _sign_grad(n: Any, g: Any) -> list:
 
 SIGN = _unary("Sign", "sign", C.NUMERIC - C.INTS | C.SIGNED_INTS,  # TF's Sign: no unsigned
               _sign_grad,
-              _elementwise_ref(lambda a: (a > 0) - (a < 0)))
+              _elementwise_ref(lambda a: (a > 0) - (a < 0)), complex_kernel=complex_scalar.sign)
 
 
 _L = libm32.scalar  # TF's float32 scalar path: the C library's function
@@ -175,7 +175,7 @@ def _square_grad(n: Any, g: Any) -> list:
 
 SQUARE = _unary("Square", "square", C.NUMERIC, _square_grad,
                 _elementwise_ref(lambda a: a * a), half_kernel=_np_half("square"),
-                grad_after_grads=True)
+                complex_kernel=lambda z: complex_scalar.product(z, z), grad_after_grads=True)
 
 
 def _sqrt_grad_grad(n: Any, g: Any) -> list:
@@ -218,7 +218,8 @@ INV_GRAD = _reciprocal_grad_op("InvGrad")
 
 SQRT = _unary("Sqrt", "sqrt", C.FLOAT_COMPLEX,
               lambda n, g: [bind(SQRT_GRAD, (n.outputs[0], g), {})],
-              _elementwise_ref(_pymath.sqrt), lo=0.5, hi=3.0, half_kernel=_np_half("sqrt"))
+              _elementwise_ref(_pymath.sqrt), lo=0.5, hi=3.0, half_kernel=_np_half("sqrt"),
+              complex_kernel=complex_scalar.sqrt)
 def _rsqrt_kernel(xp: Any, x: Any) -> Any:
     # TF's CPU kernels for float32 and the half types (halfprec.rsqrt)
     if xp is np and (x.dtype == np.float32 or x.dtype in halfprec.HALF):
@@ -252,15 +253,16 @@ INV = _reciprocal_op("Inv", ("DT_COMPLEX128", "DT_COMPLEX64", "DT_BFLOAT16", "DT
 # (the complex gradients: g * conj(f'(x)), as TF's; conj adds no op for real dtypes)
 EXP = _unary("Exp", "exp", C.FLOAT_COMPLEX, lambda n, g: [g * conj(n.outputs[0])],
              _elementwise_ref(_pymath.exp), half_kernel=halfprec.exp, small_kernel=_L("expf"),
-             grad_after_grads=True)
+             complex_kernel=complex_scalar.exp, grad_after_grads=True)
 EXPM1 = _unary("Expm1", "expm1", C.FLOAT_COMPLEX, lambda n, g: [g * exp(conj(n.inputs[0]))],
                _elementwise_ref(_pymath.expm1), half_kernel=halfprec.expm1,
-               small_kernel=_L("expm1f"), grad_after_grads=True)
+               small_kernel=_L("expm1f"), complex_kernel=complex_scalar.expm1,
+               grad_after_grads=True)
 # (TF's gradient: g * Reciprocal(conj(x)), rounded twice, not once as a division)
 LOG = _unary("Log", "log", C.FLOAT_COMPLEX, lambda n, g: [g * reciprocal(conj(n.inputs[0]))],
              _elementwise_ref(_pymath.log), lo=0.5, hi=3.0,
              half_kernel=halfprec.unary(halfprec.plog), small_kernel=_L("logf"),
-             grad_after_grads=True)
+             complex_kernel=complex_scalar.log, grad_after_grads=True)
 LOG1P = _unary("Log1p", "log1p", C.FLOAT_COMPLEX, lambda n, g: [g / (1 + conj(n.inputs[0]))],
                _elementwise_ref(_pymath.log1p), lo=-0.5, hi=2.0,
                half_kernel=halfprec.unary(halfprec.plog1p), small_kernel=_L("log1pf"),
@@ -389,7 +391,8 @@ def _sigmoid_grad(n: Any, g: Any) -> list:
 
 SIGMOID = _unary("Sigmoid", _sigmoid_kernel, C.FLOAT_COMPLEX, _sigmoid_grad,
                  _elementwise_ref(lambda a: 1 / (1 + _pymath.exp(-a))),
-                 cuda="(1 / (1 + exp(-{0})))", grad_after_grads=True)
+                 cuda="(1 / (1 + exp(-{0})))", complex_kernel=complex_scalar.sigmoid,
+                 grad_after_grads=True)
 SOFTPLUS = _unary("Softplus", _softplus_kernel, C.FLOATS,
                   lambda n, g: [softplus_grad(g, n.inputs[0])],
                   _elementwise_ref(lambda a: _pymath.log1p(_pymath.exp(a))))
@@ -439,7 +442,7 @@ MUL = _binary("Mul", lambda xp, x, y: xp.multiply(x, y), C.NUMERIC,
                         fast_gy=lambda g, x, y, z: multiply(g, x), skips="scalar_y"),
               _elementwise_ref(lambda a, b: a * b), ufunc=np.multiply, operator="*",
               units=(1, 1), fold=_fold_arith(np.multiply), fold_partial=False,
-              half_kernel=halfprec.binary(np.multiply))
+              half_kernel=halfprec.binary(np.multiply), complex_kernel=complex_scalar.product)
 
 
 def _realdiv(xp: Any, x: Any, y: Any) -> Any:
@@ -599,7 +602,7 @@ MINIMUM = _binary("Minimum", lambda xp, x, y: _MINIMUM_NP(x, y) if xp is np else
 def _squared_difference_kernel(xp: Any, x: Any, y: Any) -> Any:
     if x.dtype.kind == "c":  # TF's: (x - y) * conj(x - y), |x - y|^2 as a complex number
         d = x - y
-        return d * xp.conj(d)
+        return d * xp.conj(d) if xp is not np else complex_scalar.product(d, np.conj(d))
     out = one_launch(xp, "eagerflow_squared_difference", "T x, T y", "T d = x - y; z = d * d",
                      x, y)
     return xp.square(x - y) if out is None else out

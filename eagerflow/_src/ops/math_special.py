@@ -26,7 +26,14 @@ from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import complex_quotient, eigen32, halfprec, libm32, wrapper_inputs
+from eagerflow._src.ops import (
+    complex_quotient,
+    complex_scalar,
+    eigen32,
+    halfprec,
+    libm32,
+    wrapper_inputs,
+)
 from eagerflow._src.ops import special_bessel as _bessel
 from eagerflow._src.ops import special_cephes as _cephes
 from eagerflow._src.ops import special_lgamma as _lgamma64
@@ -502,7 +509,9 @@ def _xsafe_kernel(fn: Callable) -> Callable:
     def kernel(xp: Any, x: Any, y: Any) -> Any:
         with np.errstate(all="ignore"):
             out = fn(xp, x, y)
-        return xp.where(x == 0, xp.zeros((), x.dtype), out).astype(x.dtype, copy=False)
+        # (a complex x == 0 is handed back, its zeros' signs kept, as TF's packets select)
+        zero = x if x.dtype.kind == "c" else xp.zeros((), x.dtype)
+        return xp.where(x == 0, zero, out).astype(x.dtype, copy=False)
     return kernel
 
 
@@ -540,12 +549,24 @@ def _nonzero(x: Any) -> Any:
     return where(not_equal(x, zeros_like(x)), ones_like(x), zeros_like(x))
 
 
+def _xlogy(xp: Any, x: Any, y: Any) -> Any:
+    if xp is np and np.iscomplexobj(x):  # (TF's complex log and product)
+        return complex_scalar.product(x, complex_scalar.log(np.asarray(y)))
+    return x * xp.log(y)
+
+
+def _xdivy(xp: Any, x: Any, y: Any) -> Any:
+    if xp is np and np.iscomplexobj(x):  # (TF's complex quotient)
+        return complex_quotient.quotient(np.asarray(x), np.asarray(y))
+    return x / y
+
+
 XLOGY = _xsafe_op(
-    "Xlogy", lambda xp, x, y: x * xp.log(y),
+    "Xlogy", _xlogy,
     _bin_grad(lambda g, x, y, z: g * xlogy(_nonzero(x), y), lambda g, x, y, z: g * xdivy(x, y)),
     _xsafe_ref(lambda a, b: a * _log_scalar(b)), lo=0.5)
 XDIVY = _xsafe_op(
-    "Xdivy", lambda xp, x, y: x / y,
+    "Xdivy", _xdivy,
     _bin_grad(lambda g, x, y, z: g * xdivy(_nonzero(x), y),
               lambda g, x, y, z: g * xdivy(-x, square(y))),
     _xsafe_ref(_div_scalar), lo=0.5)
@@ -627,7 +648,8 @@ DIV_NO_NAN = register(OpDef(
 # MulNoNan: x * y, and 0 wherever y == 0 (whatever x is, inf and nan included).
 def _mul_no_nan_kernel(xp: Any, x: Any, y: Any) -> Any:
     with np.errstate(all="ignore"):
-        out = xp.multiply(x, y)
+        out = complex_scalar.product(x, y) if xp is np and np.iscomplexobj(x) else \
+            xp.multiply(x, y)  # (TF's complex product: complex_scalar.product)
     return xp.where(y == 0, xp.zeros((), out.dtype), out).astype(x.dtype, copy=False)
 
 

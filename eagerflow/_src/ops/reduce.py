@@ -29,7 +29,14 @@ from eagerflow._src.core.tensor import (
     scalar_operand,
 )
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, reduce_ties, wrapper_inputs
+from eagerflow._src.ops import (
+    complex_scalar,
+    eigen_reduce,
+    eigen_sum,
+    halfprec,
+    reduce_ties,
+    wrapper_inputs,
+)
 from eagerflow._src.ops.array import expand_dims, rank, reshape, reshape_like, shape
 from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.broadcast_grads import broadcast_like
@@ -538,6 +545,7 @@ PROD = _reduction("Prod", lambda xp, x, a, k: eigen_reduce.half_prod(x, a, k)
                   if x.dtype.itemsize == 2 and halfprec.is_half(xp, x) else
                   eigen_sum.tf_sum(x, a, k, op=np.multiply)
                   if xp is np and x.dtype in _EIGEN_TYPES else
+                  complex_scalar.prod(x, a, k) if xp is np and x.dtype.kind == "c" else
                   xp.multiply.reduce(x, axis=a, keepdims=k, dtype=x.dtype),
                   C.NUMERIC, _prod_grad,
                   _loop_reduce(lambda c: functools.reduce(operator.mul, c, 1.0)),
@@ -559,9 +567,14 @@ def _np_euclidean_norm(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
                 return root
             lowest = np.iinfo(np.int64 if x.dtype.itemsize == 8 else np.int32).min
             return xp.where(total < 0, int(np.array(lowest).astype(x.dtype)), root)
-    if k == "c":
-        w = xp.abs(x)
-        return xp.sqrt(xp.add.reduce(w * w, axis=axes, keepdims=keepdims)).astype(x.dtype)
+    if k == "c":  # (TF's: sqrt(sum(x * conj(x))), whose imaginary part is NaN where a
+        # part of x is not finite, its real part NaN where one is NaN)
+        re, im = x.real, x.imag
+        total = xp.add.reduce(re * re + im * im, axis=axes, keepdims=keepdims)
+        out = xp.sqrt(total).astype(x.dtype)
+        if xp is np and not np.isfinite(total).all():  # (x * conj(x)'s ab - ba, summed)
+            out.imag = xp.add.reduce(re * -im + im * re, axis=axes, keepdims=keepdims) * 0
+        return out
     if x.dtype.itemsize == 2 and halfprec.is_half(xp, x) and x.dtype != np.float16:
         w = x.astype(np.float32)
         return xp.sqrt(xp.add.reduce(w * w, axis=axes, keepdims=keepdims)).astype(x.dtype)
