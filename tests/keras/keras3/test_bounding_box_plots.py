@@ -6,6 +6,7 @@ drawing raises Keras 3's ImportError."""
 
 import json
 import os
+import re
 import sys
 
 import numpy as np
@@ -25,10 +26,27 @@ def run(code: str, plt: object) -> str:
     return printed_by(C.PRELUDE + code, {"keras": tf.keras, "np": np, "plt": plt})
 
 
+# An image's pixel sum and hash, as the cases print them: OpenCV's text rendering changes
+# between its releases (5.0 -> 5.1 moved the labels' pixels), so another OpenCV than the
+# recording's is held to everything but the pixels
+_PIXELS = re.compile(r"\d+, '[0-9a-f]{16}'\)")
+
+
+def comparable(printed: str, name: str) -> tuple:
+    """(what eagerflow printed, what Keras 3 printed), pixels masked under another OpenCV."""
+    import cv2
+
+    want = GOLDEN["cases"][name]
+    if cv2.__version__ != GOLDEN["opencv"]:
+        printed, want = _PIXELS.sub("<pixels>)", printed), _PIXELS.sub("<pixels>)", want)
+    return printed, want
+
+
 @pytest.mark.parametrize("name", sorted(C.DRAW))
 def test_draws_boxes_as_keras3(name):
     pytest.importorskip("cv2")
-    assert run(C.DRAW[name], None) == GOLDEN["cases"][name]
+    printed, want = comparable(run(C.DRAW[name], None), name)
+    assert printed == want
 
 
 @pytest.mark.parametrize("name", sorted(C.PLOT))
@@ -38,7 +56,8 @@ def test_plots_box_galleries_as_keras3(name):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    assert run(C.PLOT[name], plt) == GOLDEN["cases"][name]
+    printed, want = comparable(run(C.PLOT[name], plt), name)
+    assert printed == want
 
 
 def test_without_opencv_drawing_raises_keras3s_import_error(monkeypatch):
