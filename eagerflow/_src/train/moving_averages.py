@@ -2,7 +2,10 @@
 
 Train layer (beside checkpoints, which save the shadow variables when a program tracks
 them): each average is a non-trainable Variable named after its variable, moved by
-`apply` as TF moves it, `average -= (average - value) * (1 - decay)`.
+`apply` as TF moves it, `average -= (average - value) * (1 - decay)`. TF makes each average
+in a variable scope of a unique name ("w/ExponentialMovingAverage", then "..._1"), counted
+per global graph: eagerly and in tf.functions the default graph's counts, which
+tf.compat.v1.reset_default_graph (and so Keras's clear_session) starts anew.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
+from eagerflow._src.function.session import _default_graph
 from eagerflow._src.ops.math import minimum
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.variables import Variable
@@ -19,6 +24,28 @@ _FLOATS = (dt.float16, dt.float32, dt.float64)
 
 def _op_name(var: Variable) -> str:
     return var.name[:-2] if var.name.endswith(":0") else var.name
+
+
+# TF's collection of the variables given averages (GraphKeys.MOVING_AVERAGE_VARIABLES)
+_MOVING = "moving_average_variables"
+
+
+def _graph() -> Any:
+    """The graph whose collections and scope counts the averages use: a TF 1 graph's own,
+    else the global default graph (eagerly, and in a tf.function, which shares them)."""
+    g = _state.graph
+    return _default_graph() if g is None or g.building_function else g
+
+
+def _unique_scope(base: str) -> str:
+    """`base`, or `base_<n>` when a scope of that name was opened already, as TF's
+    variable_scope(None, default_name=base) names it; the name is counted as opened."""
+    counts = _graph().__dict__.setdefault("_average_scope_counts", {})
+    name, i = base, 1
+    while counts.get(name):
+        name, i = f"{base}_{i}", i + 1
+    counts[name] = 1
+    return name
 
 
 class ExponentialMovingAverage:
@@ -60,9 +87,11 @@ class ExponentialMovingAverage:
                 raise TypeError(f"The variables must be half, float, or double: {var.name}")
         for var in var_list:
             if var.ref() not in self._averages:
+                # (a name ending in "/" is absolute: TF's scope ignores the name scopes)
                 self._averages[var.ref()] = Variable(
                     var.read_value(), trainable=False, dtype=var.dtype,
-                    name=self.average_name(var))
+                    name=_unique_scope(self.average_name(var)) + "/")
+                _graph().add_to_collection(_MOVING, var)
         for var in var_list:
             average = self._averages[var.ref()]
             average.assign_sub((average - var.read_value()) * self._decay_tensor(var.dtype))
@@ -72,11 +101,24 @@ class ExponentialMovingAverage:
         return self._averages.get(var.ref())
 
     def average_name(self, var: Variable) -> str:
-        """The name of `var`'s average: "<var's name>/<this object's name>"."""
+        """The name of `var`'s average: once made, its own; before, "<var's name>/<this
+        object's name>"."""
+        if var.ref() in self._averages:
+            return _op_name(self._averages[var.ref()])
         return f"{_op_name(var)}/{self._name}"
 
     def variables_to_restore(self, moving_avg_variables: Any = None) -> dict:
-        """For restoring averages into the variables themselves: {average's name: var}."""
-        refs = self._averages if moving_avg_variables is None else \
-            [v.ref() for v in moving_avg_variables]
-        return {self.average_name(ref.deref()): ref.deref() for ref in refs}
+        """For restoring averages into the variables themselves: {average's name: var}
+        for `moving_avg_variables` (by default the graph's trainable variables and those
+        any averager was applied to), and {name: var} for the graph's other variables."""
+        g = _graph()
+        if moving_avg_variables is None:
+            moving_avg_variables = (g.get_collection("trainable_variables")
+                                    + g.get_collection(_MOVING))
+        refs = dict.fromkeys(v.ref() for v in moving_avg_variables)
+        out = {self.average_name(ref.deref()): ref.deref() for ref in refs}
+        averaged = {ref.deref().name for ref in refs}
+        for var in g.get_collection("variables"):
+            if var.name not in averaged and _op_name(var) not in out:
+                out[_op_name(var)] = var
+        return out

@@ -1,0 +1,345 @@
+"""Files of kinds the other file_cases*.py leave out, as file_cases_kinds.py's cases (write,
+read): a tf.Module keeping tf.train.ExponentialMovingAverage's shadow variables (in a
+checkpoint and a SavedModel); a registered Keras layer overriding save_own_variables /
+load_own_variables; a tf.train.Checkpoint of a Keras model, its optimizer, a step counter
+and a dataset iterator, restored to resume a custom training loop; a Keras model of two
+inputs and two outputs with masking (Embedding's mask_zero through a registered layer with
+its own compute_mask and an LSTM) and a shared layer, in a `.keras` file and an export;
+a tf.Module whose functions have several concrete traces (unknown dimensions, namedtuple
+and nested dict inputs) saved with several named signatures. file_cases_kinds.py adds them
+to its CASES (golden/file_cases_kinds.json holds TF 2.21's reads of its own files, the
+files TF wrote are kept in golden/file_cases_kinds/); test_file_cases_mixes.py checks them.
+Builders take the `tf` and `keras` modules; this module imports neither."""
+
+from __future__ import annotations
+
+import collections
+import os
+
+import numpy as np
+
+from tests.interop.file_cases import TOKENS, XS, YS, values
+from tests.saved_model.user_model_cases import outcome, pretty, signature_facts
+
+
+def path(d: str, name: str) -> str:
+    return os.path.join(d, name)
+
+
+def rounded(x, n=5):
+    return np.round(np.asarray(x, "float64"), n).tolist()
+
+
+# --- a tf.Module keeping moving averages ---------------------------------------------------
+
+def _ema_module(tf):
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = tf.Variable([1.0, -2.0], name="w")
+            self.b = tf.Variable(0.5, name="b")
+            self.step = tf.Variable(0, dtype=tf.int64, trainable=False, name="step")
+            self.ema = tf.train.ExponentialMovingAverage(0.9, num_updates=self.step)
+            self.ema.apply([self.w, self.b])
+            # (the averager is no Trackable: the module keeps its shadow variables)
+            self.averages = [self.ema.average(self.w), self.ema.average(self.b)]
+
+        @tf.function(input_signature=[tf.TensorSpec([2], tf.float32, name="g")])
+        def train(self, g):
+            self.w.assign_sub(g)
+            self.b.assign_add(0.25)
+            self.step.assign_add(1)
+            self.ema.apply([self.w, self.b])
+            return self.ema.average(self.w)
+
+        @tf.function(input_signature=[])
+        def averaged(self):
+            return {"w": self.ema.average(self.w), "b": self.ema.average(self.b)}
+
+    return M()
+
+
+def write_ema_module(tf, keras, d):
+    keras.backend.clear_session()  # (the averages' saved names count those made before)
+    m = _ema_module(tf)
+    for g in ([0.5, -1.0], [0.25, 0.5], [1.0, 1.0]):
+        m.train(tf.constant(g))
+    tf.train.Checkpoint(m=m).write(path(d, "ck"))
+    tf.saved_model.save(m, path(d, "sm"))
+
+
+def read_ema_module(tf, keras, d):
+    # (TF names each average in a variable scope made unique per default graph, which
+    # clear_session starts anew: the second module's are "..._1")
+    keras.backend.clear_session()
+    fresh, second = _ema_module(tf), _ema_module(tf)
+
+    def restored():
+        tf.train.Checkpoint(m=fresh).read(path(d, "ck")).assert_consumed()
+        return [fresh.w, fresh.b, fresh.step, *fresh.averages]
+
+    loaded = tf.saved_model.load(path(d, "sm"))
+    return {"keys": outcome(lambda: sorted(k for k, _ in tf.train.list_variables(path(d, "ck"))
+                                           if "OBJECT_GRAPH" not in k)),
+            "names": outcome(lambda: [fresh.ema.average_name(fresh.w), fresh.ema.name,
+                                      [v.name for v in second.averages],
+                                      sorted(second.ema.variables_to_restore())]),
+            "restored": outcome(restored),
+            "resumed": outcome(lambda: fresh.train(tf.constant([0.5, 0.5]))),
+            "loaded_averages": outcome(loaded.averaged),
+            "loaded_train": outcome(lambda: [loaded.train(tf.constant([1.0, 0.0])),
+                                             loaded.averaged(), loaded.step]),
+            "loaded_shadows": outcome(lambda: sorted([v.name, v.numpy().tolist()]
+                                                     for v in loaded.averages))}
+
+
+# --- a Keras layer saving its own variables ------------------------------------------------
+
+_OWN: dict = {}
+
+
+def own_layer(keras):
+    """A registered layer keeping, besides its kernel, a table of per-feature offsets it
+    saves itself (no weight: save_own_variables / load_own_variables), defined once per
+    `keras`."""
+    if id(keras) in _OWN:
+        return _OWN[id(keras)]
+
+    @keras.saving.register_keras_serializable(package="probe10")
+    class Offsets(keras.layers.Layer):
+        def __init__(self, units=2, **kwargs):
+            super().__init__(**kwargs)
+            self.units = units
+            self.offsets = np.zeros((units,), "float32")
+
+        def build(self, input_shape):
+            self.kernel = self.add_weight(shape=(input_shape[-1], self.units),
+                                          initializer="ones", name="kernel")
+
+        def call(self, x):
+            return keras.ops.matmul(x, self.kernel) + self.offsets
+
+        def save_own_variables(self, store):
+            super().save_own_variables(store)
+            store["offsets"] = self.offsets
+
+        def load_own_variables(self, store):
+            self.offsets = np.asarray(store["offsets"])
+            self.kernel.assign(store["0"])
+
+        def get_config(self):
+            return {**super().get_config(), "units": self.units}
+
+    _OWN[id(keras)] = Offsets
+    return Offsets
+
+
+def write_own_variables_keras(tf, keras, d):
+    inp = keras.Input((3,), name="x")
+    layer = own_layer(keras)(2, name="offsets")
+    model = keras.Model(inp, layer(inp), name="own")
+    layer.kernel.assign(np.arange(6, dtype="float32").reshape(3, 2) / 4)
+    layer.offsets = np.array([1.5, -0.5], "float32")
+    model.save(path(d, "m.keras"))
+    model.save_weights(path(d, "m.weights.h5"))
+
+
+def read_own_variables_keras(tf, keras, d):
+    own_layer(keras)
+    m = keras.models.load_model(path(d, "m.keras"))
+    inp = keras.Input((3,), name="x")
+    again = keras.Model(inp, own_layer(keras)(2, name="offsets")(inp))
+    return {"predict": outcome(lambda: rounded(m.predict(XS[:3], verbose=0))),
+            "offsets": outcome(lambda: m.get_layer("offsets").offsets),
+            "weights": outcome(lambda: values(m.weights)),
+            "load_weights": outcome(lambda: [again.load_weights(path(d, "m.weights.h5")),
+                                             rounded(again.predict(XS[:2], verbose=0))][1])}
+
+
+# --- a checkpoint resuming a custom training loop ------------------------------------------
+
+def _loop_objects(tf, keras):
+    """A model, an optimizer, a step counter and an iterator over a shuffled, repeated
+    dataset: what a custom training loop checkpoints."""
+    inp = keras.Input((3,), name="x")
+    h = keras.layers.Dense(4, activation="tanh", name="h",
+                           kernel_initializer=keras.initializers.Constant(0.2))(inp)
+    model = keras.Model(inp, keras.layers.Dense(2, name="out", kernel_initializer="ones")(h))
+    ds = tf.data.Dataset.from_tensor_slices((XS, YS)).shuffle(8, seed=3).repeat().batch(3)
+    return model, keras.optimizers.Adam(0.05), tf.Variable(0, dtype=tf.int64, name="step"), \
+        iter(ds)
+
+
+def _train(tf, model, optimizer, step, it, n):
+    losses = []
+    for _ in range(n):
+        x, y = next(it)
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        step.assign_add(1)
+        losses.append(round(float(loss), 5))
+    return losses
+
+
+def write_resume_loop(tf, keras, d):
+    model, optimizer, step, it = _loop_objects(tf, keras)
+    _train(tf, model, optimizer, step, it, 3)
+    ckpt = tf.train.Checkpoint(model=model, optimizer=optimizer, step=step, it=it)
+    tf.train.CheckpointManager(ckpt, path(d, "ckpts"), max_to_keep=2).save(
+        checkpoint_number=step)
+
+
+def read_resume_loop(tf, keras, d):
+    model, optimizer, step, it = _loop_objects(tf, keras)
+    ckpt = tf.train.Checkpoint(model=model, optimizer=optimizer, step=step, it=it)
+    latest = tf.train.latest_checkpoint(path(d, "ckpts"))
+
+    def resumed():
+        status = ckpt.restore(latest)
+        return [int(step), _train(tf, model, optimizer, step, it, 3), int(step),
+                [rounded(w, 4) for w in model.weights], status.assert_consumed() is status]
+
+    return {"latest": outcome(lambda: os.path.basename(latest)),
+            "resumed": outcome(resumed),
+            "iterations": outcome(lambda: int(optimizer.iterations))}
+
+
+# --- masking, two inputs and outputs, a shared layer --------------------------------------
+
+_MASKED: dict = {}
+
+
+def mask_layer(keras):
+    """A registered layer that scales its inputs and narrows the mask it is given to the
+    steps whose first feature is positive, defined once per `keras`."""
+    if id(keras) in _MASKED:
+        return _MASKED[id(keras)]
+
+    @keras.saving.register_keras_serializable(package="probe10")
+    class PositiveMask(keras.layers.Layer):
+        def __init__(self, factor=2.0, **kwargs):
+            super().__init__(**kwargs)
+            self.factor = factor
+            self.supports_masking = True
+
+        def call(self, x, mask=None):
+            return x * self.factor
+
+        def compute_mask(self, x, mask=None):
+            positive = keras.ops.greater(x[..., 0], 0.0)
+            return positive if mask is None else keras.ops.logical_and(mask, positive)
+
+        def get_config(self):
+            return {**super().get_config(), "factor": self.factor}
+
+    _MASKED[id(keras)] = PositiveMask
+    return PositiveMask
+
+
+def masked_model(keras):
+    tokens = keras.Input((5,), dtype="int32", name="tokens")
+    extra = keras.Input((3,), name="extra")
+    wide = keras.layers.Dense(4, name="wide", kernel_initializer="ones")(extra)
+    emb = keras.layers.Embedding(7, 3, mask_zero=True, name="emb",
+                                 embeddings_initializer=keras.initializers.RandomUniform(
+                                     -1, 1, seed=4))(tokens)
+    seq = keras.layers.LSTM(4, name="lstm", seed=5)(mask_layer(keras)(1.5, name="pos")(emb))
+    shared = keras.layers.Dense(2, name="shared",
+                                kernel_initializer=keras.initializers.Constant(0.3))
+    left, right = shared(seq), shared(wide)
+    out = keras.layers.Add(name="sum")([left, right])
+    return keras.Model([tokens, extra], {"sum": out, "left": left}, name="masked")
+
+
+def _set_weights(model, seed):
+    rng = np.random.RandomState(seed)
+    for w in model.weights:
+        w.assign(rng.uniform(-0.5, 0.5, tuple(w.shape)).astype("float32"))
+
+
+def write_masked_keras(tf, keras, d):
+    model = masked_model(keras)
+    _set_weights(model, 10)
+    model.save(path(d, "m.keras"))
+    model.export(path(d, "export"), verbose=False)
+
+
+def read_masked_keras(tf, keras, d):
+    mask_layer(keras)
+    m = keras.models.load_model(path(d, "m.keras"))
+    tokens, extra = TOKENS[:4], XS[:4]
+    served = tf.saved_model.load(path(d, "export"))
+    return {"predict": outcome(lambda: {k: rounded(v, 4) for k, v in m.predict(
+                [tokens, extra], verbose=0).items()}),
+            "mask": outcome(lambda: m.get_layer("pos").compute_mask(
+                m.get_layer("emb")(tokens), m.get_layer("emb").compute_mask(tokens))),
+            "config": outcome(lambda: m.get_layer("pos").get_config()),
+            "shared": outcome(lambda: [len(m.get_layer("shared")._inbound_nodes),
+                                       [w.path for w in m.weights]]),
+            "serve": outcome(lambda: {k: rounded(v, 4) for k, v in served.serve(
+                [tf.constant(tokens), tf.constant(extra)]).items()}),
+            "signatures": outcome(lambda: signature_facts(served, tf))}
+
+
+# --- several concrete traces and named signatures -----------------------------------------
+
+Pair = collections.namedtuple("Pair", ["a", "b"])
+
+
+def write_multi_signatures(tf, keras, d):
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.scale = tf.Variable(2.0, name="scale")
+
+        @tf.function
+        def total(self, x):
+            return {"sum": tf.reduce_sum(x, axis=-1) * self.scale,
+                    "rank": tf.rank(x)}
+
+        @tf.function
+        def combine(self, pair, extra):
+            return {"mixed": pair.a * self.scale + pair.b, "n": tf.size(extra["ids"]),
+                    "first": extra["ids"][:1]}
+
+    m = M()
+    vec, mat = tf.TensorSpec([None], tf.float32), tf.TensorSpec([None, 3], tf.float32)
+    one = m.total.get_concrete_function(vec)
+    two = m.total.get_concrete_function(mat)
+    pair = m.combine.get_concrete_function(
+        Pair(tf.TensorSpec([None], tf.float32, name="a"), tf.TensorSpec([], tf.float32)),
+        {"ids": tf.TensorSpec([None], tf.int64)})
+    tf.saved_model.save(m, path(d, "sm"), signatures={"vector": one, "matrix": two,
+                                                      "pair": pair})
+
+
+def read_multi_signatures(tf, keras, d):
+    m = tf.saved_model.load(path(d, "sm"))
+    return {"signatures": outcome(lambda: signature_facts(m, tf)),
+            # (an output dict's order is TF's protobuf map's, which differs per run)
+            "total_traces": outcome(lambda: sorted(pretty(cf)
+                                                   for cf in m.total.concrete_functions)),
+            "vector": outcome(lambda: m.total(tf.constant([1.0, 2.0, 3.0]))),
+            "matrix": outcome(lambda: m.total(tf.ones([2, 3]))),
+            "other_shape": outcome(lambda: m.total(tf.ones([2, 2]))),
+            "signature_vector": outcome(lambda: m.signatures["vector"](
+                x=tf.constant([1.0, 4.0]))),
+            "signature_pair": outcome(lambda: m.signatures["pair"](
+                a=tf.constant([1.0, 2.0]), pair_1=tf.constant(0.5),
+                extra_ids=tf.constant([4, 5, 6], tf.int64))),
+            "combine": outcome(lambda: m.combine(
+                Pair(tf.constant([1.0, 2.0]), tf.constant(0.5)),
+                {"ids": tf.constant([4, 5, 6], tf.int64)}))}
+
+
+# name -> (write, read)
+MIX_CASES = {
+    "ema_module": (write_ema_module, read_ema_module),
+    "own_variables_keras": (write_own_variables_keras, read_own_variables_keras),
+    "resume_loop": (write_resume_loop, read_resume_loop),
+    "masked_keras": (write_masked_keras, read_masked_keras),
+    "multi_signatures": (write_multi_signatures, read_multi_signatures),
+}
+MIX_TF_FILES = tuple(MIX_CASES)
