@@ -6,10 +6,15 @@ and a dataset iterator, restored to resume a custom training loop; a Keras model
 inputs and two outputs with masking (Embedding's mask_zero through a registered layer with
 its own compute_mask and an LSTM) and a shared layer, in a `.keras` file and an export;
 a tf.Module whose functions have several concrete traces (unknown dimensions, namedtuple
-and nested dict inputs) saved with several named signatures. file_cases_kinds.py adds them
-to its CASES (golden/file_cases_kinds.json holds TF 2.21's reads of its own files, the
-files TF wrote are kept in golden/file_cases_kinds/); test_file_cases_mixes.py checks them.
-Builders take the `tf` and `keras` modules; this module imports neither."""
+and nested dict inputs) saved with several named signatures; an Adam keeping moving
+averages and accumulating gradients, resumed from a `.keras` file; custom gradients saved
+with and without their gradient functions; ragged, sparse and namedtuple inputs of a
+loaded module saved again; a registered learning-rate schedule resumed; a registered
+subclassed model of dict inputs whose config nests a serialized layer, in a `.keras` file
+and an export. file_cases_kinds.py adds them to its CASES (golden/file_cases_kinds.json
+holds TF 2.21's reads of its own files, the files TF wrote are kept in
+golden/file_cases_kinds/); test_file_cases_mixes.py checks them. Builders take the `tf` and
+`keras` modules; this module imports neither."""
 
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ import os
 
 import numpy as np
 
-from tests.interop.file_cases import TOKENS, XS, YS, values
+from tests.interop.file_cases import TOKENS, XS, YS, fit_history, values
 from tests.saved_model.user_model_cases import outcome, pretty, signature_facts
 
 
@@ -334,6 +339,241 @@ def read_multi_signatures(tf, keras, d):
                 {"ids": tf.constant([4, 5, 6], tf.int64)}))}
 
 
+# --- an optimizer keeping moving averages and accumulating gradients ----------------------
+
+def _small_model(keras, name):
+    inp = keras.Input((3,), name="x")
+    h = keras.layers.Dense(4, activation="tanh", name="h")(inp)
+    model = keras.Model(inp, keras.layers.Dense(2, name="out")(h), name=name)
+    _set_weights(model, 11)
+    return model
+
+
+def write_ema_optimizer_keras(tf, keras, d):
+    model = _small_model(keras, "ema_opt")
+    model.compile(optimizer=keras.optimizers.Adam(0.05, use_ema=True, ema_momentum=0.8,
+                                                  gradient_accumulation_steps=2), loss="mse")
+    fit_history(model, XS, YS, epochs=1)
+    model.save(path(d, "m.keras"))
+
+
+def read_ema_optimizer_keras(tf, keras, d):
+    m = keras.models.load_model(path(d, "m.keras"))
+    opt = m.optimizer
+    return {"config": outcome(lambda: {k: v for k, v in opt.get_config().items()
+                                       if k in ("use_ema", "ema_momentum",
+                                                "ema_overwrite_frequency",
+                                                "gradient_accumulation_steps")}),
+            "variables": outcome(lambda: [[v.path, rounded(v, 4)] for v in opt.variables]),
+            "predict": outcome(lambda: rounded(m.predict(XS[:3], verbose=0), 4)),
+            "trained": outcome(lambda: [rounded(fit_history(m, XS, YS, epochs=2)["loss"], 4),
+                                        int(opt.iterations),
+                                        [rounded(w, 4) for w in m.weights]])}
+
+
+# --- custom gradients saved with and without their gradient functions --------------------
+
+def write_custom_gradients(tf, keras, d):
+    @tf.custom_gradient
+    def clipped(x):
+        def grad(dy):
+            return tf.clip_by_value(dy, -0.5, 0.5)
+        return tf.identity(x), grad
+
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.v = tf.Variable([2.0, -1.0], name="v")
+
+        @tf.function(input_signature=[tf.TensorSpec([2], tf.float32, name="x")])
+        def f(self, x):
+            return tf.reduce_sum(clipped(x * self.v) * 3.0)
+
+    m = M()
+    for name, keep in (("with", True), ("without", False)):
+        tf.saved_model.save(m, path(d, name), options=tf.saved_model.SaveOptions(
+            experimental_custom_gradients=keep))
+
+
+def read_custom_gradients(tf, keras, d):
+    x = tf.constant([1.0, 3.0])
+    kept, dropped = (tf.saved_model.load(path(d, name)) for name in ("with", "without"))
+
+    def grads():
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = kept.f(x)
+        return [y, *tape.gradient(y, [x, kept.v])]
+
+    # (without its gradient function, the op's gradient is the one its writer registered
+    # in this process: none in another process, whose error is TF's LookupError then)
+    return {"with": outcome(grads), "without": outcome(lambda: dropped.f(x))}
+
+
+# --- composite inputs saved, loaded and saved again ----------------------------------------
+
+def _composite_spec(tf):
+    return {"r": tf.RaggedTensorSpec([None, None], tf.float32, ragged_rank=1,
+                                     row_splits_dtype=tf.int64),
+            "s": tf.SparseTensorSpec([None, 4], tf.int64),
+            "p": Pair(tf.TensorSpec(None, tf.float32), tf.TensorSpec([None], tf.int32))}
+
+
+def write_resave_composites(tf, keras, d):
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.scale = tf.Variable(2.0, name="scale")
+
+        @tf.function(input_signature=[_composite_spec(tf)])
+        def f(self, inputs):
+            r, s, p = inputs["r"], inputs["s"], inputs["p"]
+            return {"r": r * self.scale, "rows": r.row_lengths(),
+                    "s_sum": tf.sparse.reduce_sum(s, axis=1),
+                    "p": tf.reduce_sum(p.a) + tf.cast(tf.reduce_sum(p.b), tf.float32)}
+
+    tf.saved_model.save(M(), path(d, "sm"))
+
+
+def _composite_args(tf):
+    return {"r": tf.RaggedTensor.from_row_lengths([1.0, 2.0, 3.0], tf.constant([2, 0, 1],
+                                                                             tf.int64)),
+            "s": tf.SparseTensor([[0, 1], [1, 3]], tf.constant([5, 7], tf.int64), [2, 4]),
+            "p": Pair(tf.constant([[1.0, 2.0]]), tf.constant([3, 4], tf.int32))}
+
+
+def read_resave_composites(tf, keras, d):
+    m = tf.saved_model.load(path(d, "sm"))
+
+    def again():
+        tf.saved_model.save(m, path(d, "again"))
+        loaded = tf.saved_model.load(path(d, "again"))
+        return [loaded.f(_composite_args(tf)),
+                loaded.f.concrete_functions[0].structured_input_signature]
+
+    def wrong():  # (the message up to the signature, whose dicts are in TF's map order)
+        out = outcome(lambda: m.f({**_composite_args(tf), "r": tf.ones([2, 2])}))
+        return {**out, "message": out["message"].split(" Received args")[0]}
+
+    return {"call": outcome(lambda: m.f(_composite_args(tf))),
+            "inputs": outcome(lambda: m.f.concrete_functions[0].structured_input_signature),
+            "again": outcome(again), "wrong": outcome(wrong)}
+
+
+# --- a registered learning-rate schedule resuming training --------------------------------
+
+_SCHEDULES: dict = {}
+
+
+def halving(keras):
+    """A registered schedule halving the rate every `every` steps, defined once per
+    `keras`."""
+    if id(keras) in _SCHEDULES:
+        return _SCHEDULES[id(keras)]
+
+    @keras.saving.register_keras_serializable(package="probe10")
+    class Halving(keras.optimizers.schedules.LearningRateSchedule):
+        def __init__(self, rate, every):
+            self.rate, self.every = rate, every
+
+        def __call__(self, step):
+            steps = keras.ops.floor(keras.ops.cast(step, "float32") / self.every)
+            return self.rate * keras.ops.power(0.5, steps)
+
+        def get_config(self):
+            return {"rate": self.rate, "every": self.every}
+
+    _SCHEDULES[id(keras)] = Halving
+    return Halving
+
+
+def write_schedule_keras(tf, keras, d):
+    model = _small_model(keras, "scheduled")
+    model.compile(optimizer=keras.optimizers.SGD(halving(keras)(0.2, 3), momentum=0.5),
+                  loss="mse")
+    fit_history(model, XS, YS, epochs=2)
+    model.save(path(d, "m.keras"))
+
+
+def read_schedule_keras(tf, keras, d):
+    halving(keras)
+    m = keras.models.load_model(path(d, "m.keras"))
+    opt = m.optimizer
+    return {"schedule": outcome(lambda: [type(opt._learning_rate).__name__,
+                                         opt.get_config()["learning_rate"]]),
+            "rate": outcome(lambda: rounded(opt.learning_rate, 6)),
+            "iterations": outcome(lambda: int(opt.iterations)),
+            "trained": outcome(lambda: [rounded(fit_history(m, XS, YS, epochs=1)["loss"], 4),
+                                        rounded(opt.learning_rate, 6),
+                                        [rounded(w, 4) for w in m.weights]])}
+
+
+# --- a registered subclassed model of dict inputs nesting serialized layers ---------------
+
+_SUBCLASSED: dict = {}
+
+
+def towers(keras):
+    """A registered subclassed model of dict inputs returning a tuple: a Sequential tower
+    and a Dense head given in its config (serialized, rebuilt by from_config) and one
+    Dense layer shared by both inputs, defined once per `keras`."""
+    if id(keras) in _SUBCLASSED:
+        return _SUBCLASSED[id(keras)]
+
+    @keras.saving.register_keras_serializable(package="probe10")
+    class Towers(keras.Model):
+        def __init__(self, head=None, width=4, **kwargs):
+            super().__init__(**kwargs)
+            self.width = width
+            self.tower = keras.Sequential([keras.layers.Dense(width, activation="relu"),
+                                           keras.layers.Dense(width)], name="tower")
+            self.shared = keras.layers.Dense(width, name="shared")
+            self.head = head or keras.layers.Dense(1, name="head")
+
+        def call(self, inputs):
+            a = self.shared(self.tower(inputs["a"]))
+            b = self.shared(inputs["b"])
+            return self.head(a * b), a + b
+
+        def get_config(self):
+            return {**super().get_config(), "width": self.width,
+                    "head": keras.saving.serialize_keras_object(self.head)}
+
+        @classmethod
+        def from_config(cls, config):
+            config["head"] = keras.saving.deserialize_keras_object(config["head"])
+            return cls(**config)
+
+    _SUBCLASSED[id(keras)] = Towers
+    return Towers
+
+
+TOWER_INPUTS = {"a": XS[:4], "b": YS[:4].repeat(2, axis=1)}
+
+
+def write_towers_keras(tf, keras, d):
+    keras.backend.clear_session()  # (the tower's Dense layers are auto-named)
+    model = towers(keras)(head=keras.layers.Dense(1, name="head", use_bias=False),
+                          name="towers")
+    model(TOWER_INPUTS)
+    _set_weights(model, 12)
+    model.save(path(d, "m.keras"))
+    model.export(path(d, "export"), verbose=False)
+
+
+def read_towers_keras(tf, keras, d):
+    keras.backend.clear_session()
+    towers(keras)
+    m = keras.models.load_model(path(d, "m.keras"))
+    served = tf.saved_model.load(path(d, "export"))
+    return {"predict": outcome(lambda: [rounded(y, 4) for y in m(TOWER_INPUTS)]),
+            "head": outcome(lambda: [m.head.name, m.head.use_bias]),
+            "weights": outcome(lambda: [w.path for w in m.weights]),
+            "serve": outcome(lambda: [rounded(y, 4) for y in served.serve(
+                {k: tf.constant(v) for k, v in TOWER_INPUTS.items()})]),
+            "signatures": outcome(lambda: signature_facts(served, tf))}
+
+
 # name -> (write, read)
 MIX_CASES = {
     "ema_module": (write_ema_module, read_ema_module),
@@ -341,5 +581,10 @@ MIX_CASES = {
     "resume_loop": (write_resume_loop, read_resume_loop),
     "masked_keras": (write_masked_keras, read_masked_keras),
     "multi_signatures": (write_multi_signatures, read_multi_signatures),
+    "ema_optimizer_keras": (write_ema_optimizer_keras, read_ema_optimizer_keras),
+    "custom_gradients": (write_custom_gradients, read_custom_gradients),
+    "resave_composites": (write_resave_composites, read_resave_composites),
+    "schedule_keras": (write_schedule_keras, read_schedule_keras),
+    "towers_keras": (write_towers_keras, read_towers_keras),
 }
 MIX_TF_FILES = tuple(MIX_CASES)

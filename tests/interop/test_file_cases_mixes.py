@@ -1,10 +1,12 @@
 """file_cases_mixes.py's cases (moving averages kept by a tf.Module, a Keras layer saving
 its own variables, a checkpoint resuming a custom training loop with its dataset iterator,
 masking through a registered layer in a model of two inputs and outputs, a module of
-several traces saved with several named signatures) against TensorFlow 2.21, as
-test_file_cases_kinds.py checks its own (kinds_checks.suite): eagerflow reading its own
-files and TF's kept ones as TF reads them (golden/file_cases_kinds.json), and where TF is
-installed each reading the other's files."""
+several traces saved with several named signatures, an optimizer's moving averages and
+accumulated gradients, custom gradients, composite inputs saved again, a registered
+learning-rate schedule, a registered subclassed model of dict inputs exported) against
+TensorFlow 2.21, as test_file_cases_kinds.py checks its own (kinds_checks.suite): eagerflow
+reading its own files and TF's kept ones as TF reads them (golden/file_cases_kinds.json),
+and where TF is installed each reading the other's files."""
 
 from __future__ import annotations
 
