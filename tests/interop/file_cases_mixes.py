@@ -11,7 +11,10 @@ averages and accumulating gradients, resumed from a `.keras` file; custom gradie
 with and without their gradient functions; ragged, sparse and namedtuple inputs of a
 loaded module saved again; a registered learning-rate schedule resumed; a registered
 subclassed model of dict inputs whose config nests a serialized layer, in a `.keras` file
-and an export. file_cases_kinds.py adds them to its CASES (golden/file_cases_kinds.json
+and an export, and one built on a tuple, exported; Keras metrics' variables in a checkpoint;
+int64 and bool weights of a registered layer in `.keras`, `.h5` and `.weights.h5` files;
+iterators of shuffled, filtered, interleaved, zipped, windowed and re-batched datasets in a
+checkpoint. file_cases_kinds.py adds them to its CASES (golden/file_cases_kinds.json
 holds TF 2.21's reads of its own files, the files TF wrote are kept in
 golden/file_cases_kinds/); test_file_cases_mixes.py checks them. Builders take the `tf` and
 `keras` modules; this module imports neither."""
@@ -574,6 +577,198 @@ def read_towers_keras(tf, keras, d):
             "signatures": outcome(lambda: signature_facts(served, tf))}
 
 
+# --- a subclassed model built on a tuple, exported -----------------------------------------
+
+_PAIRED: dict = {}
+
+
+def paired(keras):
+    """A registered subclassed model called on a tuple (x, offset), defined once per
+    `keras`."""
+    if id(keras) in _PAIRED:
+        return _PAIRED[id(keras)]
+
+    @keras.saving.register_keras_serializable(package="probe10")
+    class Paired(keras.Model):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.dense = keras.layers.Dense(2, name="dense")
+
+        def call(self, inputs):
+            x, offset = inputs
+            return self.dense(x) + offset
+
+    _PAIRED[id(keras)] = Paired
+    return Paired
+
+
+def write_tuple_export(tf, keras, d):
+    model = paired(keras)(name="paired")
+    model((XS[:2], YS[:2]))
+    _set_weights(model, 13)
+    model.export(path(d, "export"), verbose=False)
+    model.save(path(d, "m.keras"))
+
+
+def read_tuple_export(tf, keras, d):
+    paired(keras)
+    served = tf.saved_model.load(path(d, "export"))
+    m = keras.models.load_model(path(d, "m.keras"))
+    return {"serve": outcome(lambda: rounded(served.serve((tf.constant(XS[:3]),
+                                                           tf.constant(YS[:3]))), 4)),
+            "signatures": outcome(lambda: signature_facts(served, tf)),
+            "endpoint": outcome(lambda: served.serve.concrete_functions[0]
+                                .structured_input_signature),
+            "loaded": outcome(lambda: rounded(m((XS[:3], YS[:3])), 4))}
+
+
+# --- metrics' state in a checkpoint ---------------------------------------------------------
+
+def _metrics(keras):
+    return {"mean": keras.metrics.Mean(name="mean"),
+            "auc": keras.metrics.AUC(num_thresholds=5, name="auc"),
+            "acc": keras.metrics.SparseCategoricalAccuracy(name="acc"),
+            "precision": keras.metrics.Precision(thresholds=[0.3, 0.6], name="precision")}
+
+
+def _update(metrics, start):
+    labels = (np.arange(6) + start) % 2
+    scores = np.linspace(0.1, 0.9, 6).astype("float32")
+    metrics["mean"].update_state(scores * start)
+    metrics["auc"].update_state(labels, scores)
+    metrics["acc"].update_state(labels, np.stack([1 - scores, scores], axis=1))
+    metrics["precision"].update_state(labels, scores)
+
+
+def _metric_checkpoint(tf, metrics):
+    # (Keras 3's metrics are no TF trackables: a checkpoint holds their variables)
+    return tf.train.Checkpoint(**{k: m.variables for k, m in metrics.items()})
+
+
+def write_metrics_checkpoint(tf, keras, d):
+    metrics = _metrics(keras)
+    _update(metrics, 1)
+    _update(metrics, 2)
+    _metric_checkpoint(tf, metrics).write(path(d, "ck"))
+
+
+def read_metrics_checkpoint(tf, keras, d):
+    metrics = _metrics(keras)
+
+    def restored():
+        _metric_checkpoint(tf, metrics).read(path(d, "ck")).assert_consumed()
+        return {k: rounded(m.result(), 5) for k, m in metrics.items()}
+
+    def resumed():
+        _update(metrics, 3)
+        return {k: rounded(m.result(), 5) for k, m in metrics.items()}
+
+    return {"keys": outcome(lambda: sorted([k, s] for k, s in tf.train.list_variables(
+                path(d, "ck")) if "OBJECT_GRAPH" not in k)),
+            "restored": outcome(restored), "resumed": outcome(resumed)}
+
+
+# --- integer and boolean weights of a registered layer ------------------------------------
+
+_COUNTERS: dict = {}
+
+
+def counters(keras):
+    """A registered layer of an int64 step and a boolean flag (non-trainable weights that
+    its calls in training update) beside a float scale, defined once per `keras`."""
+    if id(keras) in _COUNTERS:
+        return _COUNTERS[id(keras)]
+
+    @keras.saving.register_keras_serializable(package="probe10")
+    class Counters(keras.layers.Layer):
+        def build(self, input_shape):
+            self.scale = self.add_weight(shape=(input_shape[-1],), initializer="ones",
+                                         name="scale")
+            self.steps = self.add_weight(shape=(), dtype="int64", initializer="zeros",
+                                         trainable=False, name="steps")
+            self.seen = self.add_weight(shape=(2,), dtype="bool", initializer="zeros",
+                                        trainable=False, name="seen")
+
+        def call(self, x, training=False):
+            if training:
+                self.steps.assign_add(keras.ops.cast(keras.ops.shape(x)[0], "int64"))
+                self.seen.assign(keras.ops.logical_or(
+                    self.seen, keras.ops.any(x[:, :2] > 0.5, axis=0)))
+            return x * self.scale
+
+    _COUNTERS[id(keras)] = Counters
+    return Counters
+
+
+def write_int_weights_keras(tf, keras, d):
+    inp = keras.Input((3,), name="x")
+    h = counters(keras)(name="counters")(inp)
+    model = keras.Model(inp, keras.layers.Dense(2, name="out")(h), name="counted")
+    model.get_layer("out").kernel.assign(np.full((3, 2), 0.25, "float32"))
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+    fit_history(model, XS, YS, epochs=1)
+    model.save(path(d, "m.keras"))
+    model.save_weights(path(d, "m.weights.h5"))
+    model.save(path(d, "m.h5"))
+
+
+def read_int_weights_keras(tf, keras, d):
+    counters(keras)
+    out = {}
+    for name, compile_ in (("m.keras", True), ("m.h5", True), ("m.h5", False)):
+        out[f"{name}_{compile_}"] = outcome(lambda name=name, compile_=compile_: [
+            [w.path, w.dtype, np.asarray(w).tolist()] for w in keras.models.load_model(
+                path(d, name), compile=compile_).get_layer("counters").weights])
+    fresh = keras.models.load_model(path(d, "m.keras"))
+    fresh.get_layer("counters").steps.assign(0)
+    out["weights_h5"] = outcome(lambda: [fresh.load_weights(path(d, "m.weights.h5")),
+                                         int(fresh.get_layer("counters").steps)][1])
+    return out
+
+
+# --- datasets' iterators of several kinds in a checkpoint ---------------------------------
+
+def _iterators(tf):
+    base = tf.data.Dataset.range(20)
+    return {
+        "shuffled": iter(base.shuffle(6, seed=4).map(lambda x: x * 2)
+                         .filter(lambda x: x % 3 != 0).batch(2).prefetch(1)),
+        "interleaved": iter(base.take(6).interleave(
+            lambda x: tf.data.Dataset.from_tensor_slices(tf.stack([x, x * 10])),
+            cycle_length=2, block_length=1)),
+        "interleaved_repeat": iter(base.take(6).interleave(
+            lambda x: tf.data.Dataset.from_tensors(x).repeat(2), cycle_length=2,
+            block_length=1)),
+        "zipped": iter(tf.data.Dataset.zip((base.skip(3), base.map(lambda x: x * x)))
+                       .enumerate(start=5)),
+        "windows": iter(base.take(9).window(3, shift=2, drop_remainder=True)
+                        .flat_map(lambda w: w.batch(3))),
+        "unbatched": iter(base.batch(4).unbatch().padded_batch(3, padded_shapes=[])),
+    }
+
+
+def _plain(x):
+    return [_plain(v) for v in x] if isinstance(x, tuple) else np.asarray(x).tolist()
+
+
+def write_iterator_kinds(tf, keras, d):
+    its = _iterators(tf)
+    for it in its.values():
+        for _ in range(2):
+            next(it)
+    tf.train.Checkpoint(**its).write(path(d, "ck"))
+
+
+def read_iterator_kinds(tf, keras, d):
+    out = {}
+    for name, it in _iterators(tf).items():
+        def rest(it=it, name=name):
+            tf.train.Checkpoint(**{name: it}).read(path(d, "ck")).expect_partial()
+            return [_plain(x) for x in it]
+        out[name] = outcome(rest)
+    return out
+
+
 # name -> (write, read)
 MIX_CASES = {
     "ema_module": (write_ema_module, read_ema_module),
@@ -586,5 +781,9 @@ MIX_CASES = {
     "resave_composites": (write_resave_composites, read_resave_composites),
     "schedule_keras": (write_schedule_keras, read_schedule_keras),
     "towers_keras": (write_towers_keras, read_towers_keras),
+    "tuple_export": (write_tuple_export, read_tuple_export),
+    "metrics_checkpoint": (write_metrics_checkpoint, read_metrics_checkpoint),
+    "int_weights_keras": (write_int_weights_keras, read_int_weights_keras),
+    "iterator_kinds": (write_iterator_kinds, read_iterator_kinds),
 }
 MIX_TF_FILES = tuple(MIX_CASES)

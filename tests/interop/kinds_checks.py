@@ -99,6 +99,12 @@ KNOWN: dict = {
     ("traced_resource", "saved_lookup"): (("own", "ours"), "TF's loader's shared names"),
     ("traced_resource", "saved_again"): (("own", "ours"), "the same"),
     ("traced_resource", "saved_serve"): (("own", "ours"), "the same"),
+    # eagerflow writes and reads TF's state of an interleave's or flat_map's datasets
+    # where they are slices of the element, a file's records or what a window makes:
+    # others (here from_tensors(x).repeat(2)) it refuses to read, and saves in its own
+    # form, which TF does not read
+    ("iterator_kinds", "interleaved_repeat"): (
+        ("ours", "theirs"), "TF's state of an interleave's repeated datasets"),
 }
 
 

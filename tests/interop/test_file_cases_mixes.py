@@ -3,7 +3,8 @@ its own variables, a checkpoint resuming a custom training loop with its dataset
 masking through a registered layer in a model of two inputs and outputs, a module of
 several traces saved with several named signatures, an optimizer's moving averages and
 accumulated gradients, custom gradients, composite inputs saved again, a registered
-learning-rate schedule, a registered subclassed model of dict inputs exported) against
+learning-rate schedule, registered subclassed models of dict and tuple inputs exported,
+metrics' variables, int64 and bool weights, iterators of several dataset kinds) against
 TensorFlow 2.21, as test_file_cases_kinds.py checks its own (kinds_checks.suite): eagerflow
 reading its own files and TF's kept ones as TF reads them (golden/file_cases_kinds.json),
 and where TF is installed each reading the other's files."""
