@@ -14,7 +14,11 @@ subclassed model of dict inputs whose config nests a serialized layer, in a `.ke
 and an export, and one built on a tuple, exported; Keras metrics' variables in a checkpoint;
 int64 and bool weights of a registered layer in `.keras`, `.h5` and `.weights.h5` files;
 iterators of shuffled, filtered, interleaved, zipped, windowed and re-batched datasets in a
-checkpoint. file_cases_kinds.py adds them to its CASES (golden/file_cases_kinds.json
+checkpoint; string ops in a saved function; HashedCrossing, Discretization,
+CategoryEncoding and Hashing in a `.keras` file and an export; GRU (reset_after=False),
+TimeDistributed and Bidirectional layers over a mask in `.keras` and `.h5` files;
+keras.ops.scan and fori_loop in a registered layer, exported; a saved function calling
+tf.numpy_function. file_cases_kinds.py adds them to its CASES (golden/file_cases_kinds.json
 holds TF 2.21's reads of its own files, the files TF wrote are kept in
 golden/file_cases_kinds/); test_file_cases_mixes.py checks them. Builders take the `tf` and
 `keras` modules; this module imports neither."""
@@ -769,6 +773,181 @@ def read_iterator_kinds(tf, keras, d):
     return out
 
 
+# --- string ops in a saved function ---------------------------------------------------------
+
+def write_string_ops(tf, keras, d):
+    class M(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.string, name="text")])
+        def features(self, text):
+            clean = tf.strings.regex_replace(tf.strings.lower(text), "[^a-z ]", "")
+            words = tf.strings.split(clean)
+            return {"words": words.to_tensor(default_value="<pad>"),
+                    "bigrams": tf.strings.reduce_join(
+                        tf.strings.ngrams(words, 2, separator="+"), axis=-1,
+                        separator="|"),
+                    "buckets": tf.strings.to_hash_bucket_fast(words, 17).to_tensor(-1),
+                    "strong": tf.strings.to_hash_bucket_strong(text, 11, [3, 5]),
+                    "lengths": tf.strings.length(text, unit="UTF8_CHAR"),
+                    "head": tf.strings.substr(text, 0, 3, unit="UTF8_CHAR"),
+                    "codes": tf.strings.unicode_decode(text, "UTF-8").to_tensor(0)[:, :4],
+                    "count": tf.strings.format("{} words", tf.size(words.flat_values))}
+
+    tf.saved_model.save(M(), path(d, "sm"))
+
+
+def read_string_ops(tf, keras, d):
+    m = tf.saved_model.load(path(d, "sm"))
+    text = tf.constant(["The Cat, sat!", "héllo wörld 42", ""])
+    return {"features": outcome(lambda: m.features(text)),
+            "signature": outcome(lambda: m.signatures["serving_default"](text=text))}
+
+
+# --- hashed crossing and discretized features -----------------------------------------------
+
+def _crossing_model(keras):
+    a = keras.Input((1,), dtype="int64", name="a")
+    b = keras.Input((1,), dtype="string", name="b")
+    x = keras.Input((1,), name="x")
+    crossed = keras.layers.HashedCrossing(num_bins=7, output_mode="one_hot", name="cross")((a, b))
+    bins = keras.layers.Discretization(bin_boundaries=[-0.5, 0.0, 0.5], name="bins")(x)
+    coded = keras.layers.CategoryEncoding(num_tokens=4, output_mode="one_hot", name="code")(bins)
+    hashed = keras.layers.Hashing(num_bins=5, salt=[7, 9], name="hash")(b)
+    out = keras.layers.Concatenate(name="cat")([crossed, coded,
+                                                keras.ops.cast(hashed, "float32")])
+    return keras.Model({"a": a, "b": b, "x": x}, out, name="crossing")
+
+
+CROSS_INPUTS = {"a": np.array([[1], [2], [3], [1]], "int64"),
+                "b": np.array([["x"], ["y"], ["x"], ["z"]]),
+                "x": np.array([[-1.0], [0.2], [0.7], [-0.2]], "float32")}
+
+
+def write_crossing_keras(tf, keras, d):
+    model = _crossing_model(keras)
+    model.save(path(d, "m.keras"))
+    model.export(path(d, "export"), verbose=False)
+
+
+def read_crossing_keras(tf, keras, d):
+    m = keras.models.load_model(path(d, "m.keras"))
+    served = tf.saved_model.load(path(d, "export"))
+    return {"predict": outcome(lambda: m.predict(CROSS_INPUTS, verbose=0)),
+            "configs": outcome(lambda: [{k: v for k, v in layer.get_config().items()
+                                         if k in ("num_bins", "salt", "bin_boundaries",
+                                                  "output_mode", "num_tokens")}
+                                        for layer in m.layers[3:]]),
+            "serve": outcome(lambda: served.serve(
+                {k: tf.constant(v) for k, v in CROSS_INPUTS.items()}))}
+
+
+# --- recurrent variants with masking in legacy h5 and .keras --------------------------------
+
+def _recurrent_model(keras):
+    tokens = keras.Input((5,), dtype="int32", name="tokens")
+    emb = keras.layers.Embedding(7, 3, mask_zero=True, name="emb")(tokens)
+    gru = keras.layers.GRU(4, reset_after=False, return_sequences=True, name="gru")(emb)
+    per_step = keras.layers.TimeDistributed(keras.layers.Dense(3), name="steps")(gru)
+    both = keras.layers.Bidirectional(keras.layers.LSTM(2), merge_mode="mul",
+                                      name="bi")(per_step)
+    model = keras.Model(tokens, keras.layers.Dense(1, name="out")(both), name="recurrent")
+    _set_weights(model, 14)
+    return model
+
+
+def write_recurrent_variants(tf, keras, d):
+    model = _recurrent_model(keras)
+    model.save(path(d, "m.keras"))
+    model.save(path(d, "m.h5"))
+
+
+def read_recurrent_variants(tf, keras, d):
+    out = {}
+    for name in ("m.keras", "m.h5"):
+        def run(name=name):
+            m = keras.models.load_model(path(d, name))
+            return [rounded(m.predict(TOKENS[:4], verbose=0), 4),
+                    [w.path for w in m.weights]]
+        out[name] = outcome(run)
+    return out
+
+
+# --- keras.ops loops in a custom layer, exported --------------------------------------------
+
+_LOOPS: dict = {}
+
+
+def loops(keras):
+    """A registered layer running keras.ops.fori_loop and keras.ops.scan (a running sum
+    over time, then `times` scaled steps), defined once per `keras`."""
+    if id(keras) in _LOOPS:
+        return _LOOPS[id(keras)]
+
+    @keras.saving.register_keras_serializable(package="probe10")
+    class Loops(keras.layers.Layer):
+        def __init__(self, times=3, **kwargs):
+            super().__init__(**kwargs)
+            self.times = times
+
+        def build(self, input_shape):
+            self.rate = self.add_weight(shape=(), initializer="ones", name="rate")
+
+        def call(self, x):
+            def step(carry, xt):
+                carry = carry * 0.5 + xt
+                return carry, carry
+            _, sums = keras.ops.scan(step, keras.ops.zeros_like(x[:, 0]),
+                                     keras.ops.moveaxis(x, 1, 0))
+            total = keras.ops.moveaxis(sums, 0, 1)
+            return keras.ops.fori_loop(0, self.times, lambda i, y: y * self.rate + 1.0, total)
+
+        def get_config(self):
+            return {**super().get_config(), "times": self.times}
+
+    _LOOPS[id(keras)] = Loops
+    return Loops
+
+
+def write_ops_loops_export(tf, keras, d):
+    inp = keras.Input((5, 3), name="seq")
+    model = keras.Model(inp, loops(keras)(2, name="loops")(inp), name="looped")
+    model.get_layer("loops").rate.assign(0.75)
+    model.save(path(d, "m.keras"))
+    model.export(path(d, "export"), verbose=False)
+
+
+def read_ops_loops_export(tf, keras, d):
+    loops(keras)
+    m = keras.models.load_model(path(d, "m.keras"))
+    served = tf.saved_model.load(path(d, "export"))
+    seq = np.linspace(-1, 1, 30, dtype="float32").reshape(2, 5, 3)
+    return {"predict": outcome(lambda: rounded(m.predict(seq, verbose=0), 4)),
+            "serve": outcome(lambda: rounded(served.serve(tf.constant(seq)), 4))}
+
+
+# --- a saved function calling Python ---------------------------------------------------------
+
+def write_numpy_function(tf, keras, d):
+    class M(tf.Module):
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.float32, name="x")])
+        def f(self, x):
+            y = tf.numpy_function(lambda a: (a * 2).astype("float32"), [x], tf.float32)
+            return tf.reshape(y, [-1]) + 1.0
+
+        @tf.function(input_signature=[tf.TensorSpec([None], tf.float32, name="x")])
+        def g(self, x):
+            return x + 1.0
+
+    m = M()
+    tf.saved_model.save(m, path(d, "sm"))
+
+
+def read_numpy_function(tf, keras, d):
+    m = tf.saved_model.load(path(d, "sm"))
+    x = tf.constant([1.0, 2.0])
+    return {"g": outcome(lambda: m.g(x)),
+            "f": outcome(lambda: type(m.f).__name__)}
+
+
 # name -> (write, read)
 MIX_CASES = {
     "ema_module": (write_ema_module, read_ema_module),
@@ -785,5 +964,10 @@ MIX_CASES = {
     "metrics_checkpoint": (write_metrics_checkpoint, read_metrics_checkpoint),
     "int_weights_keras": (write_int_weights_keras, read_int_weights_keras),
     "iterator_kinds": (write_iterator_kinds, read_iterator_kinds),
+    "string_ops": (write_string_ops, read_string_ops),
+    "crossing_keras": (write_crossing_keras, read_crossing_keras),
+    "recurrent_variants": (write_recurrent_variants, read_recurrent_variants),
+    "ops_loops_export": (write_ops_loops_export, read_ops_loops_export),
+    "numpy_function": (write_numpy_function, read_numpy_function),
 }
 MIX_TF_FILES = tuple(MIX_CASES)
