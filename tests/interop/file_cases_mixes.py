@@ -31,6 +31,7 @@ import os
 import numpy as np
 
 from tests.interop.file_cases import TOKENS, XS, YS, fit_history, values
+from tests.interop.file_cases_mixes_more import MORE_MIX_CASES
 from tests.saved_model.user_model_cases import outcome, pretty, signature_facts
 
 
@@ -970,4 +971,5 @@ MIX_CASES = {
     "ops_loops_export": (write_ops_loops_export, read_ops_loops_export),
     "numpy_function": (write_numpy_function, read_numpy_function),
 }
+MIX_CASES.update(MORE_MIX_CASES)
 MIX_TF_FILES = tuple(MIX_CASES)

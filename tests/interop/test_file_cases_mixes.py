@@ -6,7 +6,9 @@ accumulated gradients, custom gradients, composite inputs saved again, a registe
 learning-rate schedule, registered subclassed models of dict and tuple inputs exported,
 metrics' variables, int64 and bool weights, iterators of several dataset kinds, string
 ops, crossed and hashed features, recurrent layers over masks, keras.ops loops, a
-numpy_function) against
+numpy_function, and file_cases_mixes_more.py's: a FeatureSpace, registered initializers,
+regularizers, constraints and activations, AdamW's excluded variables, None outputs,
+weights files given to the other kind's loader) against
 TensorFlow 2.21, as test_file_cases_kinds.py checks its own (kinds_checks.suite): eagerflow
 reading its own files and TF's kept ones as TF reads them (golden/file_cases_kinds.json),
 and where TF is installed each reading the other's files."""
