@@ -2,7 +2,9 @@
 and saved on its own and inside a model; registered custom initializers, regularizers,
 constraints and activations in a `.keras` file, trained on; AdamW excluding variables from
 weight decay, resumed; tf.functions returning None among their outputs; Keras weights files
-and TF checkpoints given to the other's loader. file_cases_kinds.py adds them to its CASES
+and TF checkpoints given to the other's loader; LoRA-enabled and int8-quantized layers in
+`.keras` files; a learning rate changed after training and a layer's added loss.
+file_cases_kinds.py adds them to its CASES
 (golden/file_cases_kinds.json holds TF 2.21's reads of its own files, the files TF wrote
 are kept in golden/file_cases_kinds/); test_file_cases_mixes.py checks them. Builders take
 the `tf` and `keras` modules; this module imports neither."""
@@ -226,6 +228,99 @@ def read_weights_crossed(tf, keras, d):
             "save_ckpt": errors(lambda: _weights_model(keras).save_weights(path(d, "w")), d)}
 
 
+# --- LoRA and int8-quantized layers -------------------------------------------------------
+
+def _adapted_model(keras):
+    inp = keras.Input((3,), name="x")
+    tokens = keras.Input((4,), dtype="int32", name="tokens")
+    emb = keras.layers.Embedding(6, 3, name="emb")(tokens)
+    pooled = keras.layers.GlobalAveragePooling1D(name="pool")(emb)
+    h = keras.layers.Dense(4, name="h")(keras.layers.Concatenate(name="cat")([inp, pooled]))
+    model = keras.Model([inp, tokens], keras.layers.Dense(2, name="out")(h), name="adapted")
+    rng = np.random.RandomState(21)
+    for w in model.weights:
+        w.assign(rng.uniform(-0.5, 0.5, tuple(w.shape)).astype("float32"))
+    return model
+
+
+ADAPT_INPUTS = [XS[:4], np.array([[1, 2, 3, 0], [4, 5, 0, 0], [1, 1, 1, 1], [0, 0, 0, 0]],
+                                 "int32")]
+
+
+def write_lora_quantized_keras(tf, keras, d):
+    lora = _adapted_model(keras)
+    lora.get_layer("h").enable_lora(2)
+    lora.get_layer("emb").enable_lora(2)
+    for w in lora.weights:  # (the adapters start at zero: give them values to keep)
+        if "lora" in w.path:
+            w.assign(np.full(tuple(w.shape), 0.1, "float32"))
+    lora.save(path(d, "lora.keras"))
+    quantized = _adapted_model(keras)
+    quantized.quantize("int8")
+    quantized.save(path(d, "int8.keras"))
+
+
+def read_lora_quantized_keras(tf, keras, d):
+    out = {}
+    for name in ("lora", "int8"):
+        def facts(name=name):
+            m = keras.models.load_model(path(d, name + ".keras"))
+            return [rounded(m.predict(ADAPT_INPUTS, verbose=0)),
+                    [[w.path, str(w.dtype), list(w.shape)] for w in m.weights],
+                    {k: v for k, v in m.get_layer("h").get_config().items()
+                     if k in ("lora_rank", "lora_alpha", "dtype")}]
+        out[name] = outcome(facts)
+    return out
+
+
+# --- a changed learning rate and a layer's added loss ---------------------------------------
+
+_LOSSY: dict = {}
+
+
+def lossy(keras):
+    """A registered layer adding an activity loss in its call, defined once per `keras`."""
+    if id(keras) in _LOSSY:
+        return _LOSSY[id(keras)]
+
+    @keras.saving.register_keras_serializable(package="probe10")
+    class Lossy(keras.layers.Layer):
+        def __init__(self, rate=0.1, **kwargs):
+            super().__init__(**kwargs)
+            self.rate = rate
+
+        def call(self, x):
+            self.add_loss(self.rate * keras.ops.mean(keras.ops.abs(x)))
+            return x
+
+        def get_config(self):
+            return {**super().get_config(), "rate": self.rate}
+
+    _LOSSY[id(keras)] = Lossy
+    return Lossy
+
+
+def write_lr_and_loss_keras(tf, keras, d):
+    inp = keras.Input((3,), name="x")
+    h = keras.layers.Dense(4, name="h", kernel_initializer="ones")(inp)
+    out = keras.layers.Dense(2, name="out", kernel_initializer="ones")(lossy(keras)(0.5)(h))
+    model = keras.Model(inp, out, name="lossy_model")
+    model.compile(optimizer=keras.optimizers.RMSprop(0.01), loss="mse")
+    fit_history(model, XS, YS, epochs=1)
+    model.optimizer.learning_rate = 0.002  # (a user's change after training)
+    model.save(path(d, "m.keras"))
+
+
+def read_lr_and_loss_keras(tf, keras, d):
+    lossy(keras)
+    m = keras.models.load_model(path(d, "m.keras"))
+    return {"lr": outcome(lambda: [rounded(m.optimizer.learning_rate, 6),
+                                   m.optimizer.get_config()["learning_rate"]]),
+            "losses": outcome(lambda: [m(XS[:2]) is not None, rounded(m.losses, 5)]),
+            "trained": outcome(lambda: [rounded(fit_history(m, XS, YS, epochs=1)["loss"]),
+                                        rounded(m.get_layer("h").kernel)])}
+
+
 # name -> (write, read)
 MORE_MIX_CASES = {
     "feature_space": (write_feature_space, read_feature_space),
@@ -233,4 +328,6 @@ MORE_MIX_CASES = {
     "adamw_excluded_keras": (write_adamw_excluded_keras, read_adamw_excluded_keras),
     "none_outputs": (write_none_outputs, read_none_outputs),
     "weights_crossed": (write_weights_crossed, read_weights_crossed),
+    "lora_quantized_keras": (write_lora_quantized_keras, read_lora_quantized_keras),
+    "lr_and_loss_keras": (write_lr_and_loss_keras, read_lr_and_loss_keras),
 }

@@ -8,10 +8,11 @@ metrics' variables, int64 and bool weights, iterators of several dataset kinds, 
 ops, crossed and hashed features, recurrent layers over masks, keras.ops loops, a
 numpy_function, and file_cases_mixes_more.py's: a FeatureSpace, registered initializers,
 regularizers, constraints and activations, AdamW's excluded variables, None outputs,
-weights files given to the other kind's loader) against
-TensorFlow 2.21, as test_file_cases_kinds.py checks its own (kinds_checks.suite): eagerflow
-reading its own files and TF's kept ones as TF reads them (golden/file_cases_kinds.json),
-and where TF is installed each reading the other's files."""
+weights files given to the other kind's loader, LoRA and int8-quantized layers, a changed
+learning rate and an added loss) against TensorFlow 2.21, as test_file_cases_kinds.py
+checks its own (kinds_checks.suite): eagerflow reading its own files and TF's kept ones as
+TF reads them (golden/file_cases_kinds.json), and where TF is installed each reading the
+other's files."""
 
 from __future__ import annotations
 
