@@ -108,3 +108,22 @@ def test_bad_input_raises_tfs_errors():
     with pytest.raises(AttributeError, match="has no attribute 'ref'"):
         ema.average(3)
     ema.apply()  # nothing to average: no error, as in TF
+
+
+def test_averages_and_v1_variable_scopes_share_their_counts():
+    # TF 2.21: variable_scope(None, default_name=...) and the averages count in one store,
+    # the default graph's (a tf.function's scopes too); reset_default_graph starts it anew
+    def scope(name):
+        with tf.compat.v1.variable_scope(None, default_name=name) as s:
+            return s.name
+
+    tf.compat.v1.reset_default_graph()
+    assert [scope("s"), scope("s")] == ["s", "s_1"]
+    tf.compat.v1.reset_default_graph()
+    assert scope("s") == "s"
+    assert tf.function(lambda: scope("s"))() == b"s_1"
+    v = tf.Variable(1.0, name="w")
+    assert scope("w/ExponentialMovingAverage") == "w/ExponentialMovingAverage"
+    ema = tf.train.ExponentialMovingAverage(0.9)
+    ema.apply([v])
+    assert ema.average(v).name == "w/ExponentialMovingAverage_1:0"

@@ -4,8 +4,7 @@ Train layer (beside checkpoints, which save the shadow variables when a program 
 them): each average is a non-trainable Variable named after its variable, moved by
 `apply` as TF moves it, `average -= (average - value) * (1 - decay)`. TF makes each average
 in a variable scope of a unique name ("w/ExponentialMovingAverage", then "..._1"), counted
-per global graph: eagerly and in tf.functions the default graph's counts, which
-tf.compat.v1.reset_default_graph (and so Keras's clear_session) starts anew.
+as tf.compat.v1.variable_scope counts (function/scope_counts.py).
 """
 
 from __future__ import annotations
@@ -13,8 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
-from eagerflow._src.function.session import _default_graph
+from eagerflow._src.function import scope_counts
 from eagerflow._src.ops.math import minimum
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.variables import Variable
@@ -30,21 +28,12 @@ def _op_name(var: Variable) -> str:
 _MOVING = "moving_average_variables"
 
 
-def _graph() -> Any:
-    """The graph whose collections and scope counts the averages use: a TF 1 graph's own,
-    else the global default graph (eagerly, and in a tf.function, which shares them)."""
-    g = _state.graph
-    return _default_graph() if g is None or g.building_function else g
-
-
 def _unique_scope(base: str) -> str:
     """`base`, or `base_<n>` when a scope of that name was opened already, as TF's
     variable_scope(None, default_name=base) names it; the name is counted as opened."""
-    counts = _graph().__dict__.setdefault("_average_scope_counts", {})
-    name, i = base, 1
-    while counts.get(name):
-        name, i = f"{base}_{i}", i + 1
-    counts[name] = 1
+    table = scope_counts.counts()
+    name = scope_counts.unique_scope(table, "", base)
+    scope_counts.open_scope(table, name)
     return name
 
 
@@ -91,7 +80,7 @@ class ExponentialMovingAverage:
                 self._averages[var.ref()] = Variable(
                     var.read_value(), trainable=False, dtype=var.dtype,
                     name=_unique_scope(self.average_name(var)) + "/")
-                _graph().add_to_collection(_MOVING, var)
+                scope_counts.store_graph().add_to_collection(_MOVING, var)
         for var in var_list:
             average = self._averages[var.ref()]
             average.assign_sub((average - var.read_value()) * self._decay_tensor(var.dtype))
@@ -111,7 +100,7 @@ class ExponentialMovingAverage:
         """For restoring averages into the variables themselves: {average's name: var}
         for `moving_avg_variables` (by default the graph's trainable variables and those
         any averager was applied to), and {name: var} for the graph's other variables."""
-        g = _graph()
+        g = scope_counts.store_graph()
         if moving_avg_variables is None:
             moving_avg_variables = (g.get_collection("trainable_variables")
                                     + g.get_collection(_MOVING))
