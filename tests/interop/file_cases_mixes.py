@@ -20,8 +20,9 @@ TimeDistributed and Bidirectional layers over a mask in `.keras` and `.h5` files
 keras.ops.scan and fori_loop in a registered layer, exported; a saved function calling
 tf.numpy_function. file_cases_kinds.py adds them to its CASES (golden/file_cases_kinds.json
 holds TF 2.21's reads of its own files, the files TF wrote are kept in
-golden/file_cases_kinds/); test_file_cases_mixes.py checks them. Builders take the `tf` and
-`keras` modules; this module imports neither."""
+golden/file_cases_kinds/); test_file_cases_mixes.py checks them, and
+file_cases_mixes_more.py's. Builders take the `tf` and `keras` modules; this module imports
+neither."""
 
 from __future__ import annotations
 
@@ -31,7 +32,6 @@ import os
 import numpy as np
 
 from tests.interop.file_cases import TOKENS, XS, YS, fit_history, values
-from tests.interop.file_cases_mixes_more import MORE_MIX_CASES
 from tests.saved_model.user_model_cases import outcome, pretty, signature_facts
 
 
@@ -971,5 +971,4 @@ MIX_CASES = {
     "ops_loops_export": (write_ops_loops_export, read_ops_loops_export),
     "numpy_function": (write_numpy_function, read_numpy_function),
 }
-MIX_CASES.update(MORE_MIX_CASES)
 MIX_TF_FILES = tuple(MIX_CASES)

@@ -11,21 +11,18 @@ the `tf` and `keras` modules; this module imports neither."""
 
 from __future__ import annotations
 
-import os
 import re
 
 import numpy as np
 
 from tests.interop.file_cases import XS, YS, errors, fit_history
+from tests.interop.file_cases_mixes import path
+from tests.interop.file_cases_mixes import rounded as _rounded
 from tests.saved_model.user_model_cases import outcome
 
 
-def path(d: str, name: str) -> str:
-    return os.path.join(d, name)
-
-
 def rounded(x, n=4):
-    return np.round(np.asarray(x, "float64"), n).tolist()
+    return _rounded(x, n)
 
 
 # --- a FeatureSpace -------------------------------------------------------------------------
@@ -331,3 +328,4 @@ MORE_MIX_CASES = {
     "lora_quantized_keras": (write_lora_quantized_keras, read_lora_quantized_keras),
     "lr_and_loss_keras": (write_lr_and_loss_keras, read_lr_and_loss_keras),
 }
+MORE_MIX_TF_FILES = tuple(MORE_MIX_CASES)

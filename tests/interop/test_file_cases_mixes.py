@@ -25,13 +25,15 @@ from tests.interop import file_cases as C
 from tests.interop import kinds_checks as K
 from tests.interop.file_cases_kinds import CASES
 from tests.interop.file_cases_mixes import MIX_CASES, MIX_TF_FILES
+from tests.interop.file_cases_mixes_more import MORE_MIX_CASES, MORE_MIX_TF_FILES
 from tests.interop.test_file_cases import HERE
 
 (test_our_files_read_back_as_tensorflows_own,
  test_we_read_the_files_tensorflow_wrote_as_it_does, tf_outcomes,
  test_tensorflow_reads_our_files_as_its_own,
- test_we_read_tensorflows_files_as_it_does) = K.suite(sorted(MIX_CASES), "file_cases_mixes",
-                                                        set(MIX_TF_FILES))
+ test_we_read_tensorflows_files_as_it_does) = K.suite(sorted({**MIX_CASES, **MORE_MIX_CASES}),
+                                                        "file_cases_mixes",
+                                                        {*MIX_TF_FILES, *MORE_MIX_TF_FILES})
 
 
 def _py_func_nodes(folder: Path) -> list:
