@@ -25,6 +25,8 @@ import numpy as np
 from tests.interop.file_cases import XS, YS, errors, fit_history, values
 from tests.interop.file_cases_exports import EXPORT_CASES, EXPORT_TF_FILES
 from tests.interop.file_cases_holders import HOLDER_CASES, HOLDER_TF_FILES
+from tests.interop.file_cases_mixes import MIX_CASES, MIX_TF_FILES
+from tests.interop.file_cases_mixes_more import MORE_MIX_CASES, MORE_MIX_TF_FILES
 from tests.interop.file_cases_resources import RESOURCE_CASES, RESOURCE_TF_FILES
 from tests.interop.file_cases_saved import SAVED_CASES, SAVED_TF_FILES
 from tests.interop.file_cases_serving import SERVING_CASES, SERVING_TF_FILES
@@ -1010,6 +1012,8 @@ CASES = {
     **TRAINING_CASES,
     **EXPORT_CASES,
     **RESOURCE_CASES,
+    **MIX_CASES,
+    **MORE_MIX_CASES,
 }
 
 # cases whose files TF wrote are kept in golden/file_cases_kinds/NAME, for eagerflow to
@@ -1019,7 +1023,8 @@ TF_FILES = ("type_hints", "reduce_retracing", "signature_defaults", "tensor_arra
             "shared_table", "stateful_lstm_export", "build_config_keras", "compile_config_keras",
             "nadam_keras", "mixed_keras", "ngrams_keras", "conv_h5", *HOLDER_TF_FILES,
             *SAVED_TF_FILES, *SERVING_TF_FILES, *TRAINING_TF_FILES,
-            *EXPORT_TF_FILES, *RESOURCE_TF_FILES)
+            *EXPORT_TF_FILES, *RESOURCE_TF_FILES, *MIX_TF_FILES,
+            *MORE_MIX_TF_FILES)
 
 # the tf.Module cases (test_file_cases_kinds.py), the Keras models' ones
 # (test_file_cases_kinds_keras.py), the optimizers' state
@@ -1032,6 +1037,7 @@ OPTIMIZER_CASES = tuple(OPTIMIZERS)
 KERAS_CASES = tuple(name for name in CASES
                     if name not in MODULE_CASES + OPTIMIZER_CASES + tuple(HOLDER_CASES)
                     + tuple(SAVED_CASES) + tuple(SERVING_CASES) + tuple(TRAINING_CASES)
-                    + tuple(EXPORT_CASES) + tuple(RESOURCE_CASES))
+                    + tuple(EXPORT_CASES) + tuple(RESOURCE_CASES) + tuple(MIX_CASES)
+                    + tuple(MORE_MIX_CASES))
 
 __all__ = ["CASES", "KERAS_CASES", "MODULE_CASES", "OPTIMIZER_CASES", "TF_FILES", "encode"]

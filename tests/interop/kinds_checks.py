@@ -91,6 +91,21 @@ KNOWN: dict = {
     ("traced_resource", "saved_lookup"): (("own", "ours"), "TF's loader's shared names"),
     ("traced_resource", "saved_again"): (("own", "ours"), "the same"),
     ("traced_resource", "saved_serve"): (("own", "ours"), "the same"),
+    ("none_outputs", "nothing_bad"): (
+        ("own", "ours"), "a failing assertion of a loaded function names its node as the "
+        "retrace names it (Assert), not as the file does (.../AssertGuard/Assert)"),
+    # eagerflow keeps Keras 2's TF-checkpoint weights (save_weights/load_weights of a path
+    # prefix: training.py's load_weights says so), which Keras 3 refuses
+    ("weights_crossed", "from_checkpoint"): (
+        ("own", "ours"), "load_weights of a TF checkpoint's prefix restores it"),
+    ("weights_crossed", "save_ckpt"): (
+        ("own", "ours"), "save_weights of a path prefix writes a TF checkpoint"),
+    # eagerflow writes and reads TF's state of an interleave's or flat_map's datasets
+    # where they are slices of the element, a file's records or what a window makes:
+    # others (here from_tensors(x).repeat(2)) it refuses to read, and saves in its own
+    # form, which TF does not read
+    ("iterator_kinds", "interleaved_repeat"): (
+        ("ours", "theirs"), "TF's state of an interleave's repeated datasets"),
 }
 
 

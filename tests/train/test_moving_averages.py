@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow import keras
 
 
 def test_averages_move_as_tfs_with_num_updates_bit_for_bit():
@@ -24,6 +25,7 @@ def test_averages_move_as_tfs_with_num_updates_bit_for_bit():
 
 
 def test_average_variables_names_and_first_values():
+    tf.compat.v1.reset_default_graph()  # (TF counts the averages' names per default graph)
     v = tf.Variable([1.0, 2.0], name="w")
     ema = tf.train.ExponentialMovingAverage(decay=0.9)
     assert ema.apply([v]) is None
@@ -37,6 +39,42 @@ def test_average_variables_names_and_first_values():
     assert ema.variables_to_restore() == {"w/ExponentialMovingAverage": v}
     assert ema.average(tf.Variable(1.0)) is None
     assert tf.train.ExponentialMovingAverage(0.5, name="M").name == "M"
+
+
+def test_average_names_are_unique_per_default_graph():
+    # TF 2.21 makes each average in a variable scope of a unique name, counted on the
+    # default graph (tf.functions share it; clear_session resets it, as it resets the
+    # graph) and outside the name scopes; variables_to_restore() names the averages of
+    # every variable an averager was applied to since
+    keras.backend.clear_session()
+    v = tf.Variable(1.0, name="w")
+
+    def average_name(ema, var):
+        ema.apply([var])
+        return ema.average(var).name
+
+    first, second = tf.train.ExponentialMovingAverage(0.9), tf.train.ExponentialMovingAverage(0.9)
+    assert average_name(first, v) == "w/ExponentialMovingAverage:0"
+    assert average_name(second, v) == "w/ExponentialMovingAverage_1:0"
+    assert second.average_name(v) == "w/ExponentialMovingAverage_1"
+    other = tf.train.ExponentialMovingAverage(0.9, name="foo")
+    assert average_name(other, v) == "w/foo:0"
+    x = tf.Variable(1.0, name="x")
+    with tf.name_scope("outer"):
+        assert average_name(other, x) == "x/foo:0"
+    third = tf.train.ExponentialMovingAverage(0.9)
+
+    @tf.function
+    def apply():
+        third.apply([v])
+
+    apply()
+    assert third.average(v).name == "w/ExponentialMovingAverage_2:0"
+    assert sorted(second.variables_to_restore()) == [
+        "w/ExponentialMovingAverage_1", "x/ExponentialMovingAverage"]
+    keras.backend.clear_session()
+    assert average_name(tf.train.ExponentialMovingAverage(0.9), v) == \
+        "w/ExponentialMovingAverage:0"
 
 
 def test_zero_debias_leaves_variable_averages_alone_and_tf_function_applies():
@@ -70,3 +108,22 @@ def test_bad_input_raises_tfs_errors():
     with pytest.raises(AttributeError, match="has no attribute 'ref'"):
         ema.average(3)
     ema.apply()  # nothing to average: no error, as in TF
+
+
+def test_averages_and_v1_variable_scopes_share_their_counts():
+    # TF 2.21: variable_scope(None, default_name=...) and the averages count in one store,
+    # the default graph's (a tf.function's scopes too); reset_default_graph starts it anew
+    def scope(name):
+        with tf.compat.v1.variable_scope(None, default_name=name) as s:
+            return s.name
+
+    tf.compat.v1.reset_default_graph()
+    assert [scope("s"), scope("s")] == ["s", "s_1"]
+    tf.compat.v1.reset_default_graph()
+    assert scope("s") == "s"
+    assert tf.function(lambda: scope("s"))() == b"s_1"
+    v = tf.Variable(1.0, name="w")
+    assert scope("w/ExponentialMovingAverage") == "w/ExponentialMovingAverage"
+    ema = tf.train.ExponentialMovingAverage(0.9)
+    ema.apply([v])
+    assert ema.average(v).name == "w/ExponentialMovingAverage_1:0"

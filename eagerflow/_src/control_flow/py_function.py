@@ -38,7 +38,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math_base import zeros_like
-from eagerflow._src.ops.registry import OpDef
+from eagerflow._src.ops.registry import OpDef, TFForm
 
 traceback = lazy_module("traceback")  # on the first error
 
@@ -167,9 +167,19 @@ def _arity(inputs: tuple, attrs: dict) -> dict:
     return {"Tin": len(inputs), "Tout": len(attrs["tout"])}
 
 
+def _export(op: Any, w: Any) -> list:
+    """TF's node: the function's registry token and the dtypes. A loader in this process
+    finds the function under the token; in another, TF's error when the node runs."""
+    return w.node(op.type, [[w.ref(x) for x in op.inputs]],
+                  {"token": op.attrs["token"], "Tin": list(op.attrs["in_dtypes"]),
+                   "Tout": list(op.attrs["tout"])}, name=op.name)
+
+
+_TF = TFForm(export=_export)
 EAGER_PY_FUNC = OpDef("EagerPyFunc", _infer, _kernel, grad=_grad, stateful=True, gpu=False,
-                      arity=_arity)
-PY_FUNC = OpDef("PyFunc", _infer, _kernel, grad=_grad, stateful=True, gpu=False, arity=_arity)
+                      arity=_arity, tf=_TF)
+PY_FUNC = OpDef("PyFunc", _infer, _kernel, grad=_grad, stateful=True, gpu=False, arity=_arity,
+                tf=_TF)
 
 
 def _dtypes(tout: Any) -> tuple:
@@ -266,7 +276,7 @@ def _op_with_outputs(base: OpDef, n: int) -> OpDef:
     op = _BY_COUNT.get(key)
     if op is None:
         op = _BY_COUNT[key] = OpDef(base.name, _infer, _kernel, grad=_grad, num_outputs=n,
-                                    stateful=True, gpu=False, arity=_arity)
+                                    stateful=True, gpu=False, arity=_arity, tf=_TF)
     return op
 
 

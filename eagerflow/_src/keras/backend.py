@@ -15,6 +15,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
+from eagerflow._src.function.compat_v1 import reset_default_graph
 from eagerflow._src.keras.utils import io_utils
 
 _FLOATX = ["float32"]
@@ -210,8 +211,11 @@ def clear_session(free_memory: bool = True) -> None:
     """Resets the layer-name counters, the learning phase and the keras.config switches
     Keras 3 keeps as session state (the global dtype policy, traceback filtering, flash
     attention, interactive logging): Keras's clear_session drops its whole global state,
-    so a policy set before it is float32 (floatx) again after it. `free_memory` (Keras's
-    garbage collection after the reset) changes nothing here: no backend state is held."""
+    so a policy set before it is float32 (floatx) again after it. As Keras's TF backend, it
+    resets TF's default graph too (its collections and variable-scope counts; inside
+    another graph TF's AssertionError). `free_memory` (Keras's garbage collection after the
+    reset) changes nothing here: no backend state is held."""
+    reset_default_graph()
     reset_uids()
     _LEARNING_PHASE[0] = None
     _SWITCHES["traceback_filtering"] = True

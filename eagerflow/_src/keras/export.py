@@ -50,16 +50,32 @@ def _specs(model: Any, naming: Any, any_batch: bool = False) -> Any:
             raise ValueError("The model provided has not yet been built. It must be built "
                              "before export.")
         dtype = getattr(model, "compute_dtype", None) or "float32"
-        many = isinstance(shape, list) and shape and not isinstance(shape[0], (int, type(None)))
-        shapes = shape if many else [shape]
-        leaves = [(tuple(TensorShape(s).as_list()), dtype, None) for s in shapes]
-        inputs = list(range(len(leaves))) if many else 0
+        inputs = _shape_structure(shape)
+        leaves = [(leaf.dims, dtype, None) for leaf in nest.flatten(inputs)]
     if any_batch:
         leaves = [((None, *(shape or ())[1:]) if shape is not None else None, dtype, name)
                   for shape, dtype, name in leaves]
     specs = [TensorSpec(shape, dtype, naming(i, name))
              for i, (shape, dtype, name) in enumerate(leaves)]
     return nest.pack_sequence_as(inputs, specs)
+
+
+class _Shape:
+    """One input's build shape, a leaf of the structure `_specs` packs its specs into."""
+
+    def __init__(self, shape: Any) -> None:
+        self.dims = tuple(TensorShape(shape).as_list())
+
+
+def _shape_structure(shape: Any) -> Any:
+    """A subclassed model's build shape in its inputs' structure: a dict, list or tuple of
+    shapes (nested), or one shape, as Keras 3's export reads it, each shape a _Shape."""
+    if isinstance(shape, dict):
+        return {key: _shape_structure(value) for key, value in shape.items()}
+    if isinstance(shape, (list, tuple)) and shape and \
+            not all(isinstance(d, (int, type(None))) for d in shape):
+        return type(shape)(_shape_structure(s) for s in shape)
+    return _Shape(shape)
 
 
 def default_save_signature(model: Any, cached: bool = True) -> Function | None:

@@ -17,6 +17,9 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.saved_model.export_refs import ExportError, Ref, touched_captures
 
+# what TF's cond_v2, switch_case and while_v2 set on their nodes outside XLA
+_LOWERED = {"_lower_using_switch_merge": True}
+
 
 def lower_control_flow(lib: Any, w: Any, op: Any) -> list:
     if op.type in ("If", "StatelessIf"):
@@ -112,8 +115,8 @@ def _if(lib: Any, w: Any, op: Any) -> list:
         lib, w, op, [then_g, else_g], [f"{op.name}_true", f"{op.name}_false"])
     return w.node("If" if stateful else "StatelessIf", [w.ref(op.inputs[0]), ins],
                   {"Tout": [t._dtype for t in then_g.outputs], "then_branch": then_name,
-                   "else_branch": else_name, "output_shapes": _shapes(op.outputs[:n])},
-                  name=op.name)
+                   "else_branch": else_name, "output_shapes": _shapes(op.outputs[:n]),
+                   **_LOWERED}, name=op.name)
 
 
 def _case(lib: Any, w: Any, op: Any) -> list:
@@ -127,7 +130,7 @@ def _case(lib: Any, w: Any, op: Any) -> list:
                                      [f"{op.name}_branch{k}" for k in range(len(graphs))])
     return w.node("Case" if stateful else "StatelessCase", [w.ref(op.inputs[0]), ins],
                   {"Tout": [t._dtype for t in graphs[0].outputs], "branches": names,
-                   "output_shapes": _shapes(op.outputs[:n])}, name=op.name)
+                   "output_shapes": _shapes(op.outputs[:n]), **_LOWERED}, name=op.name)
 
 
 def _while(lib: Any, w: Any, op: Any) -> list:
@@ -157,7 +160,8 @@ def _while(lib: Any, w: Any, op: Any) -> list:
     stateful = bool(variables) or lib._stateful(cond_name) or lib._stateful(body_name)
     return w.node("While" if stateful else "StatelessWhile", [carried],
                   {"cond": cond, "body": body, "output_shapes": shapes,
-                   "parallel_iterations": 10}, name=op.name)[:m]
+                   "parallel_iterations": 10, "_num_original_outputs": len(carried),
+                   **_LOWERED}, name=op.name)[:m]
 
 
 def _loop_arg_names(op: Any, cond_g: Any, body_g: Any, parts: dict, variables: list) -> Any:

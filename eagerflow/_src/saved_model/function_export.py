@@ -560,8 +560,7 @@ class FunctionWriter:
         kinds = {a.name: a.type for a in opdef.attr}
         for key, v in values.items():
             if key.startswith("_"):
-                set_attr(nd.attr[key], "list(int)" if isinstance(v, (list, tuple)) else
-                         "string", v)
+                set_attr(nd.attr[key], _private_kind(v), v)
                 continue
             if key not in kinds:
                 raise ExportError(f"TensorFlow op {op} has no attribute {key}")
@@ -737,6 +736,13 @@ def _shape(t: Any) -> Any:
 
 def _dtype(t: Any) -> Any:
     return t.dtype if is_variable(t) else t._dtype
+
+
+def _private_kind(v: Any) -> str:
+    """The attr type of a private ("_"-named) attr's Python value."""
+    if isinstance(v, (list, tuple)):
+        return "list(int)"
+    return "bool" if isinstance(v, bool) else "int" if isinstance(v, int) else "string"
 
 
 def _says_nothing(v: Any) -> bool:

@@ -2,7 +2,9 @@
 
 Train layer (beside checkpoints, which save the shadow variables when a program tracks
 them): each average is a non-trainable Variable named after its variable, moved by
-`apply` as TF moves it, `average -= (average - value) * (1 - decay)`.
+`apply` as TF moves it, `average -= (average - value) * (1 - decay)`. TF makes each average
+in a variable scope of a unique name ("w/ExponentialMovingAverage", then "..._1"), counted
+as tf.compat.v1.variable_scope counts (function/scope_counts.py).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.function import scope_counts
 from eagerflow._src.ops.math import minimum
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.variables import Variable
@@ -19,6 +22,19 @@ _FLOATS = (dt.float16, dt.float32, dt.float64)
 
 def _op_name(var: Variable) -> str:
     return var.name[:-2] if var.name.endswith(":0") else var.name
+
+
+# TF's collection of the variables given averages (GraphKeys.MOVING_AVERAGE_VARIABLES)
+_MOVING = "moving_average_variables"
+
+
+def _unique_scope(base: str) -> str:
+    """`base`, or `base_<n>` when a scope of that name was opened already, as TF's
+    variable_scope(None, default_name=base) names it; the name is counted as opened."""
+    table = scope_counts.counts()
+    name = scope_counts.unique_scope(table, "", base)
+    scope_counts.open_scope(table, name)
+    return name
 
 
 class ExponentialMovingAverage:
@@ -60,9 +76,11 @@ class ExponentialMovingAverage:
                 raise TypeError(f"The variables must be half, float, or double: {var.name}")
         for var in var_list:
             if var.ref() not in self._averages:
+                # (a name ending in "/" is absolute: TF's scope ignores the name scopes)
                 self._averages[var.ref()] = Variable(
                     var.read_value(), trainable=False, dtype=var.dtype,
-                    name=self.average_name(var))
+                    name=_unique_scope(self.average_name(var)) + "/")
+                scope_counts.store_graph().add_to_collection(_MOVING, var)
         for var in var_list:
             average = self._averages[var.ref()]
             average.assign_sub((average - var.read_value()) * self._decay_tensor(var.dtype))
@@ -72,11 +90,24 @@ class ExponentialMovingAverage:
         return self._averages.get(var.ref())
 
     def average_name(self, var: Variable) -> str:
-        """The name of `var`'s average: "<var's name>/<this object's name>"."""
+        """The name of `var`'s average: once made, its own; before, "<var's name>/<this
+        object's name>"."""
+        if var.ref() in self._averages:
+            return _op_name(self._averages[var.ref()])
         return f"{_op_name(var)}/{self._name}"
 
     def variables_to_restore(self, moving_avg_variables: Any = None) -> dict:
-        """For restoring averages into the variables themselves: {average's name: var}."""
-        refs = self._averages if moving_avg_variables is None else \
-            [v.ref() for v in moving_avg_variables]
-        return {self.average_name(ref.deref()): ref.deref() for ref in refs}
+        """For restoring averages into the variables themselves: {average's name: var}
+        for `moving_avg_variables` (by default the graph's trainable variables and those
+        any averager was applied to), and {name: var} for the graph's other variables."""
+        g = scope_counts.store_graph()
+        if moving_avg_variables is None:
+            moving_avg_variables = (g.get_collection("trainable_variables")
+                                    + g.get_collection(_MOVING))
+        refs = dict.fromkeys(v.ref() for v in moving_avg_variables)
+        out = {self.average_name(ref.deref()): ref.deref() for ref in refs}
+        averaged = {ref.deref().name for ref in refs}
+        for var in g.get_collection("variables"):
+            if var.name not in averaged and _op_name(var) not in out:
+                out[_op_name(var)] = var
+        return out

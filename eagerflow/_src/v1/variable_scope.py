@@ -23,6 +23,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.function import scope_counts
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.ops import initializers as init_v2
@@ -150,15 +151,22 @@ class _Store:
         self.vars: dict = {}
         self.partitioned: dict = {}
         self.current = VariableScope(False)
-        self.counts: dict = {}
         self.keeps = False  # (keeps eager variables: while a template's call holds it)
 
+    @property
+    def counts(self) -> dict:
+        """The scope counts (scope_counts.py's: the default graph's, eagerly and in a
+        tf.function, which share them with the averages TF names in such scopes)."""
+        return scope_counts.counts()
+
+    @counts.setter
+    def counts(self, saved: dict) -> None:
+        table = scope_counts.counts()
+        table.clear()
+        table.update(saved)
+
     def open(self, name: str) -> None:
-        self.counts[name] = self.counts.get(name, 0) + 1
-        prefix = name + "/"
-        for k in list(self.counts):  # its sub-scopes start over
-            if k.startswith(prefix):
-                self.counts[k] = 0
+        scope_counts.open_scope(self.counts, name)
 
     def get_variable(self, name: str, shape: Any = None, dtype: Any = dt.float32,
                      initializer: Any = None, regularizer: Any = None, reuse: Any = None,
@@ -473,13 +481,7 @@ class variable_scope:  # noqa: N801 - TF's public name
 
 
 def _unique_scope(store: _Store, current: VariableScope, prefix: str) -> str:
-    name = f"{current.name}/{prefix}" if current.name else prefix
-    if store.counts.get(name, 0) == 0:
-        return prefix
-    i = 1
-    while store.counts.get(f"{name}_{i}", 0) > 0:
-        i += 1
-    return f"{prefix}_{i}"
+    return scope_counts.unique_scope(store.counts, current.name, prefix)
 
 
 def variable_op_scope(values: Any, name_or_scope: Any, default_name: str | None = None,

@@ -13,13 +13,15 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor
 
 
-def input_shapes(inputs: Any) -> Any:
+def input_shapes(inputs: Any, keep_tuples: bool = False) -> Any:
     """The shapes Keras 3 gives `build`: a tuple per tensor (None for unknown dims), in a
-    list or dict as the inputs are."""
+    list or dict as the inputs are; with `keep_tuples` a tuple of inputs gives a tuple (as
+    a model records the shapes its first call saw)."""
     if isinstance(inputs, (list, tuple)):
-        return [input_shapes(x) for x in inputs]
+        out = [input_shapes(x, keep_tuples) for x in inputs]
+        return tuple(out) if keep_tuples and isinstance(inputs, tuple) else out
     if isinstance(inputs, dict):
-        return {k: input_shapes(v) for k, v in inputs.items()}
+        return {k: input_shapes(v, keep_tuples) for k, v in inputs.items()}
     return shape_tuples(inputs.shape)
 
 

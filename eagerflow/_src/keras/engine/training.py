@@ -289,8 +289,9 @@ class Model(Trainer, Layer):
             object.__setattr__(self, "built", True)
             self._lock_state()
             if self._build_shapes is None:
-                shapes = input_shapes(inputs)
-                self._build_input_shape = to_shapes(shapes)
+                # (a tuple of inputs stays one: Keras 3's export serves a Tuple)
+                shapes = input_shapes(inputs, keep_tuples=True)
+                self._build_input_shape = to_shapes(shapes, keep_tuples=True)
                 object.__setattr__(self, "_build_shapes", shape_tuples(self._build_input_shape))
             return
         Layer._maybe_build(self, inputs, rest, kwargs, eager)

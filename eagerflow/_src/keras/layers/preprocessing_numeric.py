@@ -222,10 +222,9 @@ class HashedCrossing(PreprocessingLayer):
         while len(xs[0].shape) < 2:
             xs = [ta.expand_dims(x, -1) for x in xs]
         out = to_dense(cross_hashed(xs, self.num_bins))
-        if rank == 1:
-            out = ta.squeeze(out, 1)
-        elif rank == 0:
-            out = ta.reshape(out, [])
+        # (the cross's last dimension is unknown in a graph: reshaped to the inputs' rank,
+        # as Keras 3 does, so a traced one-hot encodes a (batch, 1) cross as one row)
+        out = ta.reshape(out, {2: [-1, 1], 1: [-1], 0: []}[rank])
         out = cast(encode_categorical(out, self.output_mode, self.num_bins,
                                          self.compute_dtype), self.compute_dtype)
         if self.sparse and self.output_mode == "one_hot":
