@@ -642,7 +642,9 @@ class RandomContrast(ImagePreprocessingLayer):
         # the mean in float32 for integer images; then, as in Keras, the integer images
         # minus a float mean is refused (InvalidArgumentError)
         wide = images if images.dtype.is_floating else cast(images, dt.float32)
-        mean = reduce_mean(wide, axis=[self._height_axis, self._width_axis], keepdims=True)
+        # (Keras's: the mean over the height, then over the width: its last bits are those)
+        mean = reduce_mean(reduce_mean(wide, axis=self._height_axis, keepdims=True),
+                           axis=self._width_axis, keepdims=True)
         out = (images - mean) * factor + mean
         return tm.clip_by_value(out, self.value_range[0], self.value_range[1])
 
