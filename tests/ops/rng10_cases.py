@@ -94,7 +94,8 @@ def keras_random_global_seed(tf, keras):
 
 def _initializers(keras, seed):
     Init = keras.initializers
-    return [Init.GlorotUniform(seed), Init.GlorotNormal(seed), Init.HeNormal(seed), Init.HeUniform(seed),
+    return [Init.GlorotUniform(seed), Init.GlorotNormal(seed), Init.HeNormal(seed),
+            Init.HeUniform(seed),
             Init.LecunNormal(seed), Init.LecunUniform(seed), Init.RandomNormal(0.5, 2.0, seed),
             Init.RandomUniform(-3.0, 1.0, seed), Init.TruncatedNormal(0.0, 0.3, seed),
             Init.Orthogonal(1.5, seed),
