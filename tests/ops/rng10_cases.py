@@ -234,6 +234,23 @@ def augmentation_inputs(tf, keras):
     return out + [_elements(ds), _elements(ds)]
 
 
+def small_solves(tf, keras):
+    """MatrixSolve and MatrixInverse of the small real matrices Keras's perspective warps
+    (8 x 8) and box transforms (3 x 3) solve, each size TF's Eigen kernel takes in one
+    panel, adjoint or not, with a NaN and a denormal pivot (TF's threads read it as 0)."""
+    out = []
+    for d, top in ((tf.float32, 16), (tf.float64, 8)):
+        for n in range(1, top + 1):
+            a = tf.random.stateless_normal([3, n, n], [n, 1], dtype=d)
+            b = tf.random.stateless_normal([3, n, 2], [n, 2], dtype=d)
+            out += [tf.linalg.solve(a, b), tf.linalg.solve(a, b, adjoint=True),
+                    tf.linalg.inv(a), tf.linalg.inv(a, adjoint=True)]
+    nan = tf.constant([[1.0, 2.0, 0.5], [float("nan"), 1.0, 3.0], [2.0, -1.0, 1.0]])
+    tiny = tf.constant([[1e-40, 1.0], [1.0, 1e-2]])
+    return out + [_try(lambda: tf.linalg.inv(nan)), _try(lambda: tf.linalg.inv(tiny)),
+                  _try(lambda: tf.linalg.inv(tf.constant([[1e-40, 0.0], [0.0, 1.0]])))]
+
+
 # -- tf.image -----------------------------------------------------------------------------
 
 def image_stateless(tf, keras):
@@ -315,7 +332,7 @@ CASES = {f.__name__: f for f in (
     keras_random_int_seeds, keras_random_seed_generator, keras_random_in_function,
     keras_random_traced_int_seeds, keras_random_global_seed, initializers_seeded,
     initializer_repeats, layer_kernels, noise_layers, augmentation_layers,
-    augmentation_layers_more, augmentation_inputs, image_stateless,
+    augmentation_layers_more, augmentation_inputs, small_solves, image_stateless,
     image_op_seeded, data_sampling, data_shuffles)}
 
 

@@ -29,7 +29,13 @@ from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.eager_errors import eager_api, eager_name
-from eagerflow._src.ops.eigen_lu import eigen_lu_invertible, eigen_lu_solve, eigen_slogdet
+from eagerflow._src.ops.eigen_lu import (
+    eigen_lu_invertible,
+    eigen_lu_solve,
+    eigen_slogdet,
+    eigen_small_solve,
+    fits_small_solve,
+)
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.linalg import (
     adjoint,
@@ -448,10 +454,15 @@ def _solve_host_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
     """MatrixSolve: LAPACK's solve, and each matrix holding inf or NaN solved as TF's CPU
     kernel does, by Eigen's LU (eigen_lu.eigen_lu): refused where TF's pivot check refuses it,
     else its substitutions' numbers (NaN where they make it)."""
+    m = np.conj(np.swapaxes(a, -1, -2)) if adjoint and xp is np else a
+    if xp is np and b.size and fits_small_solve(m):  # (TF's own steps: its last bits)
+        x, ok = eigen_small_solve(m, b)
+        if not ok.all():
+            raise InvalidArgumentError(None, None, _NOT_INVERTIBLE)
+        return x
     out = _quiet(_solve_kernel)(xp, a, b, adjoint=adjoint)
     if xp is not np or not a.size or not b.size or a.dtype == np.float16:
         return out
-    m = np.conj(np.swapaxes(a, -1, -2)) if adjoint else a
     odd = ~np.isfinite(m).all(axis=(-2, -1))
     if odd.any():
         places = [i for i in np.ndindex(odd.shape) if odd[i]]
