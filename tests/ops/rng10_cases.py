@@ -251,6 +251,23 @@ def small_solves(tf, keras):
                   _try(lambda: tf.linalg.inv(tf.constant([[1e-40, 0.0], [0.0, 1.0]])))]
 
 
+def qr_bits(tf, keras):
+    """Qr of the tall matrices Orthogonal factors below 48 columns (TF's unblocked Eigen
+    HouseholderQR), reduced and full, float and double, one column, more than 128 rows
+    (its sums in passes), batches, and a matrix holding a NaN."""
+    out = []
+    for i, (shape, d) in enumerate((((3, 1, 1), tf.float32), ((2, 7, 7), tf.float64),
+                                    ((2, 9, 4), tf.float32), ((33, 17), tf.float32),
+                                    ((130, 5), tf.float32), ((200, 47), tf.float32),
+                                    ((150, 10), tf.float64), ((40, 1), tf.float32),
+                                    ((17, 16), tf.float64))):
+        a = tf.random.stateless_normal(shape, [i, 5], dtype=d)
+        for full in (False, True):
+            out += list(tf.linalg.qr(a, full_matrices=full))
+    nan = tf.constant([[1.0, 2.0], [float("nan"), 1.0], [2.0, -1.0]])
+    return out + list(tf.linalg.qr(nan)) + list(tf.linalg.qr(nan, full_matrices=True))
+
+
 # -- tf.image -----------------------------------------------------------------------------
 
 def image_stateless(tf, keras):
@@ -332,7 +349,7 @@ CASES = {f.__name__: f for f in (
     keras_random_int_seeds, keras_random_seed_generator, keras_random_in_function,
     keras_random_traced_int_seeds, keras_random_global_seed, initializers_seeded,
     initializer_repeats, layer_kernels, noise_layers, augmentation_layers,
-    augmentation_layers_more, augmentation_inputs, small_solves, image_stateless,
+    augmentation_layers_more, augmentation_inputs, small_solves, qr_bits, image_stateless,
     image_op_seeded, data_sampling, data_shuffles)}
 
 

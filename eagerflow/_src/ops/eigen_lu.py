@@ -100,9 +100,8 @@ def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
         n = lu.shape[-1]
         flat = ftz(b.reshape((lu.shape[0],) + b.shape[-2:]))
         x = np.take_along_axis(flat, order[:, :, None], axis=1).astype(lu.dtype)
-        for j in range(n):
-            for k in range(j):
-                x[:, j] = ftz(x[:, j] - ftz(x[:, k] * lu[:, j, k, None]))
+        for k in range(n - 1):  # (each row's subtractions still left to right)
+            x[:, k + 1:] = ftz(x[:, k + 1:] - ftz(x[:, k, None] * lu[:, k + 1:, k, None]))
         for j in range(n - 1, -1, -1):
             for k in range(j + 1, n):
                 x[:, j] = ftz(x[:, j] - ftz(x[:, k] * lu[:, j, k, None]))

@@ -24,6 +24,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import eigen_qr
 from eagerflow._src.ops.array import concat, expand_dims
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
@@ -688,6 +689,15 @@ def _eigen_qr(xp: Any, a: Any, full_matrices: bool) -> tuple:
     return q, r
 
 
+def _qr_host_kernel(xp: Any, x: Any, full_matrices: bool) -> tuple:
+    """Qr: TF's own steps (Eigen's unblocked HouseholderQR: its last bits) for the float
+    and double matrices eigen_qr takes, else LAPACK's (and _eigen_qr's for a matrix
+    holding inf or NaN)."""
+    if xp is np and eigen_qr.fits(x.shape, x.dtype):
+        return eigen_qr.householder_qr(x, full_matrices)
+    return _quiet(_qr_kernel, nonfinite=_eigen_qr)(xp, x, full_matrices=full_matrices)
+
+
 def _qr_square_grad(q: Any, r: Any, gq: Any, gr: Any) -> Any:
     """Gradient for A = QR with m >= n (reduced Q)."""
     m = matmul(r, gr, adjoint_b=True) - matmul(gq, q, adjoint_a=True)
@@ -747,7 +757,7 @@ def _qr_ref(x: np.ndarray, full_matrices: bool) -> tuple:
 
 
 QR = register(OpDef(
-    "Qr", _qr_infer, _quiet(_qr_kernel, nonfinite=_eigen_qr), grad=_qr_grad,
+    "Qr", _qr_infer, _qr_host_kernel, grad=_qr_grad,
     reference=_qr_ref, num_outputs=2,
     samples=lambda: [Sample((_f64(4, 3),), {"full_matrices": False}),
                      Sample((_f64(2, 3, 3),), {"full_matrices": True}),
