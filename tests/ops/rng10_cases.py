@@ -90,6 +90,70 @@ def keras_random_global_seed(tf, keras):
     return out
 
 
+def keras_random_dtypes(tf, keras):
+    R, out = keras.random, []
+    x = np.linspace(-1.0, 1.0, 12).reshape(3, 4)
+    for d in ("float16", "bfloat16", "float64"):
+        out += [_try(lambda: R.normal((5,), seed=4, dtype=d)),
+                _try(lambda: R.uniform((5,), seed=4, dtype=d)),
+                _try(lambda: R.truncated_normal((5,), seed=4, dtype=d)),
+                _try(lambda: R.gamma((3,), 1.5, seed=4, dtype=d)),
+                _try(lambda: R.beta((3,), 1.5, 2.5, seed=4, dtype=d)),
+                _try(lambda: R.binomial((3,), 7, 0.4, seed=4, dtype=d)),
+                _try(lambda: R.dropout(keras.ops.cast(x, d), 0.4, seed=4))]
+    for d in ("int8", "uint8", "int16", "uint32", "int64"):
+        out.append(_try(lambda: R.randint((6,), 0, 100, seed=4, dtype=d)))
+    return out + [R.shuffle(np.arange(10, dtype="int64"), seed=4),
+                  R.categorical(np.zeros((2, 5), "float64"), 4, seed=4)]
+
+
+def layers_traced(tf, keras):
+    """Seeded and unseeded (under set_random_seed) dropout in a model called in training
+    inside tf.function, call after call, and the numpy and Python draws set_random_seed
+    seeds."""
+    import random
+    L = keras.layers
+    keras.utils.set_random_seed(5)
+    model = keras.Sequential([keras.Input((6,)), L.Dropout(0.5, seed=1), L.Dropout(0.3),
+                              L.GaussianNoise(0.2), L.GaussianDropout(0.2, seed=2)])
+    f = tf.function(lambda x: model(x, training=True))
+    x = np.ones((2, 6), "float32")
+    out = [f(x), f(x), model(x, training=True)]
+    keras.utils.set_random_seed(6)
+    return out + [np.random.rand(3), np.array([random.random() for _ in range(3)])]
+
+
+def rnn_dropout_masks(tf, keras):
+    """Seeded RNN cells' input and recurrent dropout masks, as a layer's call draws them
+    (once per call: reset between calls), eager and traced."""
+    L = keras.layers
+    x, h = np.ones((2, 3), "float32"), np.ones((2, 4), "float32")
+    out = []
+    for cell in (L.LSTMCell(4, dropout=0.3, recurrent_dropout=0.2, seed=7),
+                 L.GRUCell(4, dropout=0.4, recurrent_dropout=0.5, seed=8),
+                 L.SimpleRNNCell(4, dropout=0.5, recurrent_dropout=0.1, seed=9)):
+        for _ in range(2):
+            out += [cell.get_dropout_mask(x), cell.get_recurrent_dropout_mask(h)]
+            cell.reset_dropout_mask()
+            cell.reset_recurrent_dropout_mask()
+
+        def masks(v, w, cell=cell):
+            got = [cell.get_dropout_mask(v), cell.get_recurrent_dropout_mask(w)]
+            cell.reset_dropout_mask()
+            cell.reset_recurrent_dropout_mask()
+            return got
+        f = tf.function(masks)
+        out += f(x, h) + f(x, h)
+    return out
+
+
+def keras_utils_draws(tf, keras):
+    left, right = keras.utils.split_dataset(np.arange(20), 0.6, shuffle=True, seed=3)
+    ts = keras.utils.timeseries_dataset_from_array(np.arange(50), None, 5, shuffle=True,
+                                                   seed=4, batch_size=4)
+    return [_elements(left), _elements(right), _elements(ts)]
+
+
 # -- initializers -----------------------------------------------------------------------
 
 def _initializers(keras, seed):
@@ -312,6 +376,30 @@ def image_op_seeded(tf, keras):
     return out + f(img) + f(img)
 
 
+def tf_nn_draws(tf, keras):
+    x = tf.reshape(tf.range(1.0, 25.0), [4, 6])
+    tf.random.set_seed(3)
+    out = [tf.nn.dropout(x, 0.3, seed=1), tf.nn.dropout(x, 0.5, noise_shape=[4, 1], seed=1),
+           tf.function(lambda: tf.nn.dropout(x, 0.3, seed=2))(),
+           tf.nn.experimental.stateless_dropout(x, 0.4, seed=[1, 2]),
+           tf.random.stateless_parameterized_truncated_normal([5], [3, 4], 0.0, 1.0, -1.0, 2.0),
+           tf.random.experimental.stateless_fold_in([1, 2], 7),
+           tf.random.experimental.stateless_split([1, 2], 3)]
+    true = tf.constant([[1, 3], [2, 4]], tf.int64)
+    for sampler in (lambda: tf.random.uniform_candidate_sampler(true, 2, 4, True, 10, seed=5),
+                    lambda: tf.random.log_uniform_candidate_sampler(true, 2, 4, False, 10,
+                                                                    seed=5),
+                    lambda: tf.random.learned_unigram_candidate_sampler(true, 2, 4, True, 10,
+                                                                        seed=5),
+                    lambda: tf.random.fixed_unigram_candidate_sampler(
+                        true, 2, 4, True, 10, unigrams=[1.0] * 5 + [3.0] * 5, seed=5),
+                    lambda: tf.random.all_candidate_sampler(true, 2, 5, True, seed=5)):
+        out += list(sampler())
+    w, b = tf.reshape(tf.range(30.0) / 30.0, [10, 3]), tf.zeros([10])
+    inputs = tf.reshape(tf.range(6.0) / 6.0, [2, 3])
+    return out + [tf.nn.sampled_softmax_loss(w, b, true[:, :1], inputs, 4, 10, seed=6)]
+
+
 # -- tf.data -----------------------------------------------------------------------------
 
 def _elements(ds):
@@ -347,7 +435,9 @@ def data_shuffles(tf, keras):
 
 CASES = {f.__name__: f for f in (
     keras_random_int_seeds, keras_random_seed_generator, keras_random_in_function,
-    keras_random_traced_int_seeds, keras_random_global_seed, initializers_seeded,
+    keras_random_traced_int_seeds, keras_random_global_seed, keras_random_dtypes,
+    layers_traced, rnn_dropout_masks, keras_utils_draws, tf_nn_draws,
+    initializers_seeded,
     initializer_repeats, layer_kernels, noise_layers, augmentation_layers,
     augmentation_layers_more, augmentation_inputs, small_solves, qr_bits, image_stateless,
     image_op_seeded, data_sampling, data_shuffles)}
