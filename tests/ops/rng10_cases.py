@@ -148,10 +148,45 @@ def rnn_dropout_masks(tf, keras):
 
 
 def keras_utils_draws(tf, keras):
+    import os
+    import tempfile
     left, right = keras.utils.split_dataset(np.arange(20), 0.6, shuffle=True, seed=3)
     ts = keras.utils.timeseries_dataset_from_array(np.arange(50), None, 5, shuffle=True,
                                                    seed=4, batch_size=4)
-    return [_elements(left), _elements(right), _elements(ts)]
+    out = [_elements(left), _elements(right), _elements(ts)]
+    with tempfile.TemporaryDirectory() as root:
+        for k, name in enumerate(("ants", "bees", "cats")):
+            os.mkdir(os.path.join(root, name))
+            for i in range(4):
+                with open(os.path.join(root, name, f"{i}.txt"), "w") as f:
+                    f.write(f"{name} {i} {k}")
+        for split in (None, "training", "validation"):
+            ds = keras.utils.text_dataset_from_directory(
+                root, batch_size=3, seed=11, validation_split=split and 0.25, subset=split)
+            out += [np.array([t.numpy() for b in ds for t in b[0]]),
+                    np.concatenate([b[1].numpy() for b in ds])]
+    return out
+
+
+def mixed_precision_layers(tf, keras):
+    """The noise and augmentation layers under the mixed_float16 policy (float16 draws
+    and arithmetic), the policy restored after."""
+    L = keras.layers
+    keras.mixed_precision.set_global_policy("mixed_float16")
+    try:
+        x = np.linspace(-1.0, 1.0, 24, dtype="float32").reshape(2, 3, 4)
+        out = [L.Dropout(0.3, seed=1)(x, training=True),
+               L.GaussianNoise(0.2, seed=1)(x, training=True),
+               L.GaussianDropout(0.3, seed=1)(x, training=True),
+               L.AlphaDropout(0.3, seed=1)(x, training=True),
+               L.RandomFlip(seed=1)(IMG, training=True),
+               L.RandomBrightness(0.2, seed=1)(IMG, training=True),
+               L.RandomContrast(0.2, seed=1)(IMG, training=True)]
+        d = L.Dense(3, kernel_initializer=keras.initializers.GlorotNormal(2))
+        d.build((None, 4))
+        return out + [d.kernel.numpy()]
+    finally:
+        keras.mixed_precision.set_global_policy("float32")
 
 
 # -- initializers -----------------------------------------------------------------------
@@ -436,7 +471,7 @@ def data_shuffles(tf, keras):
 CASES = {f.__name__: f for f in (
     keras_random_int_seeds, keras_random_seed_generator, keras_random_in_function,
     keras_random_traced_int_seeds, keras_random_global_seed, keras_random_dtypes,
-    layers_traced, rnn_dropout_masks, keras_utils_draws, tf_nn_draws,
+    layers_traced, rnn_dropout_masks, keras_utils_draws, mixed_precision_layers, tf_nn_draws,
     initializers_seeded,
     initializer_repeats, layer_kernels, noise_layers, augmentation_layers,
     augmentation_layers_more, augmentation_inputs, small_solves, qr_bits, image_stateless,
