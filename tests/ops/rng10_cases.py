@@ -12,6 +12,8 @@ that raises is recorded as its error's class name.
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
 from tests.ops.random_cases import encode
@@ -111,7 +113,6 @@ def layers_traced(tf, keras):
     """Seeded and unseeded (under set_random_seed) dropout in a model called in training
     inside tf.function, call after call, and the numpy and Python draws set_random_seed
     seeds."""
-    import random
     L = keras.layers
     keras.utils.set_random_seed(5)
     model = keras.Sequential([keras.Input((6,)), L.Dropout(0.5, seed=1), L.Dropout(0.3),
@@ -303,8 +304,14 @@ def augmentation_layers_more(tf, keras):
                  lambda: L.RandomGaussianBlur(1.0, 1.0, seed=3, value_range=(0, 1)),
                  lambda: L.RandomPerspective(1.0, 0.3, seed=3),
                  lambda: L.Solarization(0.5, 0.5, (0, 1), seed=3),
-                 lambda: L.MixUp(0.2, seed=3), lambda: L.CutMix(1.0, seed=3)):
+                 lambda: L.MixUp(0.2, seed=3), lambda: L.CutMix(1.0, seed=3),
+                 lambda: L.RandAugment((0, 1), num_ops=2, seed=3),
+                 lambda: L.AugMix((0, 1), seed=3),
+                 lambda: L.RandomColorJitter((0, 1), 0.2, 0.3, 0.3, 0.1, seed=3),
+                 lambda: L.RandomElasticTransform(1.0, 1.0, value_range=(0, 1), seed=3),
+                 lambda: L.Pipeline([L.RandomFlip(seed=3), L.RandomContrast(0.2, seed=3)])):
         layer = make()
+        random.seed(13)  # (AugMix picks its chains' layers with Python's global random)
         out += [_try(lambda: layer(IMG, training=True)), _try(lambda: layer(IMG, training=True))]
     return out
 
