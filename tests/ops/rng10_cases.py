@@ -148,6 +148,34 @@ def rnn_dropout_masks(tf, keras):
     return out
 
 
+def fit_shuffle_order(tf, keras):
+    """model.fit's per-epoch shuffles of array data under set_random_seed (and "batch"
+    shuffles): a weight that each SGD step sets to its batch's mean, read after each batch,
+    shows the batches in the order fit drew them."""
+    x = np.arange(16, dtype="float32").reshape(16, 1) ** 2
+    out = []
+    for shuffle in (True, "batch"):
+        keras.utils.set_random_seed(7)
+        model = keras.Sequential([keras.Input((1,)), _MeanProbe(keras)])
+        model.compile(keras.optimizers.SGD(0.5), "mse")
+        seen = []
+        cb = keras.callbacks.LambdaCallback(
+            on_train_batch_end=lambda b, logs: seen.append(model.weights[0].numpy()))
+        model.fit(x, x, batch_size=4, epochs=3, shuffle=shuffle, verbose=0, callbacks=[cb])
+        out.append(np.array(seen))
+    return out
+
+
+def _MeanProbe(keras):
+    class MeanProbe(keras.layers.Layer):
+        def build(self, shape):
+            self.w = self.add_weight(shape=(), initializer="zeros")
+
+        def call(self, x):
+            return x * 0.0 + self.w
+    return MeanProbe()
+
+
 def keras_utils_draws(tf, keras):
     import os
     import tempfile
@@ -478,11 +506,11 @@ def data_shuffles(tf, keras):
 CASES = {f.__name__: f for f in (
     keras_random_int_seeds, keras_random_seed_generator, keras_random_in_function,
     keras_random_traced_int_seeds, keras_random_global_seed, keras_random_dtypes,
-    layers_traced, rnn_dropout_masks, keras_utils_draws, mixed_precision_layers, tf_nn_draws,
-    initializers_seeded,
-    initializer_repeats, layer_kernels, noise_layers, augmentation_layers,
-    augmentation_layers_more, augmentation_inputs, small_solves, qr_bits, image_stateless,
-    image_op_seeded, data_sampling, data_shuffles)}
+    layers_traced, rnn_dropout_masks, fit_shuffle_order, keras_utils_draws,
+    mixed_precision_layers, tf_nn_draws, initializers_seeded, initializer_repeats,
+    layer_kernels, noise_layers, augmentation_layers, augmentation_layers_more,
+    augmentation_inputs, small_solves, qr_bits, image_stateless, image_op_seeded,
+    data_sampling, data_shuffles)}
 
 
 def _encode(value):
