@@ -9,7 +9,8 @@ matrix-vector kernel over the transposed block) sums each column top to bottom, 
 pass below 128 rows, else in passes of 16 rows (4 where a row is 32,000 bytes or more)
 added to the running result. Products and sums are rounded one by one (TF's build has no
 FMA). Both QR and its Q are unblocked below 48 columns; wider ones block their updates
-into matrix products, which this does not follow.
+into matrix products, which this does not follow. (Denormals are not flushed here as TF's
+threads flush them.)
 """
 
 from __future__ import annotations
@@ -52,9 +53,9 @@ def householder_qr(x: np.ndarray, full_matrices: bool) -> tuple:
 def _householder(c0: np.ndarray, tail: np.ndarray) -> tuple:
     """Eigen's makeHouseholder of each column (head c0, tail): (essential part, beta, tau).
     A tail of no weight is no reflection."""
-    sq = np.zeros_like(c0)
-    for i in range(tail.shape[1]):
-        sq = sq + tail[:, i] * tail[:, i] if i else tail[:, 0] * tail[:, 0]
+    sq = tail[:, 0] * tail[:, 0] if tail.shape[1] else np.zeros_like(c0)
+    for i in range(1, tail.shape[1]):
+        sq = sq + tail[:, i] * tail[:, i]
     beta = np.sqrt(c0 * c0 + sq)
     beta = np.where(c0 >= 0, -beta, beta)
     ess = tail / (c0 - beta)[:, None]

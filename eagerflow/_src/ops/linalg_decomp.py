@@ -452,9 +452,10 @@ def _solve_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
 
 
 def _solve_host_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
-    """MatrixSolve: LAPACK's solve, and each matrix holding inf or NaN solved as TF's CPU
-    kernel does, by Eigen's LU (eigen_lu.eigen_lu): refused where TF's pivot check refuses it,
-    else its substitutions' numbers (NaN where they make it)."""
+    """MatrixSolve: real matrices of up to one Eigen panel solved by TF's CPU steps
+    (eigen_lu.eigen_small_solve: its last bits); others by LAPACK, and each of those holding
+    inf or NaN as TF's kernel does, by Eigen's LU (eigen_lu.eigen_lu): refused where TF's
+    pivot check refuses it, else its substitutions' numbers (NaN where they make it)."""
     m = np.conj(np.swapaxes(a, -1, -2)) if adjoint and xp is np else a
     if xp is np and b.size and fits_small_solve(m):  # (TF's own steps: its last bits)
         x, ok = eigen_small_solve(m, b)
