@@ -150,34 +150,6 @@ def rnn_dropout_masks(tf, keras):
     return out
 
 
-def rnn_layers_dropout(tf, keras):
-    """Recurrent layers with seeded input and recurrent dropout in training, eager and
-    traced (their outputs: the masks, and the tanh and matrix products around them)."""
-    L = keras.layers
-    x = np.linspace(-1.0, 1.0, 2 * 4 * 3, dtype="float32").reshape(2, 4, 3)
-    init = {"kernel_initializer": keras.initializers.GlorotUniform(1),
-            "recurrent_initializer": keras.initializers.Orthogonal(seed=2)}
-    out = []
-    for layer in (L.LSTM(3, dropout=0.3, recurrent_dropout=0.2, seed=7, **init),
-                  L.GRU(2, dropout=0.4, recurrent_dropout=0.4, seed=7, **init),
-                  L.SimpleRNN(2, dropout=0.5, seed=7, **init)):
-        out += [layer(x, training=True), tf.function(lambda v: layer(v, training=True))(x)]
-    return out
-
-
-def tanh_bits(tf, keras):
-    """Tanh of float and double over its range, its clamps, tiny values, signed zeros,
-    infinities and NaN (TF's CPU kernel: Eigen's rational tanh), and Keras's activation."""
-    out = []
-    for d in (tf.float32, tf.float64):
-        x = tf.concat([tf.random.stateless_normal([4000], [7, 7], dtype=d) * 4,
-                       tf.linspace(tf.constant(-20.0, d), 20.0, 4001),
-                       tf.constant([0.0, -0.0, 1e-9, -3e-5, 4e-4, 7.90738964, 17.7142, 9.0,
-                                    float("inf"), float("-inf"), float("nan")], d)], 0)
-        out += [tf.tanh(x), tf.function(tf.tanh)(x), keras.activations.tanh(x)]
-    return out
-
-
 def fit_shuffle_order(tf, keras):
     """model.fit's per-epoch shuffles of array data under set_random_seed (and "batch"
     shuffles): a weight that each SGD step sets to its batch's mean, read after each batch,
@@ -536,9 +508,8 @@ def data_shuffles(tf, keras):
 CASES = {f.__name__: f for f in (
     keras_random_int_seeds, keras_random_seed_generator, keras_random_in_function,
     keras_random_traced_int_seeds, keras_random_global_seed, keras_random_dtypes,
-    layers_traced, rnn_dropout_masks, rnn_layers_dropout, tanh_bits, fit_shuffle_order,
-    keras_utils_draws, mixed_precision_layers, tf_nn_draws, initializers_seeded,
-    initializer_repeats,
+    layers_traced, rnn_dropout_masks, fit_shuffle_order, keras_utils_draws,
+    mixed_precision_layers, tf_nn_draws, initializers_seeded, initializer_repeats,
     layer_kernels, noise_layers, augmentation_layers, augmentation_layers_more,
     augmentation_inputs, small_solves, qr_bits, image_stateless, image_op_seeded,
     data_sampling, data_shuffles)}

@@ -398,27 +398,6 @@ def ptanh(x: Any) -> Any:
         return np.where(np.isnan(x), x, _fma(x3, p, c) / q)
 
 
-# Eigen's ptanh_double: an odd [19, 18] rational, its input clamped where it reaches 1
-# (the constant of a build without FMA, as TF's x86 one)
-_TANH64_P = (2.6158007860482230e-23, 7.6534862268749319e-19, 3.1309488231386680e-15,
-             4.2303918148209176e-12, 2.4618379131293676e-09, 6.8644367682497074e-07,
-             9.3839087674268880e-05, 5.9809711724441161e-03, 1.5184719640284322e-01)
-_TANH64_Q = (6.463747022670968018e-21, 5.782506856739003571e-17, 1.293019623712687916e-13,
-             1.123643448069621992e-10, 4.492975677839633985e-08, 8.785185266237658698e-06,
-             8.295161192716231542e-04, 3.437448108450402717e-02, 4.851805297361760360e-01,
-             1.0)
-_TANH64_CLAMP = 17.714196154005176
-
-
-def ptanh64(x: Any) -> Any:
-    """Eigen's ptanh_double over a float64 array: c + c**3 p(c**2), over q(c**2)."""
-    with np.errstate(all="ignore"):
-        c = np.clip(x, -_TANH64_CLAMP, _TANH64_CLAMP)
-        x2 = c * c
-        y = (x2 * c * horner(x2, _TANH64_P) + c) / horner(x2, _TANH64_Q)
-        return np.where(np.isnan(x), x, y)
-
-
 def pexpm1(x: Any) -> Any:
     """Eigen's generic_expm1 (Kahan's): (u - 1) * x / log(u), u = exp(x)."""
     with np.errstate(all="ignore"):

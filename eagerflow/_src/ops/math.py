@@ -345,17 +345,7 @@ def softplus_grad(dy: Any, x: Any) -> Any:
     return dy * sigmoid(x)
 
 
-def _tanh_kernel(xp: Any, x: Any) -> Any:
-    """TF's CPU values: Eigen's rational tanh for float and double (the C library's differ
-    in the last bit for most inputs)."""
-    if xp is np and x.dtype == np.float32:
-        return halfprec.ptanh(x)
-    if xp is np and x.dtype == np.float64:
-        return halfprec.ptanh64(x)
-    return xp.tanh(x)
-
-
-TANH = _unary("Tanh", _tanh_kernel, C.FLOAT_COMPLEX,
+TANH = _unary("Tanh", "tanh", C.FLOAT_COMPLEX,
               lambda n, g: [tanh_grad(conj(n.outputs[0]), g)], _elementwise_ref(_pymath.tanh),
               half_kernel=halfprec.unary(halfprec.ptanh), grad_after_grads=True)
 
