@@ -4,7 +4,8 @@ and traced), seeded initializers and the kernels layers get from them, the seede
 layers and augmentation layers in training, tf.image's stateless and op-seeded random
 ops, and tf.data's seeded sampling; and the kernels those draws pass through whose last
 bits were not TF's (small MatrixSolve/MatrixInverse for perspective warps, Qr for the
-Orthogonal initializer, Tanh for the recurrent layers).
+Orthogonal initializer). Not here: recurrent layers' and attention's outputs, whose float32
+tanh and softmax are NumPy's (docs/ulp32.md), not TF's.
 
 Each case is a function of the modules `tf` and `keras` returning a list of values;
 record_rng10_golden.py runs them under TensorFlow into rng10_golden.json and
