@@ -41,11 +41,9 @@ def eigen_lu_batch(x: np.ndarray) -> tuple:
     return m.reshape(x.shape[:-2] + m.shape[-2:]), odd.reshape(x.shape[:-2])
 
 
-def _lu_steps(x: np.ndarray, ftz: Any = None) -> tuple:
+def _lu_steps(x: np.ndarray) -> tuple:
     """eigen_lu over a batch (..., n, n) flattened to (count, n, n): (LU, each matrix's row
-    order, whether its rows were swapped an odd number of times). `ftz`, if given, is
-    applied to each step's results (TF's threads flush denormals)."""
-    ftz = ftz or (lambda v: v)
+    order, whether its rows were swapped an odd number of times)."""
     # (the batch's count spelled out: -1 can't be read off an empty batch of empty matrices)
     count = int(np.prod(x.shape[:-2], dtype=np.int64))
     m = np.array(x, dtype=np.result_type(x.dtype, np.float32)).reshape((count,) + x.shape[-2:])
@@ -65,9 +63,8 @@ def _lu_steps(x: np.ndarray, ftz: Any = None) -> tuple:
                 a[rows, k] = a[rows, k + r]
                 a[rows, k + r] = top
             odd ^= r != 0
-            m[:, k + 1:, k] = ftz(m[:, k + 1:, k] / np.where(best != 0, m[:, k, k], 1)[:, None])
-            m[:, k + 1:, k + 1:] = ftz(m[:, k + 1:, k + 1:] -
-                                       ftz(m[:, k + 1:, k, None] * m[:, None, k, k + 1:]))
+            m[:, k + 1:, k] /= np.where(best != 0, m[:, k, k], 1)[:, None]
+            m[:, k + 1:, k + 1:] -= m[:, k + 1:, k, None] * m[:, None, k, k + 1:]
     return m, order, odd
 
 
@@ -93,20 +90,22 @@ def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
     """TF's MatrixSolve on CPU for real matrices of up to SMALL_SOLVE rows, step for step:
     Eigen's PartialPivLU, the right-hand sides permuted, then the unit lower and upper
     substitutions, each unknown then multiplied by its pivot's reciprocal. (x, whether each
-    matrix passes TF's check: its smallest pivot modulus > 0)."""
+    matrix passes TF's check: its smallest pivot modulus > 0.) Denormal inputs and pivots
+    read as zeros, as TF's threads read them; the steps' own denormals are not flushed
+    (NumPy's arithmetic, as elsewhere)."""
     ftz = _flusher(a.dtype)
     with np.errstate(all="ignore"):
-        lu, order, _ = _lu_steps(ftz(a), ftz)
+        lu, order, _ = _lu_steps(ftz(a))
         n = lu.shape[-1]
         flat = ftz(b.reshape((lu.shape[0],) + b.shape[-2:]))
         x = np.take_along_axis(flat, order[:, :, None], axis=1).astype(lu.dtype)
         for k in range(n - 1):  # (each row's subtractions still left to right)
-            x[:, k + 1:] = ftz(x[:, k + 1:] - ftz(x[:, k, None] * lu[:, k + 1:, k, None]))
+            x[:, k + 1:] -= x[:, k, None] * lu[:, k + 1:, k, None]
         for j in range(n - 1, -1, -1):
             for k in range(j + 1, n):
-                x[:, j] = ftz(x[:, j] - ftz(x[:, k] * lu[:, j, k, None]))
-            x[:, j] = ftz(x[:, j] * ftz(1 / lu[:, j, j])[:, None])
-    return x.reshape(b.shape).astype(b.dtype, copy=False), _pivots_ok(lu)
+                x[:, j] -= x[:, k] * lu[:, j, k, None]
+            x[:, j] *= (1 / lu[:, j, j])[:, None]
+    return x.reshape(b.shape).astype(b.dtype, copy=False), _pivots_ok(ftz(lu))
 
 
 def fits_small_solve(a: np.ndarray) -> bool:
