@@ -82,8 +82,10 @@ def _flusher(dtype: Any) -> Any:
 # right of the transposed factors, one unknown at a time, in panels this wide with GEBP
 # products between them (AVX without FMA: 16 float rows, 8 double ones). Within one panel
 # each unknown's row has the known ones' products subtracted in turn, left to right.
-# PartialPivLU is unblocked up to 16 rows.
-SMALL_SOLVE = {np.dtype(np.float32): 16, np.dtype(np.float64): 8}
+# PartialPivLU is unblocked up to 16 rows. Those steps are Python loops (n^2 of them), so
+# they are taken only up to 8 float / 4 double rows (a perspective warp's 8 x 8 system:
+# ~0.3 ms, LAPACK's ~15 us); larger matrices go to LAPACK (their last bits may differ).
+SMALL_SOLVE = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
 
 
 def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
