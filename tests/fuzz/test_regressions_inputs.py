@@ -2390,14 +2390,20 @@ def test_directed_interleave_of_no_datasets(name):
                                   output_types=[tf.int64], output_shapes=[[]])
 
 
-def test_float32_inverse_past_the_range_is_inf_quietly():
-    # recorded from TF 2.21: [[inf, 0], [0, 100]]; was: NumPy's "overflow encountered in
-    # cast" (it inverts a float32 in float64)
+def test_float32_inverse_of_a_denormal_pivot_is_refused_quietly():
+    # recorded from TF 2.21 (its threads read denormals as zeros: a zero pivot), for
+    # MatrixInverse and MatrixSolve alike; was: NumPy's "overflow encountered in cast" (it
+    # inverts a float32 in float64), then [[inf, 0], [0, 100]]
     x = np.array([[1e-40, 0], [0, 1e-2]], np.float32)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        out = tf.linalg.inv(x).numpy()
-    np.testing.assert_allclose(out, [[np.inf, 0], [0, 100]], rtol=1e-6)
+        with pytest.raises(InvalidArgumentError, match=r"} Input is not invertible\. \[Op"):
+            tf.linalg.inv(x)
+        with pytest.raises(InvalidArgumentError, match=r"} Input matrix is not invertible\. \["):
+            tf.linalg.solve(x, np.eye(2, dtype=np.float32))
+    # a normal pivot whose inverse is near float32's largest: TF's 8.333333e37
+    out = tf.linalg.inv(np.array([[1.2e-38, 0], [0, 1e-2]], np.float32)).numpy()
+    assert out.tolist() == [[8.333333235924824e+37, 0.0], [0.0, 100.0]]
 
 
 def test_raw_crop_and_resize_of_a_scalar_crop_size():

@@ -281,12 +281,8 @@ class Orthogonal(_Random):
         cols = shape[-1]
         a = rs.stateless_normal((max(rows, cols), min(rows, cols)), seed_pair(self.seed),
                                 dtype=d)
-        if d == dt.bfloat16:
-            linalg_decomp.qr(a)  # (TF's Qr has no bfloat16 kernel: its error, as Keras's)
-        values = a.numpy()
-        if values.dtype == np.float16:  # (LAPACK has no half QR: TF's Eigen one is, in float16)
-            values = values.astype(np.float32)
-        q, r = np.linalg.qr(values)  # LAPACK's QR, not Eigen's: last bits may differ from TF
+        # (TF's Qr: its errors, as a bfloat16's, and its numbers)
+        q, r = (t.numpy() for t in linalg_decomp.qr(a))
         q = q * np.sign(np.diag(r))
         if rows < cols:
             q = q.T

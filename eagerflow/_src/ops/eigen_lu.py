@@ -5,6 +5,8 @@ NumPy (no ops, no tensors): linalg.py and linalg_decomp.py call it from their ke
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from eagerflow._src.ops.complex_quotient import packet_quotient
@@ -37,10 +39,18 @@ def eigen_lu(a: np.ndarray) -> tuple:
 def eigen_lu_batch(x: np.ndarray) -> tuple:
     """eigen_lu over a batch (..., n, n) at once, one column step for all matrices: (LU,
     whether each matrix's rows were swapped an odd number of times)."""
+    m, _, odd = _lu_steps(x)
+    return m.reshape(x.shape[:-2] + m.shape[-2:]), odd.reshape(x.shape[:-2])
+
+
+def _lu_steps(x: np.ndarray) -> tuple:
+    """eigen_lu over a batch (..., n, n) flattened to (count, n, n): (LU, each matrix's row
+    order, whether its rows were swapped an odd number of times)."""
     # (the batch's count spelled out: -1 can't be read off an empty batch of empty matrices)
     count = int(np.prod(x.shape[:-2], dtype=np.int64))
     m = np.array(x, dtype=np.result_type(x.dtype, np.float32)).reshape((count,) + x.shape[-2:])
     rows, n = np.arange(m.shape[0]), m.shape[-1]
+    order = np.broadcast_to(np.arange(n), (count, n)).copy()
     odd = np.zeros(m.shape[0], bool)
     with np.errstate(all="ignore"):
         for k in range(n):
@@ -50,13 +60,71 @@ def eigen_lu_batch(x: np.ndarray) -> tuple:
             r = np.where(np.isnan(col[:, 0]), 0, r)
             best = col[rows, r]
             r = np.where(best != 0, r, 0)  # an all-zero column: no swap, no division
-            top = m[rows, k].copy()
-            m[rows, k] = m[rows, k + r]
-            m[rows, k + r] = top
+            for a in (m, order):
+                top = a[rows, k].copy()
+                a[rows, k] = a[rows, k + r]
+                a[rows, k + r] = top
             odd ^= r != 0
             m[:, k + 1:, k] = _divide(m[:, k + 1:, k], np.where(best != 0, m[:, k, k], 1)[:, None])
             m[:, k + 1:, k + 1:] -= m[:, k + 1:, k, None] * m[:, None, k, k + 1:]
-    return m.reshape(x.shape[:-2] + m.shape[-2:]), odd.reshape(x.shape[:-2])
+    return m, order, odd
+
+
+def _flusher(dtype: Any) -> Any:
+    """Denormals of `dtype` as zeros of their sign: how TF's CPU threads read and write
+    them (DAZ and FTZ)."""
+    tiny = np.finfo(dtype).tiny
+
+    def flush(v: np.ndarray) -> np.ndarray:
+        return np.where(np.abs(v) < tiny, v * 0, v)
+    return flush
+
+
+# TF's kernels hold row-major matrices: Eigen's triangular solves (TRSM) then run on the
+# right of the transposed factors, one unknown at a time, in panels this wide with GEBP
+# products between them (AVX without FMA: 16 float rows, 8 double ones). Within one panel
+# each unknown's row has the known ones' products subtracted in turn, left to right.
+# PartialPivLU is unblocked up to 16 rows. Those steps are Python loops (n^2 of them), so
+# they are taken only up to 8 float / 4 double rows (a perspective warp's 8 x 8 system:
+# ~0.3 ms, LAPACK's ~15 us); larger matrices go to LAPACK (their last bits may differ).
+SMALL_SOLVE = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
+
+
+def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
+    """TF's MatrixSolve on CPU for real matrices of up to SMALL_SOLVE rows, step for step:
+    Eigen's PartialPivLU, the right-hand sides permuted, then the unit lower and upper
+    substitutions, each unknown then multiplied by its pivot's reciprocal. (x, whether each
+    matrix passes TF's check: its smallest pivot modulus > 0.) Denormal inputs and pivots
+    read as zeros, as TF's threads read them; the steps' own denormals are not flushed
+    (NumPy's arithmetic, as elsewhere)."""
+    ftz = _flusher(a.dtype)
+    with np.errstate(all="ignore"):
+        lu, order, _ = _lu_steps(ftz(a))
+        n = lu.shape[-1]
+        flat = ftz(b.reshape((lu.shape[0],) + b.shape[-2:]))
+        x = np.take_along_axis(flat, order[:, :, None], axis=1).astype(lu.dtype)
+        for k in range(n - 1):  # (each row's subtractions still left to right)
+            x[:, k + 1:] -= x[:, k, None] * lu[:, k + 1:, k, None]
+        for j in range(n - 1, -1, -1):
+            for k in range(j + 1, n):
+                x[:, j] -= x[:, k] * lu[:, j, k, None]
+            x[:, j] *= (1 / lu[:, j, j])[:, None]
+    return x.reshape(b.shape).astype(b.dtype, copy=False), _pivots_ok(ftz(lu))
+
+
+def fits_small_solve(a: np.ndarray) -> bool:
+    """Whether eigen_small_solve takes the matrices `a` (real, non-empty, few rows)."""
+    return a.size > 0 and a.shape[-1] <= SMALL_SOLVE.get(a.dtype, 0)
+
+
+def _pivots_ok(lu: np.ndarray) -> np.ndarray:
+    """TF's check of each LU in a (count, n, n) batch: its pivots' smallest modulus, by
+    Eigen's minCoeff from the first (a NaN there stays, a later one never wins), > 0."""
+    d = np.abs(np.diagonal(lu, axis1=-2, axis2=-1))
+    low = d[:, 0]
+    for i in range(1, d.shape[1]):
+        low = np.where(d[:, i] < low, d[:, i], low)
+    return low > 0
 
 
 def _divide(x: np.ndarray, pivot: np.ndarray) -> np.ndarray:

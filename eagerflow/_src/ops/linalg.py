@@ -37,7 +37,13 @@ from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.dynshape import Spec, check_runtime_arg, needs_runtime
 from eagerflow._src.ops.eager_errors import eager_api, passed_raw, slow_path
-from eagerflow._src.ops.eigen_lu import eigen_det, eigen_lu_invertible, eigen_lu_solve
+from eagerflow._src.ops.eigen_lu import (
+    eigen_det,
+    eigen_lu_invertible,
+    eigen_lu_solve,
+    eigen_small_solve,
+    fits_small_solve,
+)
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.graph_constants import scope_name
 from eagerflow._src.ops.indexing import gather
@@ -688,6 +694,12 @@ def _inv_kernel(xp: Any, x: Any, adjoint: bool) -> Any:
     if xp is not np or not x.size or x.dtype == np.float16:
         return _lapack_inv(xp, x, adjoint)
     m = np.conj(np.swapaxes(x, -1, -2)) if adjoint else x
+    if fits_small_solve(m):  # (TF's own steps, a solve of the identity: its last bits)
+        out, ok = eigen_small_solve(m, np.broadcast_to(np.eye(m.shape[-1], dtype=m.dtype),
+                                                       m.shape))
+        if not ok.all():
+            raise InvalidArgumentError(None, None, "Input is not invertible. [Op:MatrixInverse]")
+        return out
     odd = ~np.isfinite(m).all(axis=(-2, -1))
     if not odd.any():
         return _lapack_inv(xp, x, adjoint)

@@ -24,13 +24,19 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import complex_quotient
+from eagerflow._src.ops import complex_quotient, eigen_qr
 from eagerflow._src.ops.array import concat, expand_dims
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.eager_errors import eager_api, eager_name
-from eagerflow._src.ops.eigen_lu import eigen_lu_invertible, eigen_lu_solve, eigen_slogdet
+from eagerflow._src.ops.eigen_lu import (
+    eigen_lu_invertible,
+    eigen_lu_solve,
+    eigen_slogdet,
+    eigen_small_solve,
+    fits_small_solve,
+)
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.linalg import (
     adjoint,
@@ -458,13 +464,19 @@ def _solve_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
 
 
 def _solve_host_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
-    """MatrixSolve: LAPACK's solve, and each matrix holding inf or NaN solved as TF's CPU
-    kernel does, by Eigen's LU (eigen_lu.eigen_lu): refused where TF's pivot check refuses it,
-    else its substitutions' numbers (NaN where they make it)."""
+    """MatrixSolve: real matrices of up to one Eigen panel solved by TF's CPU steps
+    (eigen_lu.eigen_small_solve: its last bits); others by LAPACK, and each of those holding
+    inf or NaN as TF's kernel does, by Eigen's LU (eigen_lu.eigen_lu): refused where TF's
+    pivot check refuses it, else its substitutions' numbers (NaN where they make it)."""
+    m = np.conj(np.swapaxes(a, -1, -2)) if adjoint and xp is np else a
+    if xp is np and b.size and fits_small_solve(m):  # (TF's own steps: its last bits)
+        x, ok = eigen_small_solve(m, b)
+        if not ok.all():
+            raise InvalidArgumentError(None, None, _NOT_INVERTIBLE)
+        return x
     out = _quiet(_solve_kernel)(xp, a, b, adjoint=adjoint)
     if xp is not np or not a.size or not b.size or a.dtype == np.float16:
         return out
-    m = np.conj(np.swapaxes(a, -1, -2)) if adjoint else a
     odd = ~np.isfinite(m).all(axis=(-2, -1))
     if odd.any():
         places = [i for i in np.ndindex(odd.shape) if odd[i]]
@@ -696,6 +708,15 @@ def _eigen_qr(xp: Any, a: Any, full_matrices: bool) -> tuple:
     return q, r
 
 
+def _qr_host_kernel(xp: Any, x: Any, full_matrices: bool) -> tuple:
+    """Qr: TF's own steps (Eigen's unblocked HouseholderQR: its last bits) for the float
+    and double matrices eigen_qr takes, else LAPACK's (and _eigen_qr's for a matrix
+    holding inf or NaN)."""
+    if xp is np and eigen_qr.fits(x.shape, x.dtype):
+        return eigen_qr.householder_qr(x, full_matrices)
+    return _quiet(_qr_kernel, nonfinite=_eigen_qr)(xp, x, full_matrices=full_matrices)
+
+
 def _qr_square_grad(q: Any, r: Any, gq: Any, gr: Any) -> Any:
     """Gradient for A = QR with m >= n (reduced Q)."""
     m = matmul(r, gr, adjoint_b=True) - matmul(gq, q, adjoint_a=True)
@@ -755,7 +776,7 @@ def _qr_ref(x: np.ndarray, full_matrices: bool) -> tuple:
 
 
 QR = register(OpDef(
-    "Qr", _qr_infer, _quiet(_qr_kernel, nonfinite=_eigen_qr), grad=_qr_grad,
+    "Qr", _qr_infer, _qr_host_kernel, grad=_qr_grad,
     reference=_qr_ref, num_outputs=2,
     samples=lambda: [Sample((_f64(4, 3),), {"full_matrices": False}),
                      Sample((_f64(2, 3, 3),), {"full_matrices": True}),

@@ -14,7 +14,6 @@ KNOWN = {
     "ops_eigh": "eigenvector signs: TF's Eigen solver vs LAPACK ([[-0.85, -0.53], ...] in TF)",
     "ops_softmax": "float16 softmax: this machine's TF sums a short row in half, one step at "
                    "a time (tests/ops/halfprec_reduce_golden.json, from another CPU, does not)",
-    "layer_RandomContrast": "float32 last bits (2 of 192 values at the 4th decimal)",
     "layer_MelSpectrogram": "float32 last bits (3 of 36 values at the 4th decimal)",
     "ops_soft_shrink": "NumPy int/bool input: Keras computes with NumPy then truncates in "
                        "tf.where (int32 result); eagerflow refuses 0.5 as an int32",

@@ -71,8 +71,9 @@ def test_layer_matches_keras(case):
     assert got["build_config"] == want["build_config"]
     assert got["output_shape"] == want["output_shape"]
     for i, (g, w) in enumerate(zip(got["initial"], want["initial"])):
-        # the initializers' draws after set_random_seed are TF's (orthogonal kernels to
-        # rounding: their QR is LAPACK's, TF's Eigen's)
+        # the initializers' draws after set_random_seed are TF's (orthogonal kernels bit
+        # for bit since their QR takes TF's steps; STFT kernels and spectral
+        # normalization's vectors to rounding)
         np.testing.assert_allclose(g["values"], w["values"], rtol=0, atol=2e-6,
                                    err_msg=f"initial weight {i}")
     assert len(got["out"]) == len(want["out"])

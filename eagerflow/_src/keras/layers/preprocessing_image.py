@@ -32,6 +32,7 @@ from eagerflow._src.keras.layers import image_boxes
 from eagerflow._src.keras.layers._utils import dims_of, normalize_data_format
 from eagerflow._src.keras.layers.preprocessing_lookup import PreprocessingLayer
 from eagerflow._src.keras.ops import numpy_array as kn
+from eagerflow._src.keras.ops import numpy_reduce as knr
 from eagerflow._src.keras.ops import random as krandom
 from eagerflow._src.keras.ops.image import check_resize_args
 from eagerflow._src.keras.random_seeds import SeedGenerator, make_default_seed
@@ -42,7 +43,6 @@ from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import saturate_cast
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.ragged import RaggedTensor
-from eagerflow._src.ops.reduce import reduce_mean
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.stacking import stack as tf_stack
 
@@ -639,10 +639,11 @@ class RandomContrast(ImagePreprocessingLayer):
         if not training:
             return images
         factor = transformation["contrast_factor"]
-        # the mean in float32 for integer images; then, as in Keras, the integer images
-        # minus a float mean is refused (InvalidArgumentError)
-        wide = images if images.dtype.is_floating else cast(images, dt.float32)
-        mean = reduce_mean(wide, axis=[self._height_axis, self._width_axis], keepdims=True)
+        # Keras's: the mean over the height, then over the width (its last bits), each in
+        # float32 for integer and half images; then, as in Keras, the integer images minus
+        # a float mean is refused (InvalidArgumentError)
+        mean = knr.mean(knr.mean(images, axis=self._height_axis, keepdims=True),
+                        axis=self._width_axis, keepdims=True)
         out = (images - mean) * factor + mean
         return tm.clip_by_value(out, self.value_range[0], self.value_range[1])
 
