@@ -61,11 +61,11 @@ KNOWN: dict = {
              "column norms overflow: Eigen's singular vectors of [[max, max], [max, -max]] "
              "are its scaling's, not the matrix's"),
     **_known(("tf.linalg.inv(m)", "tf.linalg.solve(m, tf.ones_like(m))"),
-             ("float64", "complex128"), ("rank2_3x3",),
+             ("complex128",), ("rank2_3x3",),
              "TF's LU (Eigen's PartialPivLU in its build) finds an exact zero last pivot "
              "of [[1, 2, 3], [4, 5, 6], [7, 8, 9]] in double precision (not invertible); "
-             "LAPACK's, and Eigen's unblocked steps written out (fused multiply-adds or "
-             "not), leave 1.1e-16 or -1.6e-16: that kernel's rounding is not reproduced"),
+             "LAPACK's leaves 1.1e-16 (a real matrix of a few rows takes TF's own steps, "
+             "eigen_lu.eigen_small_solve, and finds the zero)"),
     **_known(("tf.linalg.logm(m)",), _C, ("singular", "rank2_3x3"),
              "a zero eigenvalue's rounding noise decides the logarithm: TF's Schur form "
              "sees 0 (NaN) or another noise than eagerflow's eigendecomposition"),
