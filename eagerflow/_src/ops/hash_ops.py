@@ -214,6 +214,7 @@ def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
 
 @dispatchable
 @binds_first
+@slow_inputs("input")
 def to_hash_bucket(input: Any, num_buckets: int, name: str | None = None) -> Tensor:  # noqa: A002
     """`tf.strings.to_hash_bucket` (legacy): TF's Hash64 % num_buckets."""
     attrs = {"num_buckets": C.make_int(num_buckets, "num_buckets")}
