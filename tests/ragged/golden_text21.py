@@ -778,3 +778,237 @@ SECTIONS["adapt21"] = _unique([
     "idf(K.IntegerLookup(output_mode='tf_idf', num_oov_indices=2, mask_token=0), tf.constant([[1, "
     "2, 0], [2, 2, 3]], tf.int64))",
 ])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["traced21"] = _COMMON + r"""
+K = tf.keras.layers
+I1 = RS([None, None], tf.int32)
+I3 = RS([3, None], tf.int32)
+I2 = RS([None, None, None], tf.int32)
+IU = RS([None, None, 2], tf.int32)
+SR = RS([None, None], tf.string)
+SV = TS([None], tf.string)
+SM = TS([None, None], tf.string)
+S2 = TS([2, 3], tf.string)
+SN = TS(None, tf.string)
+FR = RS([None, None], tf.float32)
+A = R([[1, 2, 3], [], [4, 5]])
+A2 = R([[[1, 2], [3]], [], [[4, 5, 6]]])
+W = tf.constant(['a b', 'c'])
+SVT = L.StaticVocabularyTable(L.KeyValueTensorInitializer(['a', 'b'], [0, 1], tf.string,
+                                                          tf.int64), 2)
+MT = L.experimental.MutableHashTable(tf.string, tf.float32, default_value=[0.0, 0.0])
+DT = L.experimental.DenseHashTable(tf.string, tf.int64, default_value=[-1, -1, -1],
+                                   empty_key='', deleted_key='$')
+"""
+SECTIONS["traced21"] = _unique([
+    # ragged ops' static shapes
+    *[f"outs(lambda x: {f}, {s})" for f, s in (
+        ("x.merge_dims(0, 1)", "I2"), ("x.merge_dims(1, 2)", "I2"), ("x.merge_dims(0, -1)", "IU"),
+        ("x.merge_dims(1, 2)", "IU"), ("x.merge_dims(0, 1)", "I3"),
+        ("tf.ragged.boolean_mask(x, x > 1)", "I1"), ("tf.ragged.boolean_mask(x, x > 1)", "I3"),
+        ("tf.ragged.boolean_mask(x, [True, False, True])", "I3"),
+        ("tf.gather(x, [[0], [1], [0]], batch_dims=1)", "I3"),
+        ("tf.gather(x, tf.ragged.constant([[0], [], [1]]), batch_dims=1)", "I3"),
+        ("tf.gather(x, [2, 0])", "I3"), ("tf.gather(x, [[2, 0]])", "I2"),
+        ("tf.gather_nd(x, [[0, 1], [2, 0]])", "I2"), ("tf.gather_nd(x, [[0], [1]])", "I1"),
+        ("tf.reduce_sum(x, axis=1, keepdims=True)", "I2"),
+        ("tf.reduce_sum(x, axis=1, keepdims=True)", "I3"),
+        ("tf.reduce_max(x, axis=-1, keepdims=True)", "IU"),
+        ("tf.reduce_mean(x, axis=0, keepdims=True)", "FR"),
+        ("tf.reduce_sum(x, axis=[0, 1], keepdims=True)", "I2"),
+        ("tf.concat([x, x], 0)", "I3"), ("tf.concat([x, x], 1)", "I3"),
+        ("tf.concat([x, tf.ones([3, 2], tf.int32)], 1)", "I3"),
+        ("tf.stack([x, x], 0)", "I3"), ("tf.stack([x, x], 1)", "I3"), ("tf.stack([x, x], 2)", "I3"),
+        ("tf.stack([x, x], -1)", "IU"),
+        ("x.to_sparse()", "I3"), ("x.to_sparse()", "IU"),
+        ("x.with_row_splits_dtype(tf.int32)", "I2"),
+        ("x.bounding_shape()", "I2"), ("x.bounding_shape(axis=1)", "I2"),
+        ("x.to_tensor(shape=[None, 4])", "I3"), ("x.to_tensor(shape=[2, 2])", "I1"),
+        ("x.row_lengths(axis=2)", "I2"), ("x.nrows()", "I3"),
+        ("x.nested_row_lengths()", "I2"), ("x.value_rowids()", "I3"),
+        ("tf.ragged.cross([x, x])", "SR"), ("tf.ragged.cross_hashed([x, x], 5)", "SR"),
+        ("tf.ragged.stack_dynamic_partitions(x, [0, 1, 0], 2)", "I3"),
+        ("tf.map_fn(lambda r: r * 2, x)", "I3"),
+        ("tf.map_fn(lambda r: tf.reduce_sum(r), x, fn_output_signature=tf.int32)", "I3"),
+        ("tf.shape(x)", "I2"), ("tf.rank(x)", "I2"), ("tf.size(x)", "I3"),
+        ("tf.ones_like(x)", "IU"), ("x[:, 1:]", "I3"), ("x[1:, :, :1]", "IU"),
+        ("x + tf.ones([3, 1], tf.int32)", "I3"), ("tf.where(x > 1, x, 0)", "I3"),
+    )],
+    # the same run: values
+    "tv(lambda x: x.merge_dims(0, 1), I2)(A2)",
+    "tv(lambda x: tf.gather(x, [[0], [1], [0]], batch_dims=1), I3)(A)",
+    "tv(lambda x: tf.reduce_sum(x, axis=1, keepdims=True), I2)(A2)",
+    "tv(lambda x: tf.stack([x, x], 2), I3)(A)",
+    "tv(lambda x: x.to_tensor(shape=[2, 2]), I1)(A)",
+    "tv(lambda x: tf.ragged.boolean_mask(x, [True, False, True]), I3)(A)",
+    "tv(lambda x: tf.ragged.boolean_mask(x, [True, False]), I1)(A)",
+    "tv(lambda x: x.merge_dims(0, 1), I3)(A)",
+    "tv(lambda x: tf.concat([x, tf.ones([3, 2], tf.int32)], 1), I3)(A)",
+    "tv(lambda x: tf.ragged.stack_dynamic_partitions(x, [0, 1, 3], 2), I3)(A)",
+    # string ops' static shapes
+    *[f"outs(lambda x: {f}, {s})" for f, s in (
+        ("S.ngrams(x, 2)", "SV"), ("S.ngrams(x, 2)", "SM"), ("S.ngrams(x, 2)", "S2"),
+        ("S.ngrams(x, 2)", "SR"), ("S.ngrams(x, (1, 2))", "SM"),
+        ("S.ngrams(x, 3, pad_values='#', padding_width=1)", "S2"),
+        ("S.ngrams(x, 5, preserve_short_sequences=True)", "S2"),
+        ("S.ngrams(x, 2)", "SN"),
+        ("S.unicode_decode_with_offsets(x, 'UTF-8')", "SV"),
+        ("S.unicode_decode_with_offsets(x, 'UTF-8')", "S2"),
+        ("S.unicode_decode_with_offsets(x, 'UTF-8')", "SR"),
+        ("S.unicode_decode(x, 'UTF-8')", "SN"),
+        ("S.unicode_transcode(x, 'UTF-8', 'UTF-16-BE')", "S2"),
+        ("S.unicode_split(x, 'UTF-8')", "SM"),
+        ("S.format('{}', x)", "S2"), ("S.format('{} {}', (x, x))", "SN"),
+        ("S.as_string(tf.strings.length(x))", "S2"),
+        ("S.to_number(x)", "S2"), ("S.to_number(x, tf.int64)", "SR"),
+        ("S.regex_replace(x, 'a', 'b')", "S2"), ("S.regex_replace(x, 'a', 'b')", "SR"),
+        ("S.to_hash_bucket_fast(x, 3)", "S2"), ("S.to_hash_bucket_strong(x, 3, [1, 2])", "SR"),
+        ("S.to_hash_bucket(x, 3)", "SN"),
+        ("S.split(x)", "SV"), ("S.split(x)", "S2"), ("S.split(x, maxsplit=1)", "SM"),
+        ("S.split(x)", "SR"), ("S.split(x, sep=',')", "SN"),
+        ("S.substr(x, 0, 1, unit='UTF8_CHAR')", "S2"), ("S.length(x)", "SR"),
+        ("S.reduce_join(x, axis=1, keepdims=True)", "S2"), ("S.reduce_join(x, axis=-1)", "SR"),
+        ("S.reduce_join(x, axis=0)", "SM"), ("S.reduce_join(x)", "SN"),
+        ("S.join([x, x], separator='-')", "S2"), ("S.join([x, 'z'])", "SV"),
+        ("S.lower(x)", "SR"), ("S.unicode_script(S.unicode_decode(x, 'UTF-8'))", "SM"),
+        ("S.bytes_split(x)", "S2"), ("S.strip(x)", "SR"),
+    )],
+    # tables' static shapes
+    *[f"outs(lambda x: {f}, {s})" for f, s in (
+        ("SVT.lookup(x)", "S2"), ("SVT.lookup(x)", "SR"), ("SVT.lookup(x)", "SN"),
+        ("MT.lookup(x)", "S2"), ("MT.lookup(x)", "SV"), ("MT.lookup(x)", "SN"),
+        ("DT.lookup(x)", "S2"), ("DT.lookup(x)", "SV"),
+        ("MT.export()", "SV"), ("DT.export()", "SV"), ("SVT.size()", "SV"), ("MT.size()", "SV"),
+    )],
+    # Keras text layers in a traced function
+    *[f"outs(lambda x: K.{layer}(x), {s})" for layer, s in (
+        ("TextVectorization(vocabulary=['a', 'b'])", "SV"),
+        ("TextVectorization(vocabulary=['a', 'b'])", "TS([None, 1], tf.string)"),
+        ("TextVectorization(vocabulary=['a', 'b'], output_sequence_length=3)", "SV"),
+        ("TextVectorization(vocabulary=['a', 'b'], ragged=True)", "SV"),
+        ("TextVectorization(vocabulary=['a', 'b'], output_mode='multi_hot')", "SV"),
+        ("TextVectorization(vocabulary=['a', 'b'], output_mode='count', ngrams=2)", "SV"),
+        ("TextVectorization(vocabulary=['a', 'b'], output_mode='tf_idf', idf_weights=[1., 2.])",
+         "TS([4], tf.string)"),
+        ("TextVectorization(vocabulary=['a', 'b'], split=None)", "TS([None, 1], tf.string)"),
+        ("StringLookup(vocabulary=['a', 'b'])", "SM"),
+        ("StringLookup(vocabulary=['a', 'b'])", "SR"),
+        ("StringLookup(vocabulary=['a', 'b'], output_mode='multi_hot')", "SM"),
+        ("StringLookup(vocabulary=['a', 'b'], output_mode='one_hot')", "SV"),
+        ("StringLookup(vocabulary=['a', 'b'], num_oov_indices=2, output_mode='count')", "S2"),
+        ("StringLookup(vocabulary=['a', 'b'], invert=True)", "TS([None], tf.int64)"),
+    )],
+    "tv(lambda x: K.TextVectorization(vocabulary=['a', 'b'])(x), SV)(W)",
+    "tv(lambda x: K.StringLookup(vocabulary=['a', 'b'], num_oov_indices=2)(x), SV)"
+    "(tf.constant(['a', 'q', 'zz']))",
+])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["strs21"] = _COMMON + r"""
+U = tf.constant(['Straße', 'ǅemal', 'İx', 'ΑΣ', 'ﬁn', 'x\xff'.encode('latin-1')])
+T = tf.constant(['héllo wörld', '😀ab', ''])
+"""
+SECTIONS["strs21"] = _unique([
+    "e(lambda: S.lower(U))", "e(lambda: S.upper(U))",
+    "e(lambda: S.lower(U, encoding='utf-8'))", "e(lambda: S.upper(U, encoding='utf-8'))",
+    "e(lambda: S.lower(U, encoding='latin-1'))", "e(lambda: S.upper(U, encoding='UTF-8'))",
+    "e(lambda: S.upper(tf.constant(['a']), encoding='utf8'))",
+    "e(lambda: S.lower(R([['ÀB'], []]), encoding='utf-8'))",
+    "e(lambda: S.lower(tf.constant([1])))",
+    *[f"e(lambda: S.substr(T, {p}, {n}, unit='UTF8_CHAR'))"
+      for p, n in ((0, 1), (1, 3), (-2, 2), (-1, 5), (5, 2), (0, 0), (11, 1), (12, 1))],
+    *[f"e(lambda: S.substr(T, {p}, {n}))" for p, n in ((-2, 2), (1, 100), (16, 1), (-20, 1))],
+    "e(lambda: S.substr(T, [0, 1, 0], [1, 1, 1], unit='UTF8_CHAR'))",
+    "e(lambda: S.substr(T, [0, 1], 1))",
+    "e(lambda: S.substr(tf.constant([b'\\xff\\xfeab']), 1, 2, unit='UTF8_CHAR'))",
+    "e(lambda: S.substr(T, 0, -1))",
+    "e(lambda: S.substr(T, 0, 1, unit='BYTE_X'))",
+    "e(lambda: S.substr(R([['abc'], ['de', 'f']]), 1, 1))",
+    "e(lambda: S.length(T, unit='UTF8_CHAR'))",
+    "e(lambda: S.length(tf.constant([b'\\xff\\xfe', b'a\\xc3']), unit='UTF8_CHAR'))",
+    "e(lambda: S.length(T, unit='CHAR'))",
+    *[f"e(lambda: S.split({x}, {a}))"
+      for x in ("tf.constant(['a b  c', ' d '])", "R([['a,b,,c'], [], ['x']])",
+                "tf.constant([['a b', 'c'], ['', 'd e f']])")
+      for a in ("maxsplit=1", "sep=',', maxsplit=1", "sep=',', maxsplit=0", "sep=',,'",
+                "sep=' ', maxsplit=-1", "sep=''")],
+    "e(lambda: S.split(tf.constant('a b c'), maxsplit=1))",
+    "e(lambda: S.unicode_script(tf.constant([65, 0x3b1, 0x5d0, 0x4e00, -1, 0x110000, 0x1F600])))",
+    "e(lambda: S.unicode_script(R([[65], [0x430, 0x627]])))",
+    "e(lambda: S.unicode_script(tf.constant([65], tf.int64)))",
+    "e(lambda: S.join([tf.constant(['a', 'b']), tf.constant('x')], separator='-'))",
+    "e(lambda: S.join([tf.constant(['a', 'b']), tf.constant(['x', 'y', 'z'])]))",
+    "e(lambda: S.join([]))",
+    "e(lambda: S.join([tf.constant([['a'], ['b']]), tf.constant(['x', 'y'])]))",
+    "e(lambda: S.join([R([['a'], ['b', 'c']]), R([['x'], ['y', 'z']])], '+'))",
+    "e(lambda: S.join([R([['a'], ['b', 'c']]), 'z']))",
+    "e(lambda: S.join(['a', 'b']))",
+    "e(lambda: S.strip(tf.constant([' \\t a \\n', '\\x0b\\x0cb\\r', '\\xa0c'])))",
+    "e(lambda: S.bytes_split(tf.constant([['ab', ''], ['c', 'é']])))",
+    "e(lambda: S.bytes_split(tf.constant('ab')))",
+    "e(lambda: S.bytes_split(R([['ab'], []])))",
+    "e(lambda: S.reduce_join(tf.constant([['a', 'b'], ['c', 'd']]), axis=[0, 1], separator='.'))",
+    "e(lambda: S.reduce_join(tf.constant([['a', 'b'], ['c', 'd']]), axis=-1, keepdims=True))",
+    "e(lambda: S.reduce_join(tf.constant([['a', 'b'], ['c', 'd']]), axis=2))",
+    "e(lambda: S.reduce_join(R([['a', 'b'], [], ['c']]), axis=1, separator='|'))",
+    "e(lambda: S.reduce_join(R([['a', 'b'], [], ['c']]), axis=0))",
+    "e(lambda: S.reduce_join(R([['a', 'b'], [], ['c']])))",
+    "e(lambda: S.reduce_join(tf.zeros([2, 0], tf.string), axis=1, separator='x'))",
+    "e(lambda: S.unicode_encode(R([[104, 105], [], [0x1F600]]), 'UTF-8'))",
+    "e(lambda: S.unicode_encode(tf.constant([[104, 105], [106, 0]]), 'UTF-16-BE'))",
+    "e(lambda: S.unicode_encode(tf.constant([104, -1, 0xD800]), 'UTF-8', errors='replace'))",
+    "e(lambda: S.unicode_encode(tf.constant([104, -1]), 'UTF-8', errors='ignore'))",
+    "e(lambda: S.unicode_encode(tf.constant([104, -1]), 'UTF-8', errors='strict'))",
+    "e(lambda: S.unicode_encode(tf.constant(104), 'UTF-8'))",
+    "e(lambda: S.unicode_encode(tf.constant([104, 105], tf.int64), 'UTF-8'))",
+    "e(lambda: S.unicode_encode(R([[[104]], [[105, 106], []]]), 'UTF-8'))",
+])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["static21"] = _COMMON + r"""
+X = TS([4], tf.int32)
+C = R([[0, 1], [2]])
+def sh(f):
+    # a traced function's outputs' static shapes (of no arguments)
+    o = tf.function(f).get_concrete_function().structured_outputs
+    return run(lambda: tf.nest.map_structure(lambda t: t.shape.as_list(), o,
+                                             expand_composites=True))
+"""
+SECTIONS["static21"] = _unique([
+    # tf.repeat traced: counts per element leave the length unknown, one count does not
+    *[f"sh(lambda: tf.repeat({x}, {r}{a}))" for x, r, a in (
+        ("tf.range(2)", "[2, 1]", ""), ("tf.range(2)", "[2, 1]", ", axis=0"),
+        ("tf.range(2)", "2", ""), ("tf.range(2)", "[3]", ", axis=0"),
+        ("tf.ones([2, 3])", "[1, 2, 0]", ", axis=1"), ("tf.ones([2, 3])", "[2, 1]", ", axis=0"),
+        ("tf.ones([2, 3])", "2", ", axis=1"), ("tf.ones([2, 3])", "[1, 2, 0]", ""),
+        ("tf.ones([0])", "tf.zeros([0], tf.int32)", ", axis=0"),
+        ("tf.range(2)", "tf.constant([2, 1], tf.int64)", ", axis=0"),
+        ("tf.constant(5)", "[3]", ", axis=0"))],
+    "sh(lambda: tf.ragged.row_splits_to_segment_ids([0, 2, 3]))",
+    "sh(lambda: C.value_rowids())",
+    "sh(lambda: RT.from_row_splits([1, 2, 3], [0, 2, 3]).value_rowids())",
+    "sh(lambda: RT.from_value_rowids([1, 2, 3], [0, 0, 1]).value_rowids())",
+    "sh(lambda: RT.from_row_lengths([1, 2, 3], [2, 1]).value_rowids())",
+    "sh(lambda: tf.gather(tf.range(2), C.value_rowids()))",
+    "sh(lambda: C.nested_value_rowids())",
+    "sh(lambda: R([[[0], [1, 2]], []]).nested_value_rowids())",
+    "sh(lambda: tf.stack([C, C], axis=1))",
+    "sh(lambda: tf.concat([C, C], axis=1))",
+    # ragged broadcasting's static shapes
+    *[f"outs(lambda x: {f}, X)" for f in (
+        "C + x[0]", "C + x[:1]", "C + tf.reshape(x[:2], [2, 1])", "C + tf.reshape(x[:1], [1, 1])",
+        "C + C.with_flat_values(x[:3])", "C + C", "C + R([[5, 6], [7]])",
+        "R([[[0, 1]], [[2, 3]]], ragged_rank=1) + x[:2]",
+        "R([[[0, 1]], [[2, 3]]], ragged_rank=1) + tf.reshape(x[:2], [1, 2])",
+        "R([[0, 1]]) + x[:2]", "R([[[0], [1, 2]], []]) + x[0]",
+        "R([[[0], [1, 2]], []]) + x[:1]", "tf.where(R([[True, False], [True]]), C, C * 2)",
+        "tf.maximum(C, tf.reshape(x[:2], [2, 1]))",
+        "RT.from_row_lengths(x[:3], [2, 1]) + tf.reshape(x[:2], [2, 1])",
+        "RT.from_row_lengths(x[:3], [2, 1]) + RT.from_row_lengths(x[1:], [2, 1])")],
+    # a dense row broadcast against ragged rows of other lengths: TF checks when it runs
+    "tv(lambda x: R([[0, 1], [2, 3]]) + x[:2], X)(tf.constant([5, 6, 7, 8]))",
+    "tv(lambda x: R([[0, 1, 2, 3]]) + x[:2], X)(tf.constant([5, 6, 7, 8]))",
+    "tv(lambda x: R([[0, 1]]) + x[:2], X)(tf.constant([5, 6, 7, 8]))",
+    "e(lambda: R([[0, 1], [2, 3]]) + tf.constant([5, 6]))",
+])

@@ -11,7 +11,18 @@ from tests.ragged import golden_text21 as G
 from tests.ragged.sections import section_test
 
 # Expressions whose answer still differs from TF's, with why; each must still differ.
-KNOWN: dict = {}
+KNOWN: dict = {
+    ("static21", "outs(lambda x: R([[0, 1]]) + x[:2], X)"):
+        "a ragged tensor of one row against a dense row: TF's broadcast gathers the flat "
+        "values by indices it computes (their count unknown while tracing); eagerflow "
+        "broadcasts the two shapes, whose sizes it knows, (2,)",
+    **dict.fromkeys([
+        ("static21", "tv(lambda x: R([[0, 1], [2, 3]]) + x[:2], X)(tf.constant([5, 6, 7, 8]))"),
+        ("static21", "tv(lambda x: R([[0, 1, 2, 3]]) + x[:2], X)(tf.constant([5, 6, 7, 8]))"),
+    ], "the same assertion fails when the graph runs, but the tensors its message names are "
+       "TF's broadcasting graph's (strided slices of the row partitions, in conds), not "
+       "eagerflow's"),
+}
 
 test_section_matches_tensorflow = section_test(
     G, os.path.join(os.path.dirname(__file__), "text21_golden.json"), KNOWN)
