@@ -1148,3 +1148,52 @@ SECTIONS["misc21"] = _unique([
     "e(lambda: repr(RT.from_uniform_row_length([1, 2, 3, 4], 2)))",
     "e(lambda: str(RT.from_uniform_row_length([1, 2, 3, 4], 2)))",
 ])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["pipe21"] = _COMMON + r"""
+K = tf.keras.layers
+DOCS = tf.constant(['The cat sat', 'a Dog, a cat!', 'dog-cat dog'])
+def saved(layer, x, adapt=None):
+    # a model of the layer saved to a .keras file and loaded: its config, vocabulary and
+    # output on x, beside the original's output
+    def go():
+        if adapt is not None:
+            layer.adapt(adapt)
+        inp = tf.keras.Input(shape=(), dtype='string')
+        m = tf.keras.Model(inp, layer(inp))
+        p = os.path.join(TMP, 'm%d.keras' % len(os.listdir(TMP)))
+        m.save(p)
+        m2 = tf.keras.models.load_model(p)
+        l2 = m2.layers[-1]
+        return (type(l2).__name__, l2.get_vocabulary()[:6], v(m2(x)), v(m(x)))
+    return e(go)
+def mapped(layer, data):
+    return e(lambda: [v(t) for t in tf.data.Dataset.from_tensor_slices(data).batch(2)
+                      .map(layer)])
+SVT = L.StaticVocabularyTable(L.KeyValueTensorInitializer(['cat', 'dog'], [0, 1], tf.string,
+                                                          tf.int64), 3)
+"""
+SECTIONS["pipe21"] = _unique([
+    "saved(K.TextVectorization(), DOCS, adapt=DOCS)",
+    "saved(K.TextVectorization(output_mode='tf_idf'), DOCS, adapt=DOCS)",
+    "saved(K.TextVectorization(output_mode='multi_hot', ngrams=2, max_tokens=6), DOCS, "
+    "adapt=DOCS)",
+    "saved(K.TextVectorization(vocabulary=['cat', 'dog'], output_sequence_length=4), DOCS)",
+    "saved(K.TextVectorization(split='character', max_tokens=5), DOCS, adapt=DOCS)",
+    "saved(K.StringLookup(vocabulary=['cat', 'dog'], num_oov_indices=2), DOCS)",
+    "saved(K.StringLookup(vocabulary=['cat', 'dog'], output_mode='count'), DOCS)",
+    "saved(K.StringLookup(output_mode='tf_idf'), DOCS, adapt=tf.constant([['a', 'b'], ['b', "
+    "'c']]))",
+    "mapped(K.TextVectorization(vocabulary=['cat', 'dog']), DOCS)",
+    "mapped(K.TextVectorization(vocabulary=['cat', 'dog'], ragged=True), DOCS)",
+    "mapped(K.TextVectorization(vocabulary=['cat', 'dog'], output_mode='tf_idf', "
+    "idf_weights=[1.0, 2.0]), DOCS)",
+    "mapped(K.StringLookup(vocabulary=['cat', 'dog'], num_oov_indices=3), DOCS)",
+    "mapped(lambda x: SVT.lookup(S.split(x)), DOCS)",
+    "mapped(lambda x: SVT.lookup(x), DOCS)",
+    "mapped(K.Hashing(5), DOCS)",
+    "mapped(K.Hashing(5, salt=[1, 2]), DOCS)",
+    "mapped(lambda x: K.Hashing(4, output_mode='multi_hot')(S.split(x)), DOCS)",
+    "mapped(lambda x: K.StringLookup(vocabulary=['cat'], output_mode='multi_hot')(S.split(x)), "
+    "DOCS)",
+])
