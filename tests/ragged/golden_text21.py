@@ -1197,3 +1197,65 @@ SECTIONS["pipe21"] = _unique([
     "mapped(lambda x: K.StringLookup(vocabulary=['cat'], output_mode='multi_hot')(S.split(x)), "
     "DOCS)",
 ])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["ttables21"] = _COMMON + r"""
+def mk():
+    m = L.experimental.MutableHashTable(tf.string, tf.float32, default_value=[0.0, 0.0])
+    m.insert(['a', 'b'], [[1.0, 2.0], [3.0, 4.0]])
+    return m
+def dense():
+    d = L.experimental.DenseHashTable(tf.int64, tf.int64, default_value=[-1, -1],
+                                      empty_key=-1, deleted_key=-2, initial_num_buckets=8)
+    d.insert(tf.constant([3, 5], tf.int64), tf.constant([[30, 31], [50, 51]], tf.int64))
+    return d
+M, D = mk(), dense()
+def ckpt(table, fresh):
+    # the table saved in a checkpoint, restored into `fresh`: its export sorted by key
+    def go():
+        p = tf.train.Checkpoint(t=table).write(os.path.join(TMP, 'c%d' % len(os.listdir(TMP))))
+        tf.train.Checkpoint(t=fresh).read(p).assert_consumed()
+        k, val = fresh.export()
+        rows = sorted(zip(k.numpy().tolist(), val.numpy().tolist()), key=repr)
+        return [r for r in rows if r[0] not in (-1, -2)]
+    return e(go)
+def vars_of(table):
+    p = tf.train.Checkpoint(t=table).write(os.path.join(TMP, 'v%d' % len(os.listdir(TMP))))
+    return sorted((n, s) for n, s in tf.train.list_variables(p) if 't/' in n)
+"""
+SECTIONS["ttables21"] = _unique([
+    "tv(lambda k: M.lookup(k), TS([None], tf.string))(tf.constant(['a', 'z']))",
+    "tv(lambda k: M.lookup(k), TS([None, 2], tf.string))(tf.constant([['a', 'b']]))",
+    "outs(lambda k: M.lookup(k), TS([None, 2], tf.string))",
+    "outs(lambda k: M.export(), TS([None], tf.string))",
+    "tv(lambda k: M.insert(k, [[9.0, 9.0]]) or M.size(), TS([1], tf.string))(tf.constant(['c']))",
+    "tv(lambda k: M.insert(k, [9.0, 9.0]), TS([1], tf.string))(tf.constant(['c']))",
+    *[f"tv(lambda k: [{t}.insert(k, {val}), {t}.size()][1], {s})({x})" for t, val, s, x in (
+        ("M", "[9.0, 9.0]", "TS([1], tf.string)", "tf.constant(['c'])"),
+        ("M", "[[9.0, 9.0, 9.0]]", "TS([1], tf.string)", "tf.constant(['c'])"),
+        ("M", "[[9.0, 9.0]]", "TS([None], tf.string)", "tf.constant(['c', 'd'])"),
+        ("D", "[1, 1]", "TS([1], tf.int64)", "tf.constant([7], tf.int64)"),
+        ("D", "[[1, 1]]", "TS([1], tf.int64)", "tf.constant([-1], tf.int64)"),
+        ("D", "[[1, 1], [2, 2]]", "TS([None], tf.int64)", "tf.constant([7], tf.int64)"))],
+    "tv(lambda k: M.lookup(k, dynamic_default_values=[[1.0]]), TS([1], tf.string))"
+    "(tf.constant(['zz']))",
+    "tv(lambda k: M.lookup(k, dynamic_default_values=[[1.0, 2.0]]), TS([None], tf.string))"
+    "(tf.constant(['zz', 'a']))",
+    "tv(lambda k: D.lookup(k), TS([None], tf.int64))(tf.constant([7, 3], tf.int64))",
+    "tv(lambda k: M.remove(k) or M.size(), TS([None], tf.string))(tf.constant(['c', 'q']))",
+    "tv(lambda k: D.lookup(k), TS([None], tf.int64))(tf.constant([3, 4], tf.int64))",
+    "outs(lambda k: D.lookup(k), TS([None, 3], tf.int64))",
+    "outs(lambda k: D.export(), TS([None], tf.int64))",
+    "tv(lambda k: D.insert(k, [[1, 1]]), TS([1], tf.int64))(tf.constant([-1], tf.int64))",
+    "tv(lambda k: D.erase(k) or D.size(), TS([None], tf.int64))(tf.constant([5, 6], tf.int64))",
+    "tv(lambda k: D.lookup(k), TS([None], tf.int64))(tf.constant([5, 3], tf.int64))",
+    "ckpt(mk(), L.experimental.MutableHashTable(tf.string, tf.float32, default_value=[0.0, 0.0]))",
+    "ckpt(mk(), L.experimental.MutableHashTable(tf.string, tf.float32, "
+    "default_value=[0.0, 0.0, 0.0]))",
+    "ckpt(dense(), L.experimental.DenseHashTable(tf.int64, tf.int64, default_value=[0, 0], "
+    "empty_key=-1, deleted_key=-2))",
+    "ckpt(dense(), L.experimental.DenseHashTable(tf.int64, tf.int64, default_value=[0, 0, 0], "
+    "empty_key=-1, deleted_key=-2))",
+    "e(lambda: vars_of(mk()))",
+    "e(lambda: vars_of(dense()))",
+])
