@@ -1259,3 +1259,52 @@ SECTIONS["ttables21"] = _unique([
     "e(lambda: vars_of(mk()))",
     "e(lambda: vars_of(dense()))",
 ])
+
+# ---------------------------------------------------------------------------------------
+PRELUDES["trerr21"] = _COMMON + r"""
+SV = TS([None], tf.string)
+X = tf.constant(['ab', 'c'])
+def tr(f, spec=SV, x=X):
+    # a traced string op's answer: its values, or its error while tracing or when it runs
+    return tv(f, spec)(x)
+"""
+SECTIONS["trerr21"] = _unique([
+    "tr(lambda s: S.to_number(s))",
+    "tr(lambda s: S.to_number(s, tf.int64))",
+    "tr(lambda s: S.unicode_decode(s + b'\\xff', 'UTF-8', errors='strict'))",
+    "tr(lambda s: S.unicode_transcode(s + b'\\xff', 'UTF-8', 'UTF-16-BE', errors='strict'))",
+    "tr(lambda s: S.substr(s, 3, 1))",
+    "tr(lambda s: S.substr(s, 3, 1, unit='UTF8_CHAR'))",
+    "tr(lambda s: S.substr(s, [0, 1, 2], 1))",
+    "tr(lambda s: S.regex_replace(s, '(', 'x'))",
+    "tr(lambda s: S.regex_full_match(s, '['))",
+    "tr(lambda s: S.regex_replace(s, s, 'x'))",
+    "tr(lambda s: S.regex_replace(s, ['a', '('], 'x'))",
+    "tr(lambda s: S.as_string(S.length(s), fill='ab'))",
+    "tr(lambda s: S.as_string(S.length(s), precision=2))",
+    "tr(lambda s: S.format('{} {}', s))",
+    "tr(lambda s: S.ngrams(s, 0))",
+    "tr(lambda s: S.to_hash_bucket_fast(s, 0))",
+    "tr(lambda s: S.to_hash_bucket_strong(s, 3, [1]))",
+    "tr(lambda s: S.unicode_encode(S.unicode_decode(s, 'UTF-8') - 200, 'UTF-8', "
+    "errors='strict'))",
+    "tr(lambda s: S.unicode_encode(S.unicode_decode(s, 'UTF-8') + 0x110000, 'UTF-8'))",
+    "tr(lambda s: S.split(s, sep=''))",
+    "tr(lambda s: S.join([s, s[:1]]))",
+    "tr(lambda s: S.reduce_join(s, axis=1))",
+    "tr(lambda s: S.unicode_split(s, 'UTF-9'))",
+    "tr(lambda s: S.unicode_decode(s, 'UTF-8', errors='bogus'))",
+    "tr(lambda s: S.unicode_decode(s, 'UTF-8', replacement_char=-1))",
+    "tr(lambda s: tf.strings.length(s, unit='CHAR'))",
+    "tr(lambda s: L.StaticHashTable(L.KeyValueTensorInitializer(['a'], [1]), -1).lookup(s))",
+    "tr(lambda s: L.StaticHashTable(L.KeyValueTensorInitializer([1], [1]), -1).lookup(s))",
+    "tr(lambda s: L.StaticHashTable(L.KeyValueTensorInitializer(['a', 'a'], [1, 2]), -1)"
+    ".lookup(s))",
+    "tr(lambda s: L.StaticVocabularyTable(L.KeyValueTensorInitializer(['a'], [1], tf.string, "
+    "tf.int64), 0).lookup(s))",
+    "tr(lambda s: tf.ragged.stack_dynamic_partitions(s, [0, 5], 2))",
+    "tr(lambda s: RT.from_row_splits(s, [0, 3]))",
+    "tr(lambda s: RT.from_row_lengths(s, [1, 2]))",
+    "tr(lambda s: RT.from_nested_row_lengths(s, ([1], [3])))",
+    "tr(lambda s: RT.from_row_lengths(s, [1, 1]).merge_dims(0, 1))",
+])

@@ -22,6 +22,18 @@ KNOWN: dict = {
     ], "the same assertion fails when the graph runs, but the tensors its message names are "
        "TF's broadcasting graph's (strided slices of the row partitions, in conds), not "
        "eagerflow's"),
+    ("trerr21", "tr(lambda s: S.reduce_join(s, axis=1))"):
+        "an axis past the rank of traced input: TF's shape function refuses the node (a "
+        "ValueError naming it and its computed axis input); eagerflow's check is the "
+        "kernel's OutOfRangeError, raised while tracing",
+    ("trerr21", "tr(lambda s: S.unicode_split(s, 'UTF-9'))"):
+        "traced, TF's unicode_split builds its UnicodeEncode node first (the encoding an "
+        "attr the op-def library refuses); eagerflow's decode refuses the encoding first",
+    ("trerr21", "tr(lambda s: L.StaticHashTable(L.KeyValueTensorInitializer(['a', 'a'], "
+                "[1, 2]), -1).lookup(s))"):
+        "a table made in a traced function: TF initializes it when the graph runs (the "
+        "graph's FailedPreconditionError naming the node); eagerflow fills it while "
+        "tracing, so the eager-worded error",
 }
 
 test_section_matches_tensorflow = section_test(
