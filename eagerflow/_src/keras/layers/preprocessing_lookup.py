@@ -720,8 +720,6 @@ def _token_rows(data: Any) -> list:
         if splits is None:
             return [values]
         return [values[a:b] for a, b in zip(splits[:-1], splits[1:])]
-    if isinstance(data, SparseTensor):
-        return [data.values.numpy().tolist()]
     return data.numpy().tolist()
 
 
