@@ -2,8 +2,12 @@
 used; ragged data in tf.data; tf.strings' transcode, format, as_string, to_number, hashes,
 regex_replace and ngrams at their edges; tables from text files, dense and mutable hash
 tables of vectors, several OOV indices; TextVectorization's split callables, ngrams,
-tf_idf, vocabulary files and configs): each section's expressions, evaluated in order in
-its own environment, answer what text21_golden.json recorded (record_text21.py)."""
+tf_idf, vocabulary files and configs; Keras lookups adapted on no tokens and documents of
+each kind; static shapes of traced ragged, string, table and text-layer ops and of ragged
+broadcasting; ragged embedding lookups, bincounts and partitions; text layers saved and
+mapped; traced tables and string ops refusing while tracing or when the graph runs): each
+section's expressions, evaluated in order in its own environment, answer what
+text21_golden.json recorded (record_text21.py)."""
 
 import os
 
