@@ -29,9 +29,6 @@ KNOWN: dict = {
     ], "a dense operand's sizes checked at run time: the same InvalidArgumentError, but "
        "TF's checks (in conds, reporting their branch functions) compare row splits or "
        "slices of them; eagerflow's compare a LogicalOr or SelectV2 of the sizes"),
-    ("traced_more", "outs(lambda x: tf.stack([x, x], axis=1), RS([2, None], tf.int32))"):
-        "TF's stack along axis 1 gathers rows by a permutation it computes at run time (inner "
-        "row_splits of unknown length); eagerflow's ranges fold to a known length (5,)",
 }
 
 test_section_matches_tensorflow = section_test(

@@ -479,8 +479,10 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"Tsplits={dt_enum(attrs.get('Tsplits', dt.int64))}]")
     elif op.name == "Substr" and len(tensors) == 3:
         form = f"Substr[T={dt_enum(tensors[1]._dtype)}, unit=\"{attrs.get('unit', 'BYTE')}\"]"
-    elif op.name == "LoopCond":  # (its one input is a bool: no attrs)
-        form = "LoopCond[]"
+    elif op.name == "RegexReplace":
+        form = f"RegexReplace[replace_global={_bool(attrs.get('replace_global', True))}]"
+    elif op.name in ("LoopCond", "RegexFullMatch"):  # (no attrs)
+        form = f"{op.name}[]"
     elif op.name in _SPACE_DEPTH_OPS and tensors:
         form = (f"{op.name}[T={dt_enum(tensors[0]._dtype)}, block_size="
                 f"{attrs.get('block_size')}, data_format=\"{attrs.get('data_format', 'NHWC')}\"]")
@@ -602,7 +604,8 @@ _DECODE_CSV_ERRORS = ("Shape must be at most rank 1 but is rank",
 # (the sorted segment reductions, ops/segment_ops.py; Reverse, ops/shaping.py; SdcaFprint,
 # ops/runtime_raw_ops.py; the HSV conversions, ops/image_color.py)
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
-_RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint", "HSVToRGB", "RGBToHSV")
+_RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint", "HSVToRGB", "RGBToHSV",
+                                     "RegexReplace", "RegexFullMatch")
 # (their shape function's NCHW_VECT_C rank check: ops/nn_space.py words it as TF's)
 _SPACE_DEPTH_OPS = ("SpaceToDepth", "DepthToSpace")
 # the SparseSegment* ops' (ops/sparse_segment_ops.py words them so while a graph is built)

@@ -36,6 +36,7 @@ from eagerflow._src.ops.math_base import (
 )
 from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.nn import lookup_parts
+from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.reduce import reduce_prod
 from eagerflow._src.ops.segment_ops import segment_sum
 from eagerflow._src.ops.sparse_functions import (
@@ -83,6 +84,8 @@ def _lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner: Any, max
                    partition_strategy: str, name: str | None = None) -> Tensor:
     combiner = "mean" if combiner is None else combiner
     _check_combiner(combiner)
+    if isinstance(sp_ids, RaggedTensor):
+        sp_ids, sp_weights = _ragged_ids(sp_ids, sp_weights)
     if not isinstance(sp_ids, SparseTensor):
         raise TypeError(f"sp_ids must be SparseTensor, got {type(sp_ids)}")
     if sp_weights is not None and not isinstance(sp_weights, SparseTensor):
@@ -102,6 +105,20 @@ def _lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner: Any, max
             return reduce(table, sp_ids.values, segment_ids, name=scope, sparse_gradient=True)
         return _combined(params, sp_ids, sp_weights, combiner, max_norm, partition_strategy,
                          segment_ids, reduce, scope)
+
+
+def _ragged_ids(ids: RaggedTensor, weights: Any) -> tuple:
+    """TF's ragged dispatch of embedding_lookup_sparse (ragged ids, and ragged weights of
+    their shape or none): the SparseTensors of their entries, each row's ids one segment."""
+    if weights is not None:
+        if not isinstance(weights, RaggedTensor):  # (TF's message, its braces unformatted)
+            raise TypeError("sp_ids must be of the same type as sp_weights, received "
+                            "{type(sp_ids).__name__!r} for sp_ids and "
+                            "{type(sp_weights).__name__!r} for sp_weights.")
+        ids.values.shape.assert_is_compatible_with(weights.values.shape)
+        ids.shape.assert_is_compatible_with(weights.shape)
+        weights = weights.to_sparse()
+    return ids.to_sparse(), weights
 
 
 def _combined(params: Any, sp_ids: SparseTensor, sp_weights: Any, combiner: str,
@@ -173,6 +190,10 @@ def _safe_lookup(embedding_weights: Any, sparse_ids: Any, sparse_weights: Any, c
         raise ValueError(f"Missing embedding_weights {weights_list}.")
     dtype = sparse_weights.dtype if sparse_weights is not None else None
     weights_list = [convert_to_tensor(w, dtype=dtype) for w in weights_list]
+    if isinstance(sparse_ids, RaggedTensor):  # (TF's ragged dispatch: their entries)
+        sparse_ids = sparse_ids.to_sparse()
+        if isinstance(sparse_weights, RaggedTensor):
+            sparse_weights = sparse_weights.to_sparse()
     if not isinstance(sparse_ids, SparseTensor):
         C.attr_read(sparse_ids, "dense_shape")  # (TF reads it unchecked: Python's error)
         raise TypeError(f"sparse_ids must be a SparseTensor, got {type(sparse_ids).__name__}")

@@ -18,7 +18,7 @@ import siphashc
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
-from eagerflow._src.core.context import CPU_DEVICE
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
@@ -98,6 +98,8 @@ def _num_buckets(op: str, n: Any) -> None:
         raise TypeError(f"Expected int for argument 'num_buckets' not {n!r}.")
     if n > 2**63 - 1:  # an int64 attr
         raise C.fail(op, f"Value for attr 'num_buckets' of {n} does not fit in an int64")
+    if n < 1 and _state.graph is not None:  # (TF's op-def library, as the node is built)
+        raise ValueError(f"Attr 'num_buckets' of '{op}' Op passed {n} less than minimum 1.")
     C.attr_at_least(op, "num_buckets", n, 1)
 
 
@@ -117,10 +119,20 @@ def _strong_infer(x: Any, *, num_buckets: int, key: tuple) -> list:
     op = "StringToHashBucketStrong"
     C.check_string(op, x)
     _num_buckets(op, num_buckets)
+    if _state.graph is None:  # (traced, TF's kernel checks the key when the graph runs)
+        _check_key(key)
+    return [(x._shape, dt.int64)]
+
+
+def _check_key(key: Any) -> None:
     if not isinstance(key, (tuple, list)) or len(key) != 2 or \
             not all(type(k) is int and 0 <= k <= _MASK for k in key):
-        raise C.fail(op, "Key must have 2 elements")
-    return [(x._shape, dt.int64)]
+        raise C.fail("StringToHashBucketStrong", "Key must have 2 elements")
+
+
+def _strong_kernel(xp: Any, x: Any, num_buckets: int, key: tuple) -> np.ndarray:
+    _check_key(key)
+    return _buckets(x, _siphash(key), num_buckets)
 
 
 def _siphash(key: tuple) -> Callable:
@@ -159,7 +171,7 @@ STRING_TO_HASH_BUCKET_FAST = register(OpDef(
 
 STRING_TO_HASH_BUCKET_STRONG = register(OpDef(
     "StringToHashBucketStrong", _strong_infer,
-    lambda xp, x, num_buckets, key: _buckets(x, _siphash(key), num_buckets),
+    _strong_kernel,
     reference=_ref(_siphash),
     gpu=False, samples=lambda: [
         Sample((_WORDS,), {"num_buckets": 2**62, "key": (1, 2)}, grad=False),
@@ -214,6 +226,7 @@ def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
 
 @dispatchable
 @binds_first
+@slow_inputs("input")
 def to_hash_bucket(input: Any, num_buckets: int, name: str | None = None) -> Tensor:  # noqa: A002
     """`tf.strings.to_hash_bucket` (legacy): TF's Hash64 % num_buckets."""
     attrs = {"num_buckets": C.make_int(num_buckets, "num_buckets")}

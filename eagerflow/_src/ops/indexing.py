@@ -802,7 +802,11 @@ def _repeat(x: Any, repeats: Any, axis: Any) -> Any:
     ax = C.positive_axis(axis, r)
     if x._dtype is dt.uint16:  # TF's repeat tiles the input: Tile has no uint16 kernel
         tile(expand_dims(x, ax + 1), [1] * (r + 1))
-    if _state.graph is not None and needs_runtime(repeats):
+    # (traced, counts per element along the first axis are TF's sequence mask and
+    # boolean_mask even where the counts are known: the repeated dimension's length
+    # statically unknown, as TF's; along another, TF's reshape to the counts' sum knows it)
+    if _state.graph is not None and (needs_runtime(repeats) or (
+            ax == 0 and isinstance(repeats, Tensor) and repeats._shape not in ((), (1,), (0,)))):
         return _runtime_repeat(x, cast(repeats, dt.int32), ax)
     # (an eager tensor's shape from the tensor: its array may be a device's, not NumPy's)
     reps = np.asarray(C.int_list(repeats, "repeats")).reshape(

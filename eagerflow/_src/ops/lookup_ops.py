@@ -102,15 +102,31 @@ def _find_infer(h: Any, keys: Any, default: Any) -> list:
         return [(None, default._dtype)]
     check_signature(op, t, [keys, default], 1)
     lead = _key_shape(op, t, keys)
-    if lead is not None and default._shape is not None and None not in lead:
-        full = lead + t.value_shape
-        if tuple(default._shape) not in (t.value_shape, full):
-            raise C.fail(op, f"Expected shape {C.shape_str(t.value_shape)} or "
-                             f"{C.shape_str(full)} for default value, got "
-                             f"{C.shape_str(default._shape)}")
+    # (eagerly before the op runs; traced, TF's kernel checks it when the graph runs)
+    if lead is not None and default._shape is not None and None not in lead and \
+            _state.graph is None:
+        _check_default(t, lead, tuple(default._shape))
     if not isinstance(h, (EagerTensor, ShapedTable)):
         return [(None, t.value_dtype)]  # (TF's shape function: a handle of no data)
     return [(None if lead is None else lead + t.value_shape, t.value_dtype)]
+
+
+def _check_default(t: TableState, lead: tuple, shape: tuple) -> None:
+    """A lookup's default: one value, or one per key (keys of shape `lead`)."""
+    full = lead + t.value_shape
+    if shape not in (t.value_shape, full):
+        raise C.fail("LookupTableFindV2", f"Expected shape {C.shape_str(t.value_shape)} or "
+                                          f"{C.shape_str(full)} for default value, got "
+                                          f"{C.shape_str(shape)}")
+
+
+def _check_values(op: str, t: TableState, keys: tuple, values: tuple) -> None:
+    """An insert's (or import's) values: one per key (keys of shape `keys`)."""
+    want = t.import_value_shape(keys) if op == "LookupTableImportV2" else \
+        keys[:len(keys) - len(t.key_shape)] + t.value_shape
+    if values != want:
+        raise C.fail(op, f"Expected shape {C.shape_str(want)} for value, got "
+                         f"{C.shape_str(values)}")
 
 
 def _find_kernel(xp: Any, h: Any, keys: Any, default: Any) -> Any:
@@ -118,6 +134,7 @@ def _find_kernel(xp: Any, h: Any, keys: Any, default: Any) -> Any:
     if not t.initialized:
         raise FailedPreconditionError(None, None, "Table not initialized. "
                                                   "[Op:LookupTableFindV2]")
+    _check_default(t, keys.shape[:keys.ndim - len(t.key_shape)], np.shape(default))
     return t.find(keys, default)
 
 
@@ -127,12 +144,10 @@ def _kv_infer(op: str, h: Any, keys: Any, values: Any) -> None:
         return
     check_signature(op, t, [keys, values], 0)
     _key_shape(op, t, keys)
-    if keys._shape is not None and values._shape is not None and None not in keys._shape:
-        want = t.import_value_shape(tuple(keys._shape)) if op == "LookupTableImportV2" else \
-            tuple(keys._shape)[:len(keys._shape) - len(t.key_shape)] + t.value_shape
-        if tuple(values._shape) != want:
-            raise C.fail(op, f"Expected shape {C.shape_str(want)} for value, got "
-                             f"{C.shape_str(values._shape)}")
+    # (eagerly before the op runs; traced, TF's kernel checks them when the graph runs)
+    if keys._shape is not None and values._shape is not None and None not in keys._shape \
+            and _state.graph is None:
+        _check_values(op, t, tuple(keys._shape), tuple(values._shape))
 
 
 def _mutable(op: str, table: TableState) -> None:
@@ -146,12 +161,14 @@ def _mutable(op: str, table: TableState) -> None:
 def _insert_kernel(xp: Any, h: Any, keys: Any, values: Any) -> tuple:
     table = state_of("LookupTableInsertV2", h)
     _mutable("LookupTableInsertV2", table)
+    _check_values("LookupTableInsertV2", table, keys.shape, values.shape)
     table.insert(keys, values)
     return ()
 
 
 def _import_kernel(xp: Any, h: Any, keys: Any, values: Any) -> tuple:
     table = state_of("LookupTableImportV2", h)
+    _check_values("LookupTableImportV2", table, keys.shape, values.shape)
     table.import_(keys, values)
     table.initialized = True
     return ()

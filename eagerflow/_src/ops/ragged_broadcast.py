@@ -16,6 +16,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import array, indexing, math, misc_ops, ragged_legacy_shape, reduce
@@ -259,8 +260,16 @@ def gathered(rt: RaggedTensor, other: Any) -> Any:
         hasattr(other, "_as_tensor") else np.ndim(other)
     if rank is None or values.shape.rank is None or rank < values.shape.rank:
         return values
+    return indexing.gather(values, _positions(rt))
+
+
+def _positions(rt: RaggedTensor) -> Tensor:
+    """Indices 0..n-1 of rt's n flat values; traced, of a length statically unknown (TF's
+    broadcast gathers by indices computed from the rows' ids: as many as rt's last
+    partition's value_rowids, a length known when the graph runs)."""
     d = rt.row_splits_dtype
-    return indexing.gather(values, range_op(array.shape(values, out_type=d)[0]))
+    of = rt.flat_values if _state.graph is None else rt.nested_value_rowids()[-1]
+    return range_op(array.shape(of, out_type=d)[0])
 
 
 def alike_partitions(x: RaggedTensor, y: RaggedTensor) -> bool:
@@ -400,7 +409,10 @@ def _one_level(rt: RaggedTensor, y: Tensor, exact: bool, outer: bool, size: int,
     # (values as many as the flat values pass it: y's values are then theirs, in order)
     message = "Last row partition does not match flat_values."
     dbg.assert_equal(convert_to_tensor(size, d), rt.nested_row_splits[-1][-1], message=message)
-    return array.reshape(y, [n0 * d1] + [-1 if s is None else s for s in y.shape[2:]]), False
+    y = array.reshape(y, [n0 * d1] + [-1 if s is None else s for s in y.shape[2:]])
+    if _state.graph is not None:  # (traced, TF's gathered values: of a length unknown)
+        y = indexing.gather(y, _positions(rt))
+    return y, False
 
 
 def _one_level_at_run_time(rt: RaggedTensor, y: Tensor, rows_checked: bool = False

@@ -145,7 +145,9 @@ def bincount_ragged(arr: Any, weights: Any, minlength: Any, maxlength: Any, dtyp
     d = values.dtype
     with api_scope("bincount"):
         nonempty = cast(size_op(values) > 0, d)
-        top = reduce_max(values, convert_to_tensor_v2([0], dt.int32), name="RaggedReduceMax")
+        # (over all the values: rows of a uniform length too, which RaggedBincount refuses)
+        top = reduce_max(values, convert_to_tensor_v2(list(range(values.shape.rank or 1)),
+                                                      dt.int32), name="RaggedReduceMax")
         size = nonempty * (top + 1)
         if minlength is not None:
             size = maximum(convert_to_tensor_v2(minlength, d, name="minlength"), size)

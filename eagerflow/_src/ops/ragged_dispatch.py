@@ -250,6 +250,14 @@ def _embedding_lookup(params: Any, ids: Any, max_norm: Any = None, name: str | N
                       ) -> Any:
     if not isinstance(ids, RaggedTensor):
         raise TypeError(f"embedding_lookup does not support params of type {type(params)}")
+    if params is None:
+        raise ValueError("params must be specified.")
+    if isinstance(params, (list, tuple)) and not params:
+        raise ValueError("params should not be empty.")
+    if ids.dtype not in (dt.int32, dt.int64):
+        raise ValueError(f"The values contained by the inputs have type {ids.dtype} and "
+                         "cannot be processed. All values should be indices, either of type "
+                         "`int32` or `int64`.")
     return ids.with_flat_values(nn.embedding_lookup(params, ids.flat_values, max_norm))
 
 
@@ -415,14 +423,18 @@ def _bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: A
     if weights is not None and binary_output:
         raise ValueError("Arguments `binary_output` and `weights` are mutually exclusive. "
                          "Please specify only one.")
+    if axis not in (None, 0, -1):
+        raise ValueError(f"Unsupported value for argument axis={axis}. Only 0 and -1 are "
+                         "currently supported.")
     if axis in (None, 0):
         # (TF checks the weights' row splits level by level)
         flat_weights = None if weights is None else _flat_weights(arr, weights)
         return misc_ops.bincount(arr.flat_values, flat_weights, minlength, maxlength, dtype,
                                  binary_output=binary_output)
-    if axis != -1 or arr.ragged_rank != 1 or arr.flat_values.shape.rank != 1:
-        raise ValueError(f"Unsupported axis value {axis} for a RaggedTensor of rank "
-                         f"{arr.shape.rank}")
+    if arr.ragged_rank != 1:  # (TF hands RaggedBincount the values, themselves ragged)
+        if weights is not None:
+            _level_weights(arr, weights)
+        raise _raw_ragged_input()
     return ragged_count_ops.bincount_ragged(arr, weights, minlength, maxlength, dtype,
                                             binary_output, _level_weights)
 

@@ -25,10 +25,9 @@ from eagerflow._src.ops import (
     serialization,
     stacking,
 )
-from eagerflow._src.ops import ragged_functions as rf
 from eagerflow._src.ops.image_pixels import adjust_brightness
 from eagerflow._src.ops.ragged_broadcast import aligned
-from eagerflow._src.ops.ragged_dispatch import _map_first, _map_two
+from eagerflow._src.ops.ragged_dispatch import _map_first, _map_two, stack_dynamic_partitions
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 
 for _fn in (math_special.erfcinv, math_special.reciprocal_no_nan, misc_ops.imag,
@@ -63,12 +62,12 @@ for _fn in (debugging.assert_less, debugging.assert_less_equal, debugging.assert
 
 def _dynamic_partition(data: Any, partitions: Any, num_partitions: int,
                        name: str | None = None) -> list:
-    """The flat values of `data` partitioned by those of `partitions` (one partition)."""
-    if not (isinstance(data, RaggedTensor) and isinstance(partitions, RaggedTensor)):
-        raise TypeError("dynamic_partition of a RaggedTensor needs ragged partitions")
-    rf._assert_same_partition(data, partitions)
-    return data_flow.dynamic_partition(data.flat_values, partitions.flat_values,
-                                       num_partitions)
+    """As TF's: the rows of tf.ragged.stack_dynamic_partitions, one per partition (data's
+    rows by dense partitions, its values by ragged ones of its row splits)."""
+    if not isinstance(num_partitions, int) or num_partitions < 0:
+        raise TypeError("num_partitions must be a non-negative integer")
+    result = stack_dynamic_partitions(data, partitions, num_partitions, name)
+    return [result[i] for i in range(num_partitions)]
 
 
 cd.register(data_flow.dynamic_partition, _dynamic_partition)

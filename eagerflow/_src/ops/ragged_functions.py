@@ -898,7 +898,9 @@ def _interleave_rows(rts: list) -> RaggedTensor:
     # row j*k+i of the interleaved result is row i*n+j of the concatenation
     order = reshape(dense_stack([range_op(n) + convert_to_tensor(i, d) * n
                                  for i in builtins.range(k)], axis=1), [-1])
-    rows = gather_rows(both, order)
+    # (by TF's RaggedGather, as TF's ragged gather: the rows' count and splits statically
+    # unknown)
+    rows = _gather(both, order, 0, 0)
     # k rows each, but partitioned by splits as TF does (its static shape leaves that
     # dimension unknown: (5, None, None), not (5, 2, None))
     splits = range_op(n + convert_to_tensor(1, d)) * convert_to_tensor(k, d)

@@ -32,7 +32,7 @@ from eagerflow._src.ops.array import shape as shape_op
 from eagerflow._src.ops.checks import positive_axis
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
-from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.indexing import gather, repeat
 from eagerflow._src.ops.math import equal, logical_and, not_equal
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.misc_ops import UPPER_BOUND
@@ -435,7 +435,12 @@ class RaggedTensor(CompositeTensor):
         if self._rowids_made is not None:  # (kept apart: as in TF, the row partition and
             return self._rowids_made       # its static_nvals do not learn from a computed one)
         s = self._row_splits
-        made = _bound(UPPER_BOUND, s[1:], range_op(_nvals(self._values, s._dtype)))
+        if _state.graph is not None:  # (traced, TF's: the rows' indices repeated by their
+            # lengths, so of a length statically unknown)
+            made = repeat(range_op(shape_op(s, out_type=s._dtype)[-1] - 1), s[1:] - s[:-1],
+                          axis=0)
+        else:
+            made = _bound(UPPER_BOUND, s[1:], range_op(_nvals(self._values, s._dtype)))
         if _lives_as_long(s, made):
             self._rowids_made = made
         return made

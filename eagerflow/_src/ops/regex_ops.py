@@ -14,6 +14,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.ops import checks as C
@@ -83,6 +84,8 @@ def _each(fn: Callable, x: Any, out: Any) -> np.ndarray:
 def _scalar_infer(op: str, what: str, t: Any) -> None:
     C.check_string(op, t)
     if t._shape is not None and len(t._shape) != 0:
+        if _state.graph is not None:  # (TF's shape function: a ValueError naming the node)
+            raise C.fail(op, f"Shape must be rank 0 but is rank {len(t._shape)}")
         raise C.fail(op, f"{what} must be scalar, but received "
                          f"[{','.join(str(d) for d in t._shape)}]")
 

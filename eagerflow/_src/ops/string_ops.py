@@ -424,9 +424,7 @@ def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # n
 def _unit_attr(op: str, unit: Any) -> str:
     """A `unit` attr: "BYTE" or "UTF8_CHAR", else TF's refusal of the attr's value."""
     unit = _str_attr(unit, "unit")
-    if unit not in ("BYTE", "UTF8_CHAR"):
-        raise C.fail(op, f"Value for attr 'unit' of \"{unit}\" is not in the list of allowed "
-                         f"values: \"BYTE\", \"UTF8_CHAR\"\n\t; NodeDef: {{{{node {op}}}}}")
+    C.string_attr_in(op, "unit", unit, ("BYTE", "UTF8_CHAR"), _state.graph is not None)
     return unit
 
 
@@ -499,6 +497,13 @@ def _eager_strings(x: Any, fn: str) -> np.ndarray:
 
 
 def _join_kernel(xp: Any, *arrays: Any, separator: bytes) -> Any:
+    # (inputs of one shape, or scalars: checked here too for shapes a graph knew only in
+    # part, as TF's kernel checks them when the graph runs)
+    shaped = [a.shape for a in arrays if a.shape != ()]
+    for other in shaped[1:]:
+        if other != shaped[0]:
+            raise C.fail("StringJoin", f"Input shapes do not match: {C.shape_str(shaped[0])} "
+                                       f"vs. {C.shape_str(other)}")
     bs = np.broadcast_arrays(*arrays)
     out = np.empty(bs[0].shape, dtype=object)
     for idx in np.ndindex(*out.shape):

@@ -436,17 +436,22 @@ class IndexLookup(PreprocessingLayer):
             # (Keras counts into a hash table, and finalizing asks the truth of its
             # symbolic size: an adapt traced in a tf.function fails there)
             raise bool_refused()
+        # (one count over the flat tokens, by UniqueWithCounts as Keras counts, in every
+        # mode; tf_idf also counts the documents each token is in)
+        self._counts.update(_token_counts(data))
         if self.output_mode == "tf_idf":
             rows = _token_rows(data)
             for row in rows:
-                self._counts.update(row)
                 self._doc_counts.update(set(row))
             self._num_documents += len(rows)
-        else:  # one count over the flat tokens, by UniqueWithCounts as Keras counts
-            self._counts.update(_token_counts(data))
 
     def finalize_state(self) -> None:
         if self._has_input_vocabulary or not self._counts:
+            # (Keras 3 takes its tf_idf weights again here: a layer that never had any, its
+            # attribute not set, fails)
+            if self.output_mode == "tf_idf" and self.idf_weights_const is None:
+                raise AttributeError(f"'{type(self).__name__}' object has no attribute "
+                                     "'idf_weights'")
             self._record_vocabulary_size()
             return
         for special in (self.mask_token, self.oov_token):
@@ -684,36 +689,38 @@ def _empty_table() -> InvalidArgumentError:
 
 def _token_counts(data: Any) -> dict:
     """A batch's tokens (bytes or ints), each with the number of times it occurs."""
-    if isinstance(data, RaggedTensor):
+    if isinstance(data, RaggedTensor):  # (flat values of several axes: Unique's refusal)
         data = data.flat_values
     elif isinstance(data, SparseTensor):
         data = data.values
-    elif not isinstance(data, Tensor):
-        data = convert_to_tensor(data)
-    if data.shape.rank != 1:
-        data = ta.reshape(data, [-1])
-    tokens, _, counts = unique_one_hot.unique_with_counts(data)
+    else:
+        data = ta.reshape(convert_to_tensor(data), [-1])
+    tokens, _, counts = unique_one_hot.unique_with_counts(data, out_idx="int64")
     return dict(zip(tokens.numpy().tolist(), counts.numpy().tolist()))
 
 
 def _token_rows(data: Any) -> list:
-    """A batch as a list of rows of tokens (bytes or ints), as Python values."""
+    """A batch as a list of rows of tokens (bytes or ints), as Python values: the documents
+    Keras 3 takes each row's unique tokens of (a scalar or a vector: one document), so
+    failing as its ops fail: a sparse batch is no iterable, a dense one of no rows is TF's
+    concat of none, a row of several axes (a dense batch's, a ragged one's) Unique's."""
+    if isinstance(data, SparseTensor):
+        raise TypeError("'SparseTensor' object is not iterable")
+    if not isinstance(data, (Tensor, RaggedTensor)):
+        data = convert_to_tensor(data)
+    if isinstance(data, Tensor) and data.shape.rank < 2:
+        data = ta.reshape(data, [1, -1])
+    if data.shape.rank > 2 and data.shape[0] != 0:
+        unique_one_hot.unique(data[0])
+    if isinstance(data, Tensor) and data.shape[0] == 0:
+        ta.concat([], axis=0)
     if isinstance(data, RaggedTensor):
         values = data.flat_values.numpy().tolist()
         splits = data.row_splits.numpy().tolist() if data.ragged_rank == 1 else None
         if splits is None:
             return [values]
         return [values[a:b] for a, b in zip(splits[:-1], splits[1:])]
-    if isinstance(data, SparseTensor):
-        return [data.values.numpy().tolist()]
-    arr = data.numpy() if isinstance(data, Tensor) else np.asarray(data)
-    if arr.dtype.kind == "U":
-        arr = np.char.encode(arr, "utf-8").astype(object)
-    if arr.ndim == 0:
-        return [[arr.item()]]
-    if arr.ndim == 1:
-        return [arr.tolist()]
-    return arr.reshape(arr.shape[0], -1).tolist()
+    return data.numpy().tolist()
 
 
 class StringLookup(IndexLookup):
