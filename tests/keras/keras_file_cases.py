@@ -10,8 +10,10 @@ groups and datasets."""
 
 from __future__ import annotations
 
+import base64
 import io
 import json
+import marshal
 import zipfile
 
 import numpy as np
@@ -128,6 +130,19 @@ def layer_model(keras, name):
     return keras.Model(inputs, outputs)
 
 
+def with_code_facts(node):
+    """`node` (a config) with each Lambda's marshalled function given as what it holds
+    (_code_facts)."""
+    if isinstance(node, dict):
+        if node.get("class_name") == "__lambda__":
+            return dict(node, config=dict(node["config"], code=_code_facts(
+                node["config"]["code"])))
+        return {k: with_code_facts(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [with_code_facts(v) for v in node]
+    return node
+
+
 def _numbered_ids(node, ids):
     if isinstance(node, dict):
         return {k: ids.setdefault(v, len(ids)) if k == "shared_object_id" else
@@ -137,11 +152,21 @@ def _numbered_ids(node, ids):
     return node
 
 
+def _code_facts(code: str) -> list:
+    """A Lambda's marshalled function as what it holds: marshal's bytes also depend on the
+    reference counts of the strings it writes (one shared elsewhere in the process is
+    written as a back-reference), so the same function serializes differently from run to
+    run."""
+    c = marshal.loads(base64.b64decode(code))
+    return [c.co_name, c.co_argcount, list(c.co_varnames), list(c.co_names),
+            [repr(k) for k in c.co_consts], c.co_code.hex()]
+
+
 def archive_facts(path, h5py):
     with zipfile.ZipFile(path) as z:
         entries = [[i.filename, i.date_time[0] == 1980, i.compress_type]
                    for i in z.infolist()]
-        config = _numbered_ids(json.loads(z.read("config.json")), {})
+        config = with_code_facts(_numbered_ids(json.loads(z.read("config.json")), {}))
         weights = []
         with h5py.File(io.BytesIO(z.read("model.weights.h5")), "r") as f:
             f.visititems(lambda name, obj: weights.append(

@@ -571,7 +571,7 @@ def _np_euclidean_norm(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
         # part of x is not finite, its real part NaN where one is NaN)
         re, im = x.real, x.imag
         total = xp.add.reduce(re * re + im * im, axis=axes, keepdims=keepdims)
-        out = xp.sqrt(total).astype(x.dtype)
+        out = xp.asarray(xp.sqrt(total), dtype=x.dtype)  # (a NumPy scalar's are read-only)
         if xp is np and not np.isfinite(total).all():  # (x * conj(x)'s ab - ba, summed)
             out.imag = xp.add.reduce(re * -im + im * re, axis=axes, keepdims=keepdims) * 0
         return out
