@@ -110,6 +110,12 @@ class Tensor:
     def __hash__(self) -> int:
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
 
+    def __round__(self, ndigits: int | None = None) -> Any:
+        # TF's Tensor.__round__ is tf.experimental.numpy's around, which ends in `astype`:
+        # until experimental_enable_numpy_behavior adds that method (and puts NumPy's
+        # around here), round(t) raises its AttributeError
+        return self.astype(self.dtype)
+
     def __copy__(self) -> Tensor:
         return self
 
