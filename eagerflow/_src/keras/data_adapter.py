@@ -22,7 +22,7 @@ from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor, converts_as_array
 from eagerflow._src.keras import class_weights as cw
 from eagerflow._src.keras import tree
 from eagerflow._src.ops import indexing
@@ -65,8 +65,17 @@ def pack_x_y_sample_weight(x: Any, y: Any = None, sample_weight: Any = None) -> 
 
 
 def _is_array(x: Any) -> bool:
+    # (anything with __array__ too, a pandas DataFrame or Series: Keras 3 slices it)
     return isinstance(x, (np.ndarray, Tensor, SparseTensor)) or hasattr(x, "_as_tensor") or \
-        _is_ragged(x)
+        _is_ragged(x) or converts_as_array(x)
+
+
+def _pandas_class(x: Any) -> str | None:
+    """'DataFrame' or 'Series' for pandas' (found by name: eagerflow imports no pandas)."""
+    for cls in type(x).__mro__:
+        if cls.__name__ in ("DataFrame", "Series") and cls.__module__.startswith("pandas"):
+            return cls.__name__
+    return None
 
 
 def _sparse_rows(a: SparseTensor, rows: Any) -> SparseTensor:
@@ -128,6 +137,9 @@ def _to_numpy(x: Any) -> np.ndarray | None:
         return x  # (None: no target there)
     if hasattr(x, "numpy"):
         return np.asarray(x.numpy())
+    if _pandas_class(x) == "Series":  # (Keras 3 slices a Series as one column)
+        return np.expand_dims(x.to_numpy(), axis=-1)
+    _ = x.shape  # (Keras 3 counts an array-like's rows by its shape: AttributeError first)
     return np.asarray(x)
 
 
