@@ -134,7 +134,28 @@ def _pandas(tf: Any) -> dict:
         return [len(history.history["loss"]), m.predict(inputs, verbose=0).shape,
                 len(m.evaluate(inputs, target, verbose=0, return_dict=True))]
 
+    def typed_inputs() -> Any:
+        # (the tutorial's full example: an Input per column, typed from it; a functional
+        # model reads no dtype of what it is given before converting it)
+        tf.keras.utils.set_random_seed(3)
+        ins = {"age": tf.keras.Input((), name="age"),
+               "thal": tf.keras.Input((), name="thal", dtype=tf.string)}
+        thal = tf.keras.layers.StringLookup(vocabulary=["a", "b"], output_mode="one_hot")
+        x = tf.keras.layers.Concatenate()([tf.keras.layers.Reshape((1,))(ins["age"]),
+                                           thal(ins["thal"])])
+        m = tf.keras.Model(ins, tf.keras.layers.Dense(1)(x))
+        m.compile(loss="mse", optimizer="sgd")
+        return m
+
+    def typed(call: Any) -> Any:
+        return call(typed_inputs(), {"age": df["age"].astype("float32"), "thal": df["thal"]})
+
     return {
+        "pandas typed inputs called": lambda: typed(lambda m, d: m(d).shape),
+        "pandas typed inputs fit": lambda: typed(lambda m, d: m.fit(d, target, verbose=0)),
+        "pandas typed inputs predict": lambda: typed(lambda m, d: m.predict(d, verbose=0)),
+        "pandas typed inputs dataset": lambda: typed(lambda m, d: len(m.fit(
+            tf.data.Dataset.from_tensor_slices((d, target)).batch(2), verbose=0).history)),
         "pandas DataFrame": lambda: _shown(tf.convert_to_tensor(num)),
         "pandas Series": lambda: _shown(tf.convert_to_tensor(target)),
         "pandas strings": lambda: _shown(tf.convert_to_tensor(df["thal"])),
