@@ -701,7 +701,7 @@ def converts_as_array(value: Any) -> builtins.bool:
     no NumPy value, tensor, list or tuple (a pandas DataFrame or Series); tf.function
     takes one as the tensor it converts to."""
     return hasattr(type(value), "__array__") and not isinstance(
-        value, (list, tuple, type, np.ndarray, np.generic, Tensor))
+        value, (list, tuple, np.ndarray, np.generic, Tensor))
 
 
 def array_of(value: Any) -> np.ndarray:
