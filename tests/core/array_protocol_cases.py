@@ -68,6 +68,12 @@ def _conversions(tf: Any) -> dict:
             f"{kind} dataset": lambda: repr(
                 tf.data.Dataset.from_tensor_slices((cls(f64), cls(i64))).element_spec),
             f"{kind} scalar from __array__": lambda: tf.convert_to_tensor(cls(np.float64(2.0))),
+            f"{kind} variable": lambda: _shown(tf.Variable(cls(i64))),
+            f"{kind} assign": lambda: _shown(tf.Variable([0.0, 0.0], dtype=tf.float64).assign(
+                cls(f64))),
+            f"{kind} keras variable": lambda: _shown(tf.keras.Variable(cls(f64)).value),
+            f"{kind} keras int variable": lambda: _shown(tf.keras.Variable(cls(i64)).value),
+            f"{kind} ones_like": lambda: _shown(tf.ones_like(cls(i64))),
         })
     return out
 
