@@ -1,6 +1,7 @@
 """tf.function details checked against TensorFlow 2.21: trace cache keys, reduce_retracing,
 input_signature binding, ConcreteFunction call errors and how a ConcreteFunction prints."""
 
+import inspect
 import re
 
 import pytest
@@ -374,8 +375,6 @@ def test_a_bound_method_function_is_signed_without_self():
     # (recorded from TF 2.21: `inspect.signature(obj.f)` of a tf.function method is
     # "(x, y=1)", the class's "(self, x, y=1)"; Keras binds a model's tf.function `call`
     # by it, as the "Effective TensorFlow 2" guide's CustomModel does)
-    import inspect
-
     class M(tf.keras.Model):
         @tf.function
         def call(self, x, y=1):
