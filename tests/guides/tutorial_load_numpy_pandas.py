@@ -1,9 +1,9 @@
 # ruff: noqa: E501, E721, E741, UP008, UP031, UP032  (the cells as written)
 """TF's "Load NumPy data" and "Load a pandas DataFrame" tutorials on small seeded data. NumPy:
 an .npz read with np.load, from_tensor_slices, shuffle/batch, a Flatten/Dense model compiled
-with RMSprop and sparse_categorical_accuracy, fit and evaluate. pandas (TF's recording
-environment has no pandas: a heart-disease-like table held as a dict of NumPy columns, as
-`dict(df)` gives it): numeric columns stacked into one array, Normalization adapted to it,
+with RMSprop and sparse_categorical_accuracy, fit and evaluate. pandas without pandas (a
+heart-disease-like table held as a dict of NumPy columns, as `dict(df)` gives it; the
+DataFrame cells are tutorial_load_pandas.py's): numeric columns stacked into one array, Normalization adapted to it,
 fit on arrays and on a dataset of (features, target), a dataset of dicts, a subclassed model
 stacking its dict input with Concatenate, the Keras 2 functional cells (tf.stack/tf.concat/
 tf.cast of Keras inputs, which Keras 3 refuses: the errors print) and their layer forms, one-hot
