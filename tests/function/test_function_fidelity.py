@@ -1,6 +1,7 @@
 """tf.function details checked against TensorFlow 2.21: trace cache keys, reduce_retracing,
 input_signature binding, ConcreteFunction call errors and how a ConcreteFunction prints."""
 
+import inspect
 import re
 
 import pytest
@@ -368,3 +369,20 @@ def test_a_trace_keyed_by_a_weak_reference_is_not_saved(tmp_path):
     tf.saved_model.save(m, str(tmp_path))
     with pytest.raises(ValueError, match="^Found zero restored functions for caller function.$"):
         tf.saved_model.load(str(tmp_path)).f(shape, tf.constant(2.0))
+
+
+def test_a_bound_method_function_is_signed_without_self():
+    # (recorded from TF 2.21: `inspect.signature(obj.f)` of a tf.function method is
+    # "(x, y=1)", the class's "(self, x, y=1)"; Keras binds a model's tf.function `call`
+    # by it, as the "Effective TensorFlow 2" guide's CustomModel does)
+    class M(tf.keras.Model):
+        @tf.function
+        def call(self, x, y=1):
+            if tf.reduce_mean(x) < 0:
+                return x // 2
+            return x
+
+    m = M()
+    assert str(inspect.signature(m.call)) == "(x, y=1)"
+    assert str(inspect.signature(M.call)) == "(self, x, y=1)"
+    assert m(tf.constant([-2, -4])).numpy().tolist() == [-1, -2]

@@ -84,6 +84,8 @@ Cells of TF's guides left out, because eagerflow differs there (owner in bracket
 - transfer_learning_hub: TF Hub's models are SavedModels exported here and loaded as
   TFSMLayer (no hub package); the CollectBatchStats callback's reset_metrics() leaves
   fit's epoch logs at 0.0 in both.
+- load_pandas: TF's recording environment has no pandas (record it with a pandas built for
+  its Python on PYTHONPATH); the test skips where pandas is not installed.
 - migrate_fault_tolerance: ModelCheckpoint's directory is a fixed relative one (its verbose
   lines print the path).
 """
@@ -91,6 +93,7 @@ Cells of TF's guides left out, because eagerflow differs there (owner in bracket
 from __future__ import annotations
 
 import difflib
+import importlib.util
 
 import pytest
 
@@ -111,10 +114,19 @@ def _needs_missing_data(name: str) -> bool:
     return not any((p / "shared" / "data" / "mnist.npz").exists() for p in HERE.parents)
 
 
+def _needs_missing_pandas(name: str) -> bool:
+    """Whether the guide imports pandas (the `pandas` extra) and this machine lacks it."""
+    if "import pandas" not in (HERE / f"{name}.py").read_text():
+        return False
+    return importlib.util.find_spec("pandas") is None
+
+
 @pytest.mark.parametrize("name", GUIDES)
 def test_guide_prints_what_tensorflow_prints(name):
     if _needs_missing_data(name):
         pytest.skip("shared/data/mnist.npz not on this machine")
+    if _needs_missing_pandas(name):
+        pytest.skip("pandas is not installed")
     want = (HERE / f"{name}.out").read_text()
     got = run(HERE / f"{name}.py")
     if got != want:

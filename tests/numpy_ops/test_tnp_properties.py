@@ -184,7 +184,7 @@ def test_numpy_behavior_is_undone():
     behavior.experimental_enable_numpy_behavior(prefer_float32=True)
     added = set(dir(tf.constant(1.0))) - before_t
     assert added == {"T", "astype", "clip", "data", "flatten", "max", "mean", "min", "ravel",
-                     "reshape", "size", "tolist", "transpose", "__round__"}
+                     "reshape", "size", "tolist", "transpose"}  # (__round__ is there before)
     assert set(dir(tf.Variable(1.0))) == before_v
     assert tnp.asarray(1.5).dtype == tf.float32
     behavior.disable_numpy_behavior()
@@ -192,6 +192,24 @@ def test_numpy_behavior_is_undone():
     assert tnp.asarray(1.5).dtype == tf.float64
     with pytest.raises(tf.errors.InvalidArgumentError):
         tf.constant(1) + 1.5
+
+
+def test_round_is_numpys_around_which_needs_numpy_behavior():
+    # (recorded from TF 2.21: Tensor.__round__ is tnp.around, which ends in `astype`, so
+    # round(t) raises astype's AttributeError until numpy behavior adds it; a variable has
+    # no __round__; with numpy behavior round keeps the dtype, rounding half to even)
+    with pytest.raises(AttributeError, match="^EagerTensor object has no attribute 'astype'"):
+        round(tf.constant(2.567), 1)
+    with pytest.raises(AttributeError, match="^EagerTensor object has no attribute 'astype'"):
+        round(tf.constant(7))
+    with pytest.raises(TypeError, match="^type ResourceVariable doesn't define __round__"):
+        round(tf.Variable(2.5))
+    with _numpy_behavior():
+        assert round(tf.constant(2.567), 1).numpy() == np.float32(2.6)
+        assert round(tf.constant(2.567, tf.float64), 2).numpy() == 2.57
+        assert round(tf.constant([2.5, 3.5])).numpy().tolist() == [2.0, 4.0]
+        seven = round(tf.constant(7), 1)
+        assert (seven.dtype, int(seven)) == (tf.int32, 7)
 
 
 def test_bad_conversion_mode():

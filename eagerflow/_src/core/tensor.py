@@ -110,6 +110,12 @@ class Tensor:
     def __hash__(self) -> int:
         raise TypeError("Tensor is unhashable. Instead, use tensor.ref() as the key.")
 
+    def __round__(self, ndigits: int | None = None) -> Any:
+        # TF's Tensor.__round__ is tf.experimental.numpy's around, which ends in `astype`:
+        # until experimental_enable_numpy_behavior adds that method (and puts NumPy's
+        # around here), round(t) raises its AttributeError
+        return self.astype(self.dtype)
+
     def __copy__(self) -> Tensor:
         return self
 
@@ -683,9 +689,29 @@ def _to_array(value: Any, dtype: _dt.DType | None) -> np.ndarray:
         return _to_array(np.asarray(value), dtype)
     if isinstance(value, TensorShape):
         value = value.as_list()
+    elif converts_as_array(value):
+        return _to_array(array_of(value), dtype)
     if dtype is None:
         return array_from_python(value)
     return python_to_dtype(value, dtype)
+
+
+def converts_as_array(value: Any) -> builtins.bool:
+    """Whether TF converts `value` through its `__array__`: an array-like object that is
+    no NumPy value, tensor, list or tuple (a pandas DataFrame or Series); tf.function
+    takes one as the tensor it converts to."""
+    return hasattr(type(value), "__array__") and not isinstance(
+        value, (list, tuple, np.ndarray, np.generic, Tensor))
+
+
+def array_of(value: Any) -> np.ndarray:
+    """The NumPy array an object with `__array__` (a pandas DataFrame or Series) gives when
+    called with no arguments, as TF takes it: converted then as that array (its dtype kept,
+    int64 and float64 too), where a Python sequence would be read element by element."""
+    arr = value.__array__()
+    if not isinstance(arr, np.ndarray):
+        raise ValueError("Value returned by __array__ is not a NumPy array")
+    return arr
 
 
 def is_tensor(x: Any) -> builtins.bool:

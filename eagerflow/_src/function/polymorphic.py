@@ -157,6 +157,19 @@ def _detector_for(fn: Any) -> _RetraceDetector:
         return _RetraceDetector()
 
 
+def _sign_as_bound(bound: Function, fn: Callable) -> None:
+    """Gives a method's bound Function the signature of the bound method (without `self`),
+    as TF's does: Keras binds a layer's tf.function `call` to it."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return
+    params = list(sig.parameters.values())
+    if params and params[0].kind in (params[0].POSITIONAL_ONLY,
+                                     params[0].POSITIONAL_OR_KEYWORD):
+        bound.__signature__ = sig.replace(parameters=params[1:])
+
+
 def _holds_distributed_values(args: tuple, kwargs: dict) -> bool:
     return any(getattr(x, "_is_distributed_value", False)
                for x in nest.flatten([list(args), kwargs]))
@@ -347,6 +360,7 @@ class Function:
             bound = Function(self._python_function, self._name, self._input_signature,
                              self._autograph, self._jit_compile, self._reduce_retracing,
                              instance=ref, autograph_options=self._autograph_options)
+            _sign_as_bound(bound, self._python_function)
             if isinstance(ref, weakref.ref):
                 self._bound[instance] = bound
             else:

@@ -17,7 +17,12 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import (
+    EagerTensor,
+    Tensor,
+    convert_to_tensor,
+    converts_as_array,
+)
 from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.function.variable_args import (
     is_variable,
@@ -208,6 +213,10 @@ def make_key(args: Any, tensors: list, relax: bool = False) -> Any:
         return (t,) + tuple(make_key(a, tensors, relax) for a in args)
     if isinstance(args, dict):
         return ("dict",) + tuple((k, make_key(args[k], tensors, relax)) for k in sorted(args))
+    if converts_as_array(args):  # (a pandas DataFrame: the tensor of its __array__, as TF)
+        e = convert_to_tensor(args)
+        tensors.append(e)
+        return (e._dtype, None if relax else e._shape)
     try:
         return ("obj", _Identity(args))
     except TypeError:  # (not weakly referable, or unhashable)

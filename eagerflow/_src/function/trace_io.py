@@ -18,7 +18,7 @@ from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import is_op_name
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor, make_weak
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor, converts_as_array, make_weak
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 from eagerflow._src.core.trackable import TrackedDict
 from eagerflow._src.function import function_type as ftype
@@ -211,6 +211,9 @@ def _placeholders(graph: FuncGraph, name: str, value: Any, shapes: Any, flat_spe
                                                      property):
         # another iterator (a distributed one): used as it is; its signature shows its spec
         return value, value._type_spec
+    if converts_as_array(value):  # (a pandas DataFrame: the tensor make_key fed for it)
+        return _placeholders(graph, name, convert_to_tensor(value), shapes, flat_specs, path,
+                             weak)
     if _by_reference(value):
         return value, ftype.UnknownArgument(value)
     return value, value

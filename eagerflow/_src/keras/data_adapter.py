@@ -22,9 +22,10 @@ from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor, converts_as_array
 from eagerflow._src.keras import class_weights as cw
 from eagerflow._src.keras import tree
+from eagerflow._src.keras.ops.dtypes import standardize_dtype
 from eagerflow._src.ops import indexing
 from eagerflow._src.ops import ragged as _ragged_family  # noqa: F401 - loads the family whole
 from eagerflow._src.ops.ragged_functions import constant as ragged_constant
@@ -65,8 +66,17 @@ def pack_x_y_sample_weight(x: Any, y: Any = None, sample_weight: Any = None) -> 
 
 
 def _is_array(x: Any) -> bool:
+    # (anything with __array__ too, a pandas DataFrame or Series: Keras 3 slices it)
     return isinstance(x, (np.ndarray, Tensor, SparseTensor)) or hasattr(x, "_as_tensor") or \
-        _is_ragged(x)
+        _is_ragged(x) or converts_as_array(x)
+
+
+def _pandas_class(x: Any) -> str | None:
+    """'DataFrame' or 'Series' for pandas' (found by name: eagerflow imports no pandas)."""
+    for cls in type(x).__mro__:
+        if cls.__name__ in ("DataFrame", "Series") and cls.__module__.startswith("pandas"):
+            return cls.__name__
+    return None
 
 
 def _sparse_rows(a: SparseTensor, rows: Any) -> SparseTensor:
@@ -123,11 +133,24 @@ def is_array_data(x: Any) -> bool:
     return all(_is_array(v) for v in leaves)
 
 
+def _check_pandas_dtypes(x: Any) -> None:
+    """Keras 3 reads a DataFrame's column dtypes (a Series' dtype) by name, objects aside:
+    one it has no name for (pandas 3's strings, 'str') is its ValueError."""
+    kind = _pandas_class(x)
+    if kind is not None:
+        for dtype in [x.dtype] if kind == "Series" else list(x.dtypes.values):
+            if str(dtype) != "object":
+                standardize_dtype(dtype)
+
+
 def _to_numpy(x: Any) -> np.ndarray | None:
     if x is None or isinstance(x, (np.ndarray, SparseTensor)) or _is_ragged(x):
         return x  # (None: no target there)
     if hasattr(x, "numpy"):
         return np.asarray(x.numpy())
+    if _pandas_class(x) == "Series":  # (Keras 3 slices a Series as one column)
+        return np.expand_dims(x.to_numpy(), axis=-1)
+    _ = x.shape  # (Keras 3 counts an array-like's rows by its shape: AttributeError first)
     return np.asarray(x)
 
 
@@ -216,6 +239,7 @@ class ArrayData:
             if isinstance(leaf, np.ndarray) and (leaf.dtype.kind in "US" or (
                     leaf.dtype.kind == "O" and leaf.ndim > 1)):
                 raise ValueError(f"Invalid dtype: {leaf.dtype.name}")
+            _check_pandas_dtypes(leaf)
         sample_weight = _per_output_weights(y, sample_weight, class_weight)
         self.x = nest.map_structure(_to_numpy, x)
         self.y = None if y is None else nest.map_structure(_to_numpy, y)

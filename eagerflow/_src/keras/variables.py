@@ -23,7 +23,7 @@ from eagerflow._src.autodiff.tape import plain_subclass
 from eagerflow._src.core import context
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, converts_as_array
 from eagerflow._src.distribute import values as dist_values
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine import weights_version
@@ -578,6 +578,8 @@ def cast_operand(x: Any) -> Any:
 def _as_value(value: Any, dtype: Any) -> Any:
     """A plain value with Keras 3's default dtypes (Python floats float32, ints int32)."""
     if dtype is not None or hasattr(value, "dtype"):
+        return value
+    if converts_as_array(value):  # (a pandas DataFrame: its array's dtype, as TF's)
         return value
     arr = np.asarray(value)
     if arr.dtype == np.float64 and not isinstance(value, np.ndarray):

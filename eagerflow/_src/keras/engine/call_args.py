@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import nest
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor, converts_as_array
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.keras.engine.layer_helpers import PLAIN, is_numeric_list, tensor_list
 from eagerflow._src.ops.math_base import cast
@@ -35,7 +35,8 @@ def convert_inputs(inputs: Any, compute: str, autocast: bool) -> Any:
     def conv(x: Any) -> Any:
         if isinstance(x, Tensor):
             t = x
-        elif isinstance(x, (np.ndarray, np.generic, float, int, list)) or is_variable(x):
+        elif isinstance(x, (np.ndarray, np.generic, float, int, list)) or is_variable(x) or \
+                converts_as_array(x):  # (a pandas DataFrame, by its __array__)
             if isinstance(x, list) and not is_numeric_list(x):
                 return x
             t = convert_to_tensor(x)

@@ -118,7 +118,10 @@ def assert_input_compatibility(input_spec: Any, inputs: Any, layer: Any) -> None
         if not hasattr(x, "shape"):
             raise ValueError(f"Inputs to a layer should be tensors. Got '{x}' (of type "
                              f"{type(x)}) as input for layer '{layer_name}'.")
-        _check_one(index, spec, TensorShape(x.shape), dt.as_dtype(x.dtype).name, layer_name)
+        # (the dtype read only where the spec names one: a functional model's inputs come
+        # unconverted, a pandas Series with a dtype TF has no name for among them)
+        dtype = dt.as_dtype(x.dtype).name if spec.dtype is not None else None
+        _check_one(index, spec, TensorShape(x.shape), dtype, layer_name)
 
 
 def refuse_none(input_tensor: Any) -> None:
@@ -153,7 +156,7 @@ def _inputs_in_spec_order(input_spec: list, inputs: Any, layer_name: str) -> lis
     return inputs
 
 
-def _check_one(index: int, spec: InputSpec, shape: TensorShape, dtype: str,
+def _check_one(index: int, spec: InputSpec, shape: TensorShape, dtype: str | None,
                layer_name: str) -> None:
     head = (f"Input {index} with name '{spec.name}' of layer '{layer_name}' is incompatible "
             f"with the layer: ")
