@@ -76,8 +76,6 @@ tryq("set_policy_bad", lambda: C.set_dtype_policy("mixed_float8"))
 tryq("set_policy_obj", lambda: (C.set_dtype_policy(keras.DTypePolicy("bfloat16")),
                                C.dtype_policy())[1])
 C.set_dtype_policy("float32")
-tryq("unsafe", lambda: (C.enable_unsafe_deserialization(), C.is_unsafe_deserialization_enabled()
-                        if hasattr(C, "is_unsafe_deserialization_enabled") else None))
 tryq("interactive", lambda: C.is_interactive_logging_enabled())
 tryq("tb_filter", lambda: C.is_traceback_filtering_enabled())
 tryq("flash", lambda: C.is_flash_attention_enabled())
