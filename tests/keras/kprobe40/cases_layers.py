@@ -1,0 +1,66 @@
+"""kprobe40's snippets over layer options earlier probes did not reach: BatchNormalization's
+batch renormalization (values, statistics, clipping, config, errors, fit and saving)."""
+
+from tests.keras.kprobe40.prelude import _TRY
+
+SNIPPETS: dict[str, str] = {}
+
+SNIPPETS["batch_norm_renorm_values_and_statistics"] = _TRY + """
+x = (np.arange(24, dtype="float32").reshape(6, 4) * np.array([1.0, -2.0, 0.5, 3.0],
+     "float32") + np.array([0.0, 1.0, -1.0, 5.0], "float32"))
+b = keras.layers.BatchNormalization(renorm=True, renorm_momentum=0.5, momentum=0.8)
+print(r4s(b(x, training=True)))
+print([w.path for w in b.weights], [w.trainable for w in b.weights])
+for w in b.weights:
+    print(w.name, r4s(w))
+print(r4s(b(x * 0.5 + 1.0, training=True)))
+for w in b.non_trainable_weights:
+    print(w.name, r4s(w))
+print(r4s(b(x, training=False)))
+c = keras.layers.BatchNormalization(renorm=True, renorm_clipping={"rmax": 1.5, "rmin": 0.5,
+                                    "dmax": 0.2}, renorm_momentum=0.0, center=False)
+c(x, training=True)
+print(r4s(c(x * 3.0 + 2.0, training=True)))
+print([w.name for w in c.weights], r4s(c.renorm_stddev), r4s(c.moving_variance))
+d = keras.layers.BatchNormalization(axis=1, renorm=True, scale=False,
+                                    moving_variance_initializer="zeros")
+y = x.reshape(2, 3, 4)
+print(r4s(d(y, training=True)), [tuple(w.shape) for w in d.weights])
+print(r4s(d.moving_stddev), r4s(d.renorm_stddev), r4s(d.moving_variance))
+m = keras.layers.BatchNormalization(renorm=True)
+seq = np.ones((2, 3, 2), "float32") * np.arange(3, dtype="float32")[None, :, None]
+print(r4s(m(seq, training=True, mask=np.array([[1, 1, 0], [1, 0, 0]], bool))))
+print(r4s(m.moving_mean), r4s(m.renorm_mean))
+"""
+
+SNIPPETS["batch_norm_renorm_config_errors_fit_save"] = _TRY + """
+B = keras.layers.BatchNormalization
+js("cfg", lambda: {k: v for k, v in B(renorm=True).get_config().items()
+                   if k.startswith("renorm") or k == "synchronized"})
+js("cfg_clip", lambda: {k: v for k, v in B(renorm=True, renorm_clipping={"rmax": 2.0})
+                        .get_config().items() if k.startswith("renorm")})
+js("cfg_off", lambda: {k: v for k, v in B(renorm_clipping={"rmax": 2.0}).get_config().items()
+                       if k.startswith("renorm")})
+tryq("bad_key", lambda: B(renorm=True, renorm_clipping={"rmax": 2.0, "r": 1.0}))
+tryq("rmax_lt_rmin", lambda: B(renorm=True, renorm_clipping={"rmax": 1.0, "rmin": 2.0}))
+tryq("dmax_neg", lambda: B(renorm=True, renorm_clipping={"dmax": -1.0}))
+tryq("bad_key_off", lambda: B(renorm_clipping={"r": 1.0}).renorm_clipping)
+x = np.linspace(-2, 2, 32, dtype="float32").reshape(8, 4)
+y = (x.sum(axis=1, keepdims=True) > 0).astype("float32")
+model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3),
+                          B(renorm=True, renorm_clipping={"rmax": 3.0, "rmin": 0.3,
+                                                          "dmax": 1.0}),
+                          keras.layers.Dense(1, activation="sigmoid")])
+model.summary()
+model.compile(keras.optimizers.SGD(0.1), "binary_crossentropy")
+h = model.fit(x, y, epochs=3, batch_size=4, verbose=0, shuffle=False)
+print(r4s(h.history["loss"]))
+bn = model.layers[1]
+print(r4s(bn.moving_mean), r4s(bn.moving_variance), r4s(bn.renorm_stddev))
+model.save("bn.keras")
+back = keras.models.load_model("bn.keras")
+print(np.allclose(back.predict(x, verbose=0), model.predict(x, verbose=0)),
+      [w.path for w in back.layers[1].weights])
+back2 = keras.Sequential.from_config(model.get_config())
+print([w.name for w in back2.layers[1].weights])
+"""
