@@ -138,3 +138,94 @@ tryz("var", lambda: keras.Variable(np.zeros(2, "float32"), name="v"))
 tryz("seed", lambda: keras.random.SeedGenerator(3))
 tryz("remat", lambda: keras.RematScope() if hasattr(keras, "RematScope") else None)
 """
+
+SNIPPETS["utils_config_object"] = _TRY + """
+C = keras.utils.Config
+c = C(a=1, b={"x": 2})
+tryz("repr", lambda: c)
+tryz("str", lambda: str(c))
+print(c.a, c["b"], c.get("zz", 5), "a" in c, len(c), sorted(c.keys()), list(c.items())[:1])
+c.c = 3
+c["d"] = [1]
+print(sorted(c), c.as_dict() if hasattr(c, "as_dict") else None)
+tryq("missing_attr", lambda: c.nope)
+tryq("missing_item", lambda: c["nope"])
+c.freeze()
+print(c.frozen)
+tryq("set_frozen", lambda: setattr(c, "e", 1))
+tryq("setitem_frozen", lambda: c.__setitem__("e", 1))
+tryq("del_frozen", lambda: c.__delitem__("a"))
+tryq("update_frozen", lambda: c.update({"z": 1}))
+tryq("pop_frozen", lambda: c.pop("a"))
+c.unfreeze()
+c.update({"z": 1}, y=2)
+print(sorted(c), c.pop("z"))
+tryq("setdefault", lambda: c.setdefault("w", 9))
+c.w = 9
+tryq("json", lambda: c.to_json())
+tryq("json_bad", lambda: C(f=object()).to_json())
+tryq("reserved", lambda: C(keys=1))
+tryq("eq", lambda: (C(a=1) == C(a=1), C(a=1) == {"a": 1}))
+tryq("iter", lambda: list(iter(C(p=1, q=2))))
+tryq("del_attr", lambda: (delattr(c, "w"), sorted(c))[1])
+tryq("copy", lambda: type(__import__("copy").deepcopy(c)).__name__)
+"""
+
+SNIPPETS["utils_registration_and_source_inputs"] = _TRY + """
+U = keras.utils
+@U.register_keras_serializable(package="kp40")
+class MyLayer(keras.layers.Layer):
+    pass
+@U.register_keras_serializable(package="kp40", name="fn")
+def my_fn(x):
+    return x
+print(U.get_registered_name(MyLayer), U.get_registered_name(my_fn),
+      U.get_registered_name(keras.layers.Dense), U.get_registered_name(len))
+print(U.get_registered_object("kp40>MyLayer") is MyLayer,
+      U.get_registered_object("kp40>fn") is my_fn, U.get_registered_object("nope"))
+print(sorted(k for k in U.get_custom_objects() if k.startswith("kp40")))
+tryz("reg_twice", lambda: U.register_keras_serializable(package="kp40")(MyLayer))
+tryz("reg_bad_pkg", lambda: U.register_keras_serializable(package="a>b")(my_fn))
+tryz("reg_no_config", lambda: U.register_keras_serializable("kp40")(type("NoCfg", (), {})))
+tryz("reg_lambda", lambda: U.register_keras_serializable("kp40")(lambda x: x))
+with U.custom_object_scope({"Zed": MyLayer}):
+    print(U.get_registered_object("Zed") is MyLayer)
+with U.CustomObjectScope({"Zed2": MyLayer}) as s:
+    print(type(s).__name__, U.get_registered_object("Zed2") is MyLayer)
+print(U.get_registered_object("Zed"))
+tryq("scope_bad", lambda: U.custom_object_scope(1).__enter__())
+class A: pass
+class B: pass
+with U.custom_object_scope({"A": A}):
+    with U.custom_object_scope({"B": B}):  # (an inner scope hides the outer one's)
+        print("inner", U.get_registered_object("A"), U.get_registered_object("B") is B)
+        cfg = keras.saving.serialize_keras_object(MyLayer(name="q"))
+        print(type(keras.saving.deserialize_keras_object(cfg, custom_objects={"C": A})
+                   ).__name__, U.get_registered_object("B") is B)
+    print("outer", U.get_registered_object("A") is A, U.get_registered_object("B"))
+d = {"A": A}
+s = U.custom_object_scope(d)
+d["B"] = B  # (the dict is read when the scope is entered)
+with s:
+    print("late", U.get_registered_object("B") is B)
+    s.custom_objects["C"] = A
+    print("mutate", U.get_registered_object("C"))
+i = keras.Input((2,), name="src")
+h = keras.layers.Dense(3)(i)
+print([t.name for t in U.get_source_inputs(h)], U.is_keras_tensor(h), U.is_keras_tensor(1))
+tryq("src_np", lambda: U.get_source_inputs(np.ones(2)))
+for d in ["float", np.float64, "int", "float32", tf.float16, "bool", "double", "str", int,
+          float, bool, "string", np.dtype("int64"), "bfloat16", "uint8", "float8_e4m3fn",
+          "half"]:
+    tryq("std", lambda: U.standardize_dtype(d))
+tryq("std_bad", lambda: U.standardize_dtype("floaty"))
+tryq("std_none", lambda: U.standardize_dtype(None))
+tryq("pack", lambda: (U.pack_x_y_sample_weight(1), U.pack_x_y_sample_weight(1, 2),
+                      U.pack_x_y_sample_weight((1, 2))))
+tryq("pack_none_y", lambda: U.pack_x_y_sample_weight(1, None, 3))
+print(U.unpack_x_y_sample_weight((1, 2)), U.unpack_x_y_sample_weight([1]),
+      U.unpack_x_y_sample_weight(5))
+tryq("unpack4", lambda: U.unpack_x_y_sample_weight((1, 2, 3, 4)))
+tryq("plot", lambda: U.plot_model(keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)]),
+                                  to_file="m.png"))
+"""
