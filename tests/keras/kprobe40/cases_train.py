@@ -107,3 +107,49 @@ print(open("log.csv").read().splitlines()[-1].split(";")[0])
 print(_cut(repr(h2)), type(h2).__name__, h2.model is m)
 tryq("lambda_bad", lambda: C.LambdaCallback(on_epoch_end=1, nope=2))
 """
+
+SNIPPETS["callback_list_and_base_by_hand"] = _TRY + """
+C = keras.callbacks
+m = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+m.compile("sgd", "mse")
+class Rec(C.Callback):
+    def on_epoch_end(self, epoch, logs=None):
+        print("rec", epoch, sorted((logs or {}).items()), sorted(self.params.items()))
+cl = C.CallbackList([Rec()], add_history=True, add_progbar=True, model=m, verbose=2,
+                    epochs=2, steps=3)
+print([type(c).__name__ for c in cl.callbacks], cl.model is m, sorted(cl.params.items()))
+def run():
+    cl.on_train_begin()
+    for e in range(2):
+        cl.on_epoch_begin(e)
+        for b in range(3):
+            cl.on_train_batch_begin(b)
+            cl.on_train_batch_end(b, {"loss": 1.0 / (b + 1 + e)})
+        cl.on_epoch_end(e, {"loss": 0.5 / (e + 1), "val_loss": 0.7})
+    cl.on_train_end()
+bars(run)
+print(m.history.history if m.history is not None else None, m.history.epoch)
+cb = C.Callback()
+print(cb.model, cb.params, cb.validation_data if hasattr(cb, "validation_data") else "-")
+cb.set_params({"a": 1}); cb.set_model(m)
+print(cb.params, cb.model is m)
+tryq("hooks", lambda: [getattr(cb, n)(0) for n in ["on_epoch_begin", "on_train_batch_end",
+                                                   "on_predict_batch_begin", "on_test_begin"]])
+cl2 = C.CallbackList(None, add_progbar=True, verbose=1, epochs=1, steps=2, model=m)
+print([type(c).__name__ for c in cl2.callbacks])
+def run2():
+    cl2.on_test_begin()
+    cl2.on_test_batch_end(0, {"loss": 2.0})
+    cl2.on_test_batch_end(1, {"loss": 1.0})
+    cl2.on_test_end({"loss": 1.5})
+bars(run2)
+cl3 = C.CallbackList([C.History(), Rec()], add_history=True, model=m)
+print([type(c).__name__ for c in cl3.callbacks])
+tryq("append", lambda: cl3.append(C.TerminateOnNaN()))
+tryq("iter", lambda: list(cl3))
+cl3.callbacks.append(C.TerminateOnNaN()); print(len(cl3.callbacks))
+tryq("set_model_none", lambda: C.CallbackList([Rec()]).set_model(None))
+pl = C.ProgbarLogger()
+print(pl.verbose if hasattr(pl, "verbose") else None, pl.target if hasattr(pl, "target") else "-")
+tryq("progbar_count_mode", lambda: C.ProgbarLogger(count_mode="samples"))
+"""
