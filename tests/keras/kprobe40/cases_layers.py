@@ -64,3 +64,24 @@ print(np.allclose(back.predict(x, verbose=0), model.predict(x, verbose=0)),
 back2 = keras.Sequential.from_config(model.get_config())
 print([w.name for w in back2.layers[1].weights])
 """
+
+SNIPPETS["bidirectional_states_and_auc_interpolation"] = _TRY + """
+L = keras.layers
+bi = L.Bidirectional(L.LSTM(2))
+print(bi.states)
+bi.build((None, 4, 3))
+print(bi.states)
+bs = L.Bidirectional(L.GRU(2, stateful=True))
+print(bs.states)
+y = bs(np.ones((3, 4, 3), "float32"))
+print(type(bs.states).__name__, [(s.path, tuple(s.shape)) for s in bs.states])
+bs.reset_states()
+print([r4s(s) for s in bs.states][:1])
+for curve, method in [("PR", "interpolation"), ("PR", "majoring"), ("ROC", "interpolation")]:
+    a = keras.metrics.AUC(curve=curve, summation_method=method, num_thresholds=7)
+    a.update_state([0, 1, 1, 0, 1], [0.1, 0.8, 0.6, 0.4, 0.3])
+    print(curve, method, r4s(a.result()), r4s(a.interpolate_pr_auc()))
+m = keras.metrics.AUC(multi_label=True, num_labels=2, curve="PR", num_thresholds=5)
+m.update_state([[0, 1], [1, 1], [1, 0]], [[0.2, 0.9], [0.7, 0.4], [0.6, 0.1]])
+print(r4s(m.interpolate_pr_auc()), r4s(m.result()))
+"""
