@@ -85,3 +85,50 @@ m = keras.metrics.AUC(multi_label=True, num_labels=2, curve="PR", num_thresholds
 m.update_state([[0, 1], [1, 1], [1, 0]], [[0.2, 0.9], [0.7, 0.4], [0.6, 0.1]])
 print(r4s(m.interpolate_pr_auc()), r4s(m.result()))
 """
+
+SNIPPETS["conv_lora_values_training_saving"] = _TRY + """
+L = keras.layers
+x = (np.arange(2 * 5 * 5 * 3, dtype="float32").reshape(2, 5, 5, 3) % 7 - 3) / 3
+c = L.Conv2D(2, 3, kernel_initializer="ones", name="c2")
+tryq("kernel_unbuilt", lambda: c.kernel)
+tryq("enable_unbuilt", lambda: c.enable_lora(2))
+c.build((None, 5, 5, 3))
+print(c.lora_rank, c.lora_alpha, c.lora_enabled)
+c.enable_lora(2, lora_alpha=4.0, a_initializer="ones", b_initializer="ones")
+print([(w.path, tuple(w.shape), w.trainable, w.dtype) for w in c.weights])
+print([w.path for w in c.trainable_weights], [w.path for w in c.non_trainable_weights])
+print(type(c.kernel).__name__ if not hasattr(c.kernel, "path") else "variable",
+      r4s(keras.ops.sum(c.kernel)), r4s(keras.ops.sum(c._kernel)))
+print(r4s(keras.ops.sum(c(x))))
+js("cfg", lambda: {k: v for k, v in c.get_config().items() if "lora" in k})
+tryq("twice", lambda: c.enable_lora(2))
+tryq("constraint", lambda: (lambda l: (l.build((None, 5, 5, 3)), l.enable_lora(2)))(
+    L.Conv2D(2, 3, kernel_constraint="non_neg")))
+for cls, shape in [(L.Conv1D, (None, 6, 3)), (L.Conv3D, (None, 4, 4, 4, 2))]:
+    l = cls(4, 2, lora_rank=3, groups=1)
+    l.build(shape)
+    print(cls.__name__, l.lora_enabled, l.lora_alpha, [tuple(w.shape) for w in l.weights])
+g = L.Conv2D(4, 3, groups=2, lora_rank=2, lora_alpha=1.0)
+g.build((None, 5, 5, 4))
+print([tuple(w.shape) for w in g.weights], g.get_config()["lora_alpha"])
+tryq("transpose", lambda: L.Conv2DTranspose(2, 3, lora_rank=2))
+tryq("depthwise", lambda: L.DepthwiseConv2D(3, lora_rank=2))
+i = keras.Input((5, 5, 3))
+m = keras.Model(i, L.GlobalAveragePooling2D()(L.Conv2D(3, 3, lora_rank=2, name="cl")(i)))
+m.summary()
+m.compile(keras.optimizers.SGD(0.1), "mse")
+y = np.ones((2, 3), "float32")
+k0 = keras.ops.convert_to_numpy(m.layers[1]._kernel).copy()
+m.fit(x, y, epochs=2, verbose=0)
+print(np.allclose(k0, keras.ops.convert_to_numpy(m.layers[1]._kernel)),
+      r4s(keras.ops.sum(keras.ops.abs(m.layers[1].lora_kernel_b))) > 0)
+p1 = m.predict(x, verbose=0)
+m.save_weights("cl.weights.h5")
+m.save("cl.keras")
+back = keras.models.load_model("cl.keras")
+print(np.allclose(back.predict(x, verbose=0), p1, atol=1e-5), back.layers[1].lora_enabled,
+      r4s(keras.ops.sum(keras.ops.abs(back.layers[1].lora_kernel_b))))
+fresh = keras.Model(i, L.GlobalAveragePooling2D()(L.Conv2D(3, 3, name="cl2")(i)))
+tryq("load_plain", lambda: fresh.load_weights("cl.weights.h5"))
+print(np.allclose(fresh.predict(x, verbose=0), p1, atol=1e-5))
+"""
