@@ -90,3 +90,63 @@ tryq("init_bad", lambda: L.Dense(2, kernel_initializer="glorot"))
 tryq("bn_axis", lambda: L.BatchNormalization(axis=3)(np.ones((2, 3))))
 tryq("pool_small", lambda: L.MaxPooling2D(4)(np.ones((1, 2, 2, 1), "float32")).shape)
 """
+
+SNIPPETS["everyday_mistakes_more"] = _TRY + """
+L = keras.layers
+tryq("input_int_shape", lambda: keras.Input(shape=3).shape)
+tryq("input_none_shape", lambda: keras.Input(shape=None))
+tryq("input_list_shape", lambda: keras.Input([2, 3]).shape)
+tryq("dense_str_units", lambda: L.Dense("3"))
+tryq("seq_not_layer", lambda: keras.Sequential([L.Dense(2), "relu"]))
+tryq("seq_summary_unbuilt", lambda: keras.Sequential([L.Dense(2)]).summary())
+tryq("seq_count_unbuilt", lambda: keras.Sequential([L.Dense(2)]).count_params())
+tryq("model_no_outputs", lambda: keras.Model(keras.Input((2,)), None))
+tryq("model_no_inputs", lambda: keras.Model(None, L.Dense(1)(keras.Input((2,)))))
+tryq("model_kw_none", lambda: keras.Model(inputs=None, outputs=None))
+tryq("model_only_inputs", lambda: keras.Model(inputs=keras.Input((2,), name="oi")))
+tryq("model_np_outputs", lambda: keras.Model(keras.Input((2,)), np.ones(2)))
+tryq("model_unconnected", lambda: keras.Model(keras.Input((2,)), L.Dense(1)(keras.Input((3,)))))
+m = keras.Sequential([keras.Input((2,)), L.Dense(1)])
+m.compile("sgd", "mse")
+x = np.ones((4, 2), "float32"); y = np.ones((4, 1), "float32")
+tryq("epochs0", lambda: m.fit(x, y, epochs=0, verbose=0).history)
+tryq("eval_no_y", lambda: m.evaluate(x, verbose=0))
+tryq("pred_big_batch", lambda: m.predict(x, batch_size=100, verbose=0).shape)
+tryq("fit_batch0", lambda: m.fit(x, y, batch_size=0, verbose=0))
+tryq("fit_str_x", lambda: m.fit("data", y, verbose=0))
+tryq("fit_list_x", lambda: m.fit([x], y, verbose=0).history.keys())
+tryq("fit_list_xx", lambda: m.fit([x, x], y, verbose=0))
+tryq("fit_pylist", lambda: m.fit([[1.0, 2.0]] * 4, [[1.0]] * 4, verbose=0).history.keys())
+tryq("fit_int_y", lambda: m.fit(x, np.ones((4, 1), "int64"), verbose=0).history.keys())
+tryq("fit_bool_x", lambda: m.fit(x > 0, y, verbose=0).history.keys())
+tryq("fit_val_split_big", lambda: m.fit(x, y, validation_split=1.0, verbose=0))
+tryq("get_layer_idx", lambda: m.get_layer(index=5))
+tryq("layers_idx", lambda: m.layers[5])
+tryq("set_weights_bad", lambda: m.set_weights([np.ones((3, 1))]))
+tryq("set_weights_few", lambda: m.set_weights([]))
+tryq("load_missing", lambda: keras.models.load_model("nope.keras"))
+tryq("load_bad_ext", lambda: keras.models.load_model("nope.txt"))
+tryq("save_bad_ext", lambda: m.save("model.txt"))
+tryq("save_weights_bad_ext", lambda: m.save_weights("w.h5"))
+tryq("load_weights_missing", lambda: m.load_weights("nope.weights.h5"))
+ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(2)
+class Batches:
+    def __iter__(self):
+        yield (x, y)
+# (Keras 3 takes arrays, datasets, PyDatasets and generators; any other iterable it
+# refuses: its message's repr of the object is cut to the class, the type dropped)
+def refused(label, fn):
+    try:
+        print(label, fn())
+    except ValueError as e:
+        print(label, re.sub(r"<([\\w.]+\\.)?(\\w+) object at 0x[0-9a-f]+>", r"<\\2>",
+                            str(e)).split(" (of type")[0])
+for label, data in [("iter_ds", iter(ds)), ("list_iter", iter([(x, y)])),
+                    ("iterable", Batches()), ("str", "data"), ("set", {1, 2}),
+                    ("range", range(3)), ("dict_str", {"a": "b"})]:
+    refused(label, lambda: m.fit(data, epochs=1, verbose=0))
+refused("str_xy", lambda: m.fit("data", y, epochs=1, verbose=0))
+refused("pred_str", lambda: m.predict("data", verbose=0))
+refused("eval_iter", lambda: m.evaluate(iter([(x, y)]), verbose=0))
+print(len(m.fit((b for b in [(x, y)]), epochs=1, verbose=0).history["loss"]))
+"""
