@@ -150,7 +150,7 @@ def test_sample_weight_and_class_weight():
 def test_iterables_generators_and_steps_per_epoch():
     x, y = blobs(96)
 
-    class Batches:  # what a tf.data Dataset looks like to fit: iterable of (x, y)
+    class Batches:  # an iterable of (x, y) that is no dataset, PyDataset or generator
         def __iter__(self):
             for i in range(0, 96, 32):
                 yield tf.constant(x[i:i + 32]), tf.constant(y[i:i + 32])
@@ -159,9 +159,12 @@ def test_iterables_generators_and_steps_per_epoch():
             return 3
 
     m = _model()
-    h = m.fit(Batches(), epochs=3, verbose=0)
-    assert len(h.history["loss"]) == 3
-    assert int(m.optimizer.iterations.numpy()) == 9
+    # Keras 3 refuses it (and an iterator over a dataset, a list's iterator, ...)
+    with pytest.raises(ValueError, match="Unrecognized data type: x=<"):
+        m.fit(Batches(), epochs=3, verbose=0)
+    h = m.fit((b for b in Batches()), steps_per_epoch=3, epochs=1, verbose=0)
+    assert len(h.history["loss"]) == 1
+    assert int(m.optimizer.iterations.numpy()) == 3
 
     def gen():
         while True:
@@ -177,8 +180,8 @@ def test_iterables_generators_and_steps_per_epoch():
     # as Keras 3 on TF (7 there): training goes on, the new pass replays the generator's
     # first two batches; each pass ends in a step whose call finds no data, and counts
     assert int(m.optimizer.iterations.numpy()) == 3 + 1 + 2 + 1
-    assert m.evaluate(Batches(), verbose=0)[1] >= 0.0
-    assert m.predict(Batches(), verbose=0).shape == (96, 2)
+    assert m.evaluate((b for b in Batches()), verbose=0)[1] >= 0.0
+    assert m.predict((b for b in Batches()), verbose=0).shape == (96, 2)
     with pytest.raises(ValueError, match="When providing `x` as a generator, `y` should not be "
                        "passed. Instead, the targets should be included as part of the "
                        "generator."):

@@ -123,7 +123,8 @@ _RUN_HOOKS = ("on_train_begin", "on_train_end", "on_test_begin", "on_test_end",
 
 class CallbackList(Callback):
     """Calls every callback's hook in order, each given the same fresh logs dict (never
-    None); adds History and ProgbarLogger as asked."""
+    None); adds History and ProgbarLogger as asked. As Keras 3's, it is no list: its
+    `callbacks` attribute is (no append, no iteration)."""
 
     def __init__(self, callbacks: Any = None, add_history: bool = False,
                  add_progbar: bool = False, model: Any = None, **params: Any) -> None:
@@ -139,9 +140,6 @@ class CallbackList(Callback):
             self.callbacks.append(ProgbarLogger())
         self.set_model(model)
         self.set_params(params)
-
-    def append(self, callback: Callback) -> None:
-        self.callbacks.append(callback)
 
     def set_params(self, params: dict) -> None:
         self.params = params
@@ -167,9 +165,6 @@ class CallbackList(Callback):
         logs = pythonify_logs(logs)
         for cb in self.callbacks:
             cb.on_batch_end(batch, logs=logs)
-
-    def __iter__(self):
-        return iter(self.callbacks)
 
 
 def _make_hook(name: str) -> Callable:

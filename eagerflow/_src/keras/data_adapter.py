@@ -33,6 +33,7 @@ from eagerflow._src.ops.random import fresh_shuffles
 
 # tf.data, loaded on first use: building or calling a model does not need it
 dataset_lib = lazy_module("eagerflow._src.data.dataset")
+distribute_input = lazy_module("eagerflow._src.distribute.input")
 
 
 def is_dataset(x: Any) -> bool:
@@ -597,6 +598,14 @@ def _continued(data: Any, new_pass: Callable, num_batches: int | None) -> Iterat
         data._current = None
 
 
+def _is_data_source(x: Any) -> bool:
+    """Whether Keras 3 takes `x` (not arrays) as data: a tf.data.Dataset or a distributed
+    one, a PyDataset, or a Python generator; any other iterable (an iterator over a
+    dataset, a list iterator, a string) it refuses."""
+    return (is_dataset(x) or isinstance(x, (PyDataset, types.GeneratorType))
+            or isinstance(x, distribute_input.DistributedDataset))
+
+
 def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int | None = None,
               shuffle: Any = False, class_weight: dict | None = None,
               steps: int | None = None) -> Any:
@@ -621,6 +630,8 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
         if all(part is None for part in nest.flatten((y, sample_weight))):
             raise KeyError("pop from an empty set")
         return ArrayData(None, y, sample_weight, batch_size, shuffle, class_weight, steps)
+    if not _is_data_source(x):
+        raise ValueError(f"Unrecognized data type: x={x} (of type {type(x)})")
     kind = ("tf.data.Dataset" if is_dataset(x) else "PyDataset"
             if isinstance(x, PyDataset) else "generator")
     if y is not None:
@@ -630,8 +641,6 @@ def make_data(x: Any, y: Any = None, sample_weight: Any = None, batch_size: int 
     if class_weight is not None and isinstance(x, types.GeneratorType):
         raise ValueError("Argument `class_weight` is not supported for Python generator "
                          f"inputs. Received: class_weight={class_weight}")
-    if not hasattr(x, "__iter__"):
-        raise ValueError(f"Unrecognized data type: x={x} (of type {type(x)})")
     if shuffle and is_dataset(x):
         warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was "
                       "provided as a tf.data.Dataset. The Dataset is expected to already be "

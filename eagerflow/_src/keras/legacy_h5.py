@@ -204,7 +204,7 @@ def load_model_from_hdf5(filepath: str, custom_objects: dict | None = None,
 
 def compile_args(training_config: dict, custom_objects: dict | None = None) -> dict:
     """compile()'s arguments from a training_config, as Keras 3.15 reads them."""
-    with ser.CustomObjectScope(custom_objects or {}):
+    with ser.scope_adding(custom_objects):
         optimizer_config = training_config["optimizer_config"]
         name = str(optimizer_config.get("class_name"))
         if name.lower() in optimizers_lookup.ALL or \

@@ -97,7 +97,7 @@ def deserialize_keras_object(identifier: Any, module_objects: dict | None = None
         params = inspect.signature(cls.from_config).parameters
         if "custom_objects" in params:
             return cls.from_config(config, custom_objects={**module_objects, **custom_objects})
-        with ser.CustomObjectScope(custom_objects):
+        with ser.scope_adding(custom_objects):
             return cls.from_config(config)
     if isinstance(identifier, str):
         obj = _lookup(identifier, module_objects, custom_objects, printable_module_name)

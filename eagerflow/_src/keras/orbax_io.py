@@ -157,7 +157,7 @@ def _model_from_json(text: Any, custom_objects: dict | None, compile: bool,  # n
         raise ValueError(f"The checkpoint's model config is not a model's config: {text[:80]}")
     if not compile:
         config["compile_config"] = None
-    with ser.CustomObjectScope(custom_objects or {}), ser.ObjectSharingScope():
+    with ser.scope_adding(custom_objects), ser.ObjectSharingScope():
         return ser.deserialize_keras_object(config, custom_objects=custom_objects,
                                             safe_mode=safe_mode)
 

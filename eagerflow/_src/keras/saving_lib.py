@@ -232,7 +232,7 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
     config, names = _read_config(filepath)
     if not compile:
         config.pop("compile_config", None)
-    with ser.CustomObjectScope(custom_objects or {}), ser.ObjectSharingScope():
+    with ser.scope_adding(custom_objects), ser.ObjectSharingScope():
         model = ser.deserialize_keras_object(config, custom_objects=custom_objects,
                                              safe_mode=safe_mode)
     # (as Keras: the config is read and built before the archive's weights are looked for)

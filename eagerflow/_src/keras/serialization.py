@@ -64,19 +64,27 @@ def _scope_objects() -> dict:
 
 
 class CustomObjectScope:
-    """`with custom_object_scope({'MyLayer': MyLayer}):` makes names resolvable."""
+    """`with custom_object_scope({'MyLayer': MyLayer}):` makes names resolvable. As in
+    Keras 3, the scope holds only its own objects (an outer scope's are hidden until it
+    ends), as the dict is when the scope is entered."""
 
     def __init__(self, custom_objects: dict | None) -> None:
-        self.custom_objects = dict(custom_objects or {})
+        self.custom_objects = custom_objects or {}
         self.backup: dict | None = None
 
     def __enter__(self) -> CustomObjectScope:
         self.backup = _scope_objects()
-        _local.scope = {**self.backup, **self.custom_objects}
+        _local.scope = self.custom_objects.copy()  # (Keras 3's: not a dict, AttributeError)
         return self
 
     def __exit__(self, *exc: Any) -> None:
         _local.scope = self.backup
+
+
+def scope_adding(custom_objects: dict | None) -> CustomObjectScope:
+    """A scope holding the current scope's objects and `custom_objects` (what a load
+    or deserialization enters, so that a user's scope still resolves inside it)."""
+    return CustomObjectScope({**_scope_objects(), **(custom_objects or {})})
 
 
 custom_object_scope = CustomObjectScope
@@ -426,7 +434,7 @@ def deserialize_keras_object(config: Any, custom_objects: dict | None = None,
                         f"{config}")
     if kb.in_safe_mode() is not None:  # (an outer load's, or enable_unsafe_deserialization)
         safe_mode = kb.in_safe_mode()
-    with CustomObjectScope(custom_objects), kb.SafeModeScope(safe_mode):
+    with scope_adding(custom_objects), kb.SafeModeScope(safe_mode):
         try:
             instance = cls.from_config(inner)
         except TypeError as e:
@@ -477,7 +485,7 @@ def _resolve_in_module_objects(config: Any, module_objects: dict, custom_objects
     if isinstance(obj, types.FunctionType):
         return obj
     if isinstance(obj, type) and hasattr(obj, "from_config"):
-        with CustomObjectScope(custom_objects):
+        with scope_adding(custom_objects):
             return obj.from_config(inner or {})
     return obj
 

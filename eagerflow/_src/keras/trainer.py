@@ -551,7 +551,9 @@ class Trainer:
         with GradientTape() as tape:
             y_pred = _forward(self, x, True)
             loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
-            scaled = self.optimizer.scale_loss(_scale_for_replicas(loss))  # (loss scaling)
+            scaled = _scale_for_replicas(loss)
+            if self.optimizer is not None:  # (compile(optimizer=None) fails at the update)
+                scaled = self.optimizer.scale_loss(scaled)  # (loss scaling)
         self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
         variables = list(self.trainable_variables)
         if variables:

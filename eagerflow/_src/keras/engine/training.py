@@ -133,8 +133,7 @@ class Model(Trainer, Layer):
             # generation tutorial writes it, fails this way on TF 2.21 too)
             raise TypeError(f"Layer.__init__() takes 1 positional argument but "
                             f"{len(args) + 1} were given")
-        Layer.__init__(self, **{k: v for k, v in kwargs.items() if k not in ("inputs",
-                                                                             "outputs")})
+        Layer.__init__(self, **kwargs)  # (`inputs` alone, or `outputs`, refused there)
         object.__setattr__(self, "_is_graph_network", False)
         if "__init__" in Trainer.__dict__:
             Trainer.__init__(self)
@@ -476,8 +475,6 @@ class Functional(GraphNetwork, Model):
 
     def __init__(self, inputs: Any = None, outputs: Any = None, name: str | None = None,
                  trainable: bool = True, **kwargs: Any) -> None:
-        if inputs is None or outputs is None:
-            raise TypeError("Functional.__init__() requires `inputs` and `outputs`")
         # (Keras 3's Functional takes its name and trainable flag alone: other keywords,
         # a dtype too, it drops unread)
         Model.__init__(self, name=name, trainable=trainable, _functional=True)

@@ -10,6 +10,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
+from eagerflow._src.keras.layers import lora
 from eagerflow._src.keras.layers._utils import (
     init_args,
     kernel_bias_config,
@@ -237,7 +238,63 @@ class Conv(Layer):
         return cls(**config)
 
 
-class Conv1D(Conv):
+class _LoraConv(Conv):
+    """Keras 3's BaseConv (Conv1D, Conv2D, Conv3D): LoRA on the kernel (`lora_rank`,
+    `lora_alpha`, `enable_lora`), which then reads as the frozen variable plus
+    `lora_alpha / lora_rank * a @ b` (lora.py); a file holds that merged kernel."""
+
+    def __init__(self, rank: int, filters: int, kernel_size: Any, *args: Any,
+                 lora_rank: int | None = None, lora_alpha: float | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(rank, filters, kernel_size, *args, **kwargs)
+        lora.init_args(self, lora_rank, lora_alpha)
+
+    @property
+    def kernel(self) -> Any:
+        if "_kernel" not in self.__dict__:
+            raise AttributeError("You must build the layer before accessing `kernel`.")
+        w = self.__dict__["_kernel"]
+        return lora.merged_float(self, "conv", w) if self.__dict__.get("lora_enabled") else w
+
+    @kernel.setter
+    def kernel(self, value: Any) -> None:
+        self._kernel = value
+
+    def build(self, input_shape: Any) -> None:
+        super().build(input_shape)
+        if self.lora_rank:  # (Keras 3's BaseConv passes its alpha, unlike Dense)
+            self.enable_lora(self.lora_rank, lora_alpha=self.lora_alpha)
+
+    def enable_lora(self, rank: int, lora_alpha: float | None = None,
+                    a_initializer: Any = "he_uniform", b_initializer: Any = "zeros") -> None:
+        """Freezes the kernel and trains `lora_alpha / rank * a @ b` added to it."""
+        lora.enable(self, "conv", rank, lora_alpha, a_initializer, b_initializer)
+
+    def _saved_variables(self) -> list | None:
+        if not (self.built and self.lora_enabled):
+            return super()._saved_variables()
+        return [self._kernel] + ([self.bias] if self.use_bias else [])  # (loaded into)
+
+    def _saved_values(self) -> list:
+        if not self.lora_enabled:
+            return self._saved_variables()
+        return lora.saved_values(self, "conv", ("kernel", "bias") if self.use_bias
+                                 else ("kernel",))
+
+    def _after_load(self) -> list:
+        return lora.reset_after_load(self, "conv") if self.lora_enabled else []
+
+    def _fusable(self, x: Any) -> bool:  # (the fused op reads a kernel variable)
+        return not self.lora_enabled and super()._fusable(x)
+
+    def get_config(self) -> dict:
+        config = super().get_config()
+        if self.lora_rank:
+            config.update({"lora_rank": self.lora_rank, "lora_alpha": self.lora_alpha})
+        return config
+
+
+class Conv1D(_LoraConv):
     """`Conv1D(filters, kernel_size, strides=1, padding='valid', data_format=None,
     dilation_rate=1, groups=1, ...)` (the arguments are Conv's); padding may be causal."""
 
@@ -252,7 +309,7 @@ class Conv1D(Conv):
         super().__init__(1, **init_args(locals()))
 
 
-class Conv2D(Conv):
+class Conv2D(_LoraConv):
     """`Conv2D(filters, kernel_size, strides=(1, 1), padding='valid', data_format=None,
     dilation_rate=(1, 1), groups=1, ...)` (the arguments are Conv's)."""
 
@@ -267,7 +324,7 @@ class Conv2D(Conv):
         super().__init__(2, **init_args(locals()))
 
 
-class Conv3D(Conv):
+class Conv3D(_LoraConv):
     """`Conv3D(filters, kernel_size, strides=(1, 1, 1), padding='valid', data_format=None,
     dilation_rate=(1, 1, 1), groups=1, ...)` (the arguments are Conv's)."""
 

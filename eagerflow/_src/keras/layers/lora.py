@@ -1,9 +1,10 @@
-"""LoRA on Dense and Embedding, as Keras 3 does it: `enable_lora(rank)` freezes the weight
-and adds two float32 factors `a` (he_uniform) and `b` (zeros) whose product, times
-`lora_alpha / lora_rank`, is added to the float weight (or to a quantized layer's
-output, so int8 and int4 layers train through it); saving writes the weight with the
-product merged in (re-quantized for a quantized layer), and loading resets the factors
-to zeros. Sits on quantized.py (the quantizers and de-quantization).
+"""LoRA on Dense, EinsumDense, Embedding and Conv1D/2D/3D, as Keras 3 does it:
+`enable_lora(rank)` freezes the weight and adds two float32 factors `a` (he_uniform) and
+`b` (zeros) whose product, times `lora_alpha / lora_rank`, is added to the float weight
+(or to a quantized layer's output, so int8 and int4 layers train through it); saving
+writes the weight with the product merged in (re-quantized for a quantized layer), and
+loading resets the factors to zeros. Sits on quantized.py (the quantizers and
+de-quantization).
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ _KINDS = {"dense": ("_kernel", ("lora_kernel_a", "lora_kernel_b"), "kernel_const
           "embedding": ("_embeddings", ("lora_embeddings_a", "lora_embeddings_b"),
                         "embeddings_constraint", "embeddings_regularizer", "embedding"),
           "einsum": ("_kernel", ("lora_kernel_a", "lora_kernel_b"), "kernel_constraint",
-                     "kernel_regularizer", "kernel")}
+                     "kernel_regularizer", "kernel"),
+          "conv": ("_kernel", ("lora_kernel_a", "lora_kernel_b"), "kernel_constraint",
+                   "kernel_regularizer", "kernel")}
 
 
 def init_args(layer: Any, lora_rank: Any, lora_alpha: Any) -> None:
@@ -59,6 +62,9 @@ def _enable(layer: Any, kind: str, rank: int, lora_alpha: Any,
         shape = tuple(layer.original_kernel_shape) if layer.quantization_mode == "int4" \
             else tuple(layer._kernel.shape.as_list())
         shape_a, shape_b = shape[:-1] + (rank,), (rank, shape[-1])
+    elif kind == "conv":  # a: the kernel's shape with its last (filters) axis `rank`
+        shape_a = tuple(layer._kernel.shape.as_list()[:-1]) + (rank,)
+        shape_b = (rank, layer.filters)
     else:
         shape_a, shape_b = (layer.input_dim, rank), (rank, layer.output_dim)
     # float32 factors (fine-tuning in float16 would underflow), the weight's regularizer

@@ -70,6 +70,30 @@ def _add_affine_weights(layer: Layer, shape: Any, **kwargs: Any) -> tuple:
     return gamma, beta
 
 
+def _clone(initializer: Any) -> Any:
+    """An initializer object's copy (a new seed each time it is called, as Keras 3 clones
+    the initializers it calls twice); a function as it is."""
+    return initializer.clone() if isinstance(initializer, initializers.Initializer) \
+        else initializer
+
+
+def _checked_clipping(clipping: dict) -> dict:
+    """BatchNormalization's `renorm_clipping`, checked as Keras 3 checks it (its messages
+    leave the values' names in braces)."""
+    keys = ["rmax", "rmin", "dmax"]
+    if set(clipping) - set(keys):
+        raise ValueError("Received invalid keys for `renorm_clipping` argument: "
+                         f"{clipping}. Supported values: {keys}.")
+    rmax, rmin, dmax = (clipping.get(k) for k in keys)
+    if rmax is not None and rmin is not None and rmax < rmin:
+        raise ValueError("rmax should be greater than rmin in the `renorm_clipping` "
+                         "argument. Received: rmax={rmax}, rmin={rmin}.")
+    if dmax is not None and dmax < 0:
+        raise ValueError("dmax should be non-negative in the `renorm_clipping` "
+                         "argument. Received: dmax={dmax}.")
+    return clipping
+
+
 class BatchNormalization(Layer):
     """`BatchNormalization(axis=-1, momentum=0.99, epsilon=0.001, center=True, scale=True, ...)`.
 
@@ -90,9 +114,9 @@ class BatchNormalization(Layer):
                  gamma_constraint: Any = None, renorm: bool = False,
                  renorm_clipping: Any = None, renorm_momentum: float = 0.99,
                  synchronized: bool = False, **kwargs: Any) -> None:
-        if renorm:
-            raise NotImplementedError("BatchNormalization(renorm=True) is not supported")
         super().__init__(**kwargs)
+        if renorm:
+            renorm_clipping = _checked_clipping(renorm_clipping or {})
         self.renorm, self.renorm_clipping = renorm, renorm_clipping
         self.renorm_momentum = renorm_momentum
         self.axis = axis if isinstance(axis, int) else list(axis)
@@ -144,7 +168,26 @@ class BatchNormalization(Layer):
                                                initializer=self.moving_variance_initializer,
                                                trainable=False,
                                                autocast=False)
+        if self.renorm:
+            self._add_renorm_weights(param_shape, pdtype)
         self.built = True
+
+    def _add_renorm_weights(self, shape: tuple, dtype: Any) -> None:
+        """Batch renormalization's statistics, as Keras 3 keeps them: the moving standard
+        deviation (the moving variance is derived from it), and the mean and standard
+        deviation the corrections are taken against; the deviations start at the square
+        root of the moving variance's initializer."""
+        def stddev_init(shape: Any, dtype: Any = None) -> Any:
+            return tm.sqrt(_clone(self.moving_variance_initializer)(
+                shape, dtype=dtype))
+        kw = dict(shape=shape, dtype=dtype, trainable=False, autocast=False)
+        self.moving_stddev = self.add_weight(name="moving_stddev", initializer=stddev_init,
+                                             **kw)
+        self.renorm_mean = self.add_weight(
+            name="renorm_mean",
+            initializer=_clone(self.moving_mean_initializer), **kw)
+        self.renorm_stddev = self.add_weight(name="renorm_stddev", initializer=stddev_init,
+                                             **kw)
 
     def _broadcast(self, v: Any, ndims: int) -> Any:
         if v is None or len(self._axes) != 1 or self._axes[0] == ndims - 1:
@@ -165,17 +208,28 @@ class BatchNormalization(Layer):
                     beta: Any) -> tuple:
         """(output, batch mean, batch variance) as Keras 3 computes them: tf.nn.moments
         (or the mask's weighted moments), then tf.nn.batch_normalization."""
-        if mask is not None:
-            w = cast(ta.expand_dims(mask, -1) if mask.shape.rank < ndims else mask,
-                        x.dtype) * ones_like(x)
-            n = tr.reduce_sum(w, axis=reduction, keepdims=True)
-            mean = tr.reduce_sum(x * w, axis=reduction, keepdims=True) / n
-            var = tr.reduce_sum(tm.square(x - mean) * w, axis=reduction, keepdims=True) / n
-        else:
-            mean, var = nn_norm.moments(x, list(reduction), keepdims=True)
+        mean, var = self._keepdims_moments(x, mask, ndims, reduction)
         out = nn_norm.batch_normalization(x, mean, var, beta, gamma, self.epsilon)
         pshape = self.moving_mean.shape.as_list()
         return out, ta.reshape(mean, pshape), ta.reshape(var, pshape)
+
+    def _keepdims_moments(self, x: Any, mask: Any, ndims: int, reduction: list) -> tuple:
+        """The batch's mean and variance over `reduction` (weighted by the mask's steps),
+        their axes kept."""
+        if mask is None:
+            return nn_norm.moments(x, list(reduction), keepdims=True)
+        w = cast(ta.expand_dims(mask, -1) if mask.shape.rank < ndims else mask,
+                 x.dtype) * ones_like(x)
+        n = tr.reduce_sum(w, axis=reduction, keepdims=True)
+        mean = tr.reduce_sum(x * w, axis=reduction, keepdims=True) / n
+        var = tr.reduce_sum(tm.square(x - mean) * w, axis=reduction, keepdims=True) / n
+        return mean, var
+
+    def _moments(self, x: Any, mask: Any, ndims: int, reduction: list) -> tuple:
+        """The batch's mean and variance in the statistics' shape."""
+        pshape = self.moving_mean.shape.as_list()
+        return tuple(ta.reshape(v, pshape)
+                     for v in self._keepdims_moments(x, mask, ndims, reduction))
 
     def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
         ndims = inputs.shape.rank
@@ -186,6 +240,8 @@ class BatchNormalization(Layer):
         moving_mean = convert_to_tensor(self.moving_mean)
         moving_variance = convert_to_tensor(self.moving_variance)
         train = training and self.trainable
+        if train and self.renorm:
+            return self._as_compute(self._renorm_call(x, mask, ndims))
         if train and mask is None and self._fuses(x, ndims):
             # (over the last axis: gamma and beta as they are, read by the op)
             out, _, _, new_mean, new_variance = nn_batchnorm.batch_norm_training(
@@ -197,10 +253,58 @@ class BatchNormalization(Layer):
         if train:
             self.moving_mean.assign(new_mean)
             self.moving_variance.assign(new_variance)
-        # (the layer's compute dtype, as Keras 3 casts it: an integer input gives floats)
+        return self._as_compute(out)
+
+    def _as_compute(self, out: Any) -> Any:
+        """`out` in the layer's compute dtype, as Keras 3 casts it (an integer input gives
+        floats)."""
         if getattr(out.dtype, "name", out.dtype) != self.compute_dtype:
             out = cast(out, self.compute_dtype)
         return out
+
+    def _renorm_call(self, x: Any, mask: Any, ndims: int) -> Any:
+        """A training step with batch renormalization, as Keras 3 takes it: the batch's
+        moments normalize, then the corrections r = stddev / renorm_stddev and
+        d = (mean - renorm_mean) / renorm_stddev (clipped, no gradient) scale and shift,
+        composed into gamma and beta; then the renorm and moving statistics move."""
+        reduction = [i for i in range(ndims) if i not in self._axes]
+        mean, var = self._moments(x, mask, ndims, reduction)
+        stddev = tm.sqrt(var + self.epsilon)
+        floor = tm.sqrt(cast(self.epsilon, mean.dtype))  # (no division by zero early on)
+        renorm_stddev = tm.maximum(convert_to_tensor(self.renorm_stddev), floor)
+        r = stddev / renorm_stddev
+        d = (mean - convert_to_tensor(self.renorm_mean)) / renorm_stddev
+        clip = self.renorm_clipping
+        if clip.get("rmin") is not None:
+            r = tm.maximum(r, cast(clip["rmin"], r.dtype))
+        if clip.get("rmax") is not None:
+            r = tm.minimum(r, cast(clip["rmax"], r.dtype))
+        if clip.get("dmax") is not None:
+            d = tm.minimum(tm.maximum(d, cast(-clip["dmax"], d.dtype)),
+                           cast(clip["dmax"], d.dtype))
+        r, d = stop_gradient(r), stop_gradient(d)
+        gamma = r * self.gamma if self.gamma is not None else r
+        beta = d * self.gamma if self.gamma is not None else d
+        if self.beta is not None:
+            beta = beta + self.beta
+        b = self._broadcast
+        out = nn_norm.batch_normalization(x, b(mean, ndims), b(var, ndims), b(beta, ndims),
+                                          b(gamma, ndims), self.epsilon)
+        self._move_renorm_statistics(mean, stddev)
+        return out
+
+    def _move_renorm_statistics(self, mean: Any, stddev: Any) -> None:
+        """Keras 3's updates: the renorm statistics by `renorm_momentum`, the moving mean
+        and deviation by `momentum`, the moving variance the deviation squared less epsilon
+        (not below 0)."""
+        rm, m = self.renorm_momentum, self.momentum
+        self.renorm_mean.assign(convert_to_tensor(self.renorm_mean) * rm + mean * (1.0 - rm))
+        self.renorm_stddev.assign(convert_to_tensor(self.renorm_stddev) * rm
+                                  + stddev * (1.0 - rm))
+        self.moving_mean.assign(convert_to_tensor(self.moving_mean) * m + mean * (1.0 - m))
+        new_stddev = convert_to_tensor(self.moving_stddev) * m + stddev * (1.0 - m)
+        self.moving_stddev.assign(new_stddev)
+        self.moving_variance.assign(tm.maximum(new_stddev * new_stddev - self.epsilon, 0.0))
 
     def _in_stats_dtype(self, inputs: Any) -> Any:
         """`inputs` cast to the moving statistics' dtype where it has another (a Keras

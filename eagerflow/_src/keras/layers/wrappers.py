@@ -257,6 +257,15 @@ class Bidirectional(Wrapper):
     def reset_states(self) -> None:
         self.reset_state()
 
+    @property
+    def states(self) -> tuple | None:
+        """Both directions' state variables, forward first (a stateful wrapper's; None
+        otherwise, as Keras 3)."""
+        forward, backward = self.forward_layer.states, self.backward_layer.states
+        if forward and backward:
+            return tuple(forward + backward)
+        return None
+
     def build(self, input_shape: Any) -> None:
         for sub in (self.forward_layer, self.backward_layer):
             with sub._own_scope():

@@ -308,7 +308,9 @@ class AUC(Metric):
                                 R.reduce_sum(self.label_weights))
         return R.reduce_sum(terms)
 
-    def _interpolate_pr_auc(self) -> Any:
+    def interpolate_pr_auc(self) -> Any:
+        """The area under the PR curve, interpolated between thresholds as Davis & Goadrich
+        (2006) do (Keras 3's public method, which `result` uses)."""
         n = self.num_thresholds
         tp, fp = self.true_positives._as_tensor(), self.false_positives._as_tensor()
         fn = self.false_negatives._as_tensor()
@@ -329,7 +331,7 @@ class AUC(Metric):
             return K.t(0.0, dt.float32)
         if self.curve is AUCCurve.PR and \
                 self.summation_method is AUCSummationMethod.INTERPOLATION:
-            return self._interpolate_pr_auc()
+            return self.interpolate_pr_auc()
         n = self.num_thresholds
         tp, fp = self.true_positives._as_tensor(), self.false_positives._as_tensor()
         tn, fn = self.true_negatives._as_tensor(), self.false_negatives._as_tensor()

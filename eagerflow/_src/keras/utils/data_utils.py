@@ -107,13 +107,22 @@ def dataset_dirs() -> list[str]:
 
 
 def keras_cache_dir(cache_dir: str | None = None) -> str:
-    if cache_dir is None:
-        cache_dir = os.environ.get("KERAS_HOME") or os.path.join(os.path.expanduser("~"),
-                                                                  ".keras")
+    """Where downloads go: `cache_dir` (a `~` expanded), else $KERAS_HOME or ~/.keras.
+    A given folder that is not writable, or not there yet, is Keras 3's /tmp/.keras
+    instead (its os.access check); the default one is made when missing (Keras 3 makes
+    ~/.keras when imported)."""
+    if cache_dir is not None:
+        cache_dir = os.path.expanduser(cache_dir)
+        return cache_dir if os.access(cache_dir, os.W_OK) else _tmp_keras()
+    cache_dir = os.environ.get("KERAS_HOME") or os.path.join(os.path.expanduser("~"), ".keras")
     if not os.access(cache_dir, os.W_OK) and os.path.exists(cache_dir) or not os.path.exists(
             os.path.dirname(os.path.abspath(cache_dir)) or "/"):
-        cache_dir = os.path.join(tempfile.gettempdir(), ".keras")
+        cache_dir = _tmp_keras()
     return cache_dir
+
+
+def _tmp_keras() -> str:
+    return os.path.join("/tmp" if os.path.isdir("/tmp") else tempfile.gettempdir(), ".keras")
 
 
 def hash_file(path: str, algorithm: str = "sha256", chunk_size: int = 65535) -> str:
@@ -217,6 +226,11 @@ def get_file(fname: str | None = None, origin: str | None = None, untar: bool = 
     download of another hash its ValueError (the download left in the cache, as Keras
     leaves it). An archive to extract (`extract`, `untar`)
     is kept and unpacked under Keras 3's names (_archive_names), its folder returned."""
+    if fname and os.sep in str(fname):
+        _file_name(fname, origin)  # (a missing origin is named first)
+        raise ValueError("Paths are no longer accepted as the `fname` argument. To specify "
+                         "the file's parent directory, use the `cache_dir` argument. "
+                         f"Received: fname={fname}")
     try:
         if not (extract or untar):
             return fetch_file(fname, origin, False, md5_hash, file_hash, cache_subdir,
@@ -316,9 +330,9 @@ def fetch_file(fname: str | None = None, origin: str | None = None, untar: bool 
     download = force_download or not os.path.exists(fpath)
     if not download and file_hash is not None and not validate_file(fpath, file_hash,
                                                                      hash_algorithm):
-        warnings.warn(f"A local file was found at {fpath}, but its checksum does not match "
-                      f"the original value ({file_hash}), so it will be downloaded again.",
-                      stacklevel=2)
+        print_msg("A local file was found, but it seems to be incomplete or outdated because "
+                  f"the {hash_algorithm} file hash does not match the original value of "
+                  f"{file_hash} so we will re-download the data.")
         download = True
     if download:
         try:
