@@ -893,9 +893,7 @@ def _check_num_split(op: str, k: int) -> None:
     """A split's count of outputs (`op`'s num_split attr) against its minimum of 1: the
     ValueError of TF's graph op builder, else its eager attr check's error (a negative
     count fails TF's fast path: its fallback's error, no name)."""
-    if k < 1 and _state.graph is not None:
-        raise ValueError(f"Attr 'num_split' of '{op}' Op passed {k} less than minimum 1.")
-    if k < 0:
+    if k < 0 and _state.graph is None:
         try:
             C.attr_at_least(op, "num_split", k, 1)
         except OpError as e:

@@ -87,24 +87,29 @@ def int32_attr(op: str, attr: str, values: Any) -> None:
 
 
 def attr_at_least(op: str, attr: str, n: int, least: int) -> None:
-    """TF's check of an int attr (a count of inputs: N) against its OpDef's minimum."""
-    if n < least:
-        raise fail(op, f"Value for attr '{attr}' of {n} must be at least minimum {least}\n\t; "
-                       f"NodeDef: {{{{node {op}}}}}")
+    """TF's check of an int attr (a count of inputs: N) against its OpDef's minimum: while
+    a graph is built, the ValueError of TF's op-def library (a count of inputs its list
+    argument's words), else the eager attr check's error."""
+    if n >= least:
+        return
+    if _state.graph is not None:
+        arg = tf_op_defs.counted_input(op, attr)
+        if arg is not None:
+            raise ValueError(f"List argument '{arg}' to '{op}' Op with length {n} shorter "
+                             f"than minimum length {least}.")
+        raise ValueError(f"Attr '{attr}' of '{op}' Op passed {n} less than minimum {least}.")
+    raise fail(op, f"Value for attr '{attr}' of {n} must be at least minimum {least}\n\t; "
+                   f"NodeDef: {{{{node {op}}}}}")
 
 
 def string_attrs_allowed(op: str, attrs: dict) -> None:
-    """TF's check of the string attrs a call sets against the values its OpDef allows (the
-    message TF's eager attr check prints, its NodeDef named)."""
+    """TF's check of the string attrs a call sets against the values its OpDef allows."""
     for a in tf_op_defs.signatures()[op]["attr"]:
         allowed = a.get("allowedValues", {}).get("list", {}).get("s")
         value = attrs.get(a["name"])
         if allowed and value is not None:
-            words = [tf_op_defs.attr_string(v) for v in allowed]
-            if value not in words:
-                raise fail(op, f"Value for attr '{a['name']}' of \"{value}\" is not in the "
-                               "list of allowed values: " + ", ".join(f'"{w}"' for w in words)
-                           + f"\n\t; NodeDef: {{{{node {op}}}}}")
+            string_attr_in(op, a["name"], value,
+                           tuple(tf_op_defs.attr_string(v) for v in allowed))
 
 
 def scalar_input(op: str, value: Any, message: str) -> None:
@@ -918,13 +923,13 @@ def check_size(op: str, shape: tuple, dtype: Any) -> None:
         check_finite_size(op, shape, dtype)
 
 
-def string_attr_in(op: str, attr: str, value: str, allowed: tuple, graph: bool) -> None:
-    """A string attr among its OpDef's values: a graph's ValueError as the node is built
-    (TF's op-def library), else the eager NodeDef check's InvalidArgumentError."""
+def string_attr_in(op: str, attr: str, value: str, allowed: tuple) -> None:
+    """A string attr among its OpDef's values: while a graph is built, the ValueError of
+    TF's op-def library as it builds the node, else the eager NodeDef check's error."""
     if value in allowed:
         return
     shown = ", ".join(f'"{a}"' for a in allowed)
-    if graph:
+    if _state.graph is not None:
         raise ValueError(f"Attr '{attr}' of '{op}' Op passed string '{value}' not in: {shown}.")
     raise fail(op, f"Value for attr '{attr}' of \"{value}\" is not in the list of allowed "
                    f"values: {shown}\n\t; NodeDef: {{{{node {op}}}}}")

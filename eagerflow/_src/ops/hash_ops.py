@@ -98,8 +98,6 @@ def _num_buckets(op: str, n: Any) -> None:
         raise TypeError(f"Expected int for argument 'num_buckets' not {n!r}.")
     if n > 2**63 - 1:  # an int64 attr
         raise C.fail(op, f"Value for attr 'num_buckets' of {n} does not fit in an int64")
-    if n < 1 and _state.graph is not None:  # (TF's op-def library, as the node is built)
-        raise ValueError(f"Attr 'num_buckets' of '{op}' Op passed {n} less than minimum 1.")
     C.attr_at_least(op, "num_buckets", n, 1)
 
 

@@ -163,11 +163,8 @@ def _check_crop_size(op: str, crop_size: tuple | int) -> None:
         raise C.fail(op, "crop dimensions must be positive")
 
 
-def _check_method(op: str, method: str, node: str = "CropAndResize") -> None:
-    if method not in _METHODS:
-        raise C.fail(op, f"Value for attr 'method' of \"{method}\" is not in the list of "
-                         f"allowed values: \"bilinear\", \"nearest\"\n\t; NodeDef: "
-                         f"{{{{node {node}}}}}")
+def _check_method(op: str, method: str) -> None:
+    C.string_attr_in(op, "method", method, _METHODS)
 
 
 def _check_image(op: str, image: Any) -> None:
@@ -362,7 +359,7 @@ def _grad_image_infer(grads: Any, boxes: Any, box_ind: Any, image_size: tuple, T
                       method: str) -> list:
     op = "CropAndResizeGradImage"
     C.dtype_attr(op, T, "T", _GRAD_T)
-    _check_method(op, method, op)
+    _check_method(op, method)
     _check_grads(op, grads, boxes, image_size[3] if len(image_size) == 4 else None)
     _check_inputs(op, boxes, box_ind)
     if len(image_size) != 4 or min(image_size[:3]) <= 0:

@@ -70,9 +70,7 @@ def check_choice(op: str, attr: str, value: Any, allowed: tuple) -> None:
     if not isinstance(value, (str, bytes)):
         raise TypeError(f"Expected string for argument '{attr}' not {value!r}.")
     if not chosen:
-        spelled = ", ".join(f'"{a}"' for a in allowed)
-        raise fail(op, f"Value for attr '{attr}' of \"{value}\" is not in the list of allowed "
-                       f"values: {spelled}\n\t; NodeDef: {{{{node {op}}}}}")
+        C.string_attr_in(op, attr, value, allowed)
 
 
 # ---------------------------------------------------------------------------------------

@@ -54,9 +54,7 @@ def _check_attrs(op: str, strides: Any, rates: Any, padding: str) -> None:
         if len(v) < 4:
             raise C.fail(op, f"Length for attr '{name}' of {len(v)} must be at least minimum 4"
                              f"\n\t; NodeDef: {{{{node {op}}}}}")
-    if padding not in ("SAME", "VALID"):
-        raise C.fail(op, f"Value for attr 'padding' of \"{padding}\" is not in the list of "
-                         f"allowed values: \"SAME\", \"VALID\"\n\t; NodeDef: {{{{node {op}}}}}")
+    C.string_attr_in(op, "padding", padding, ("SAME", "VALID"))
     if strides[0] != 1 or strides[3] != 1:
         raise UnimplementedError(None, None, f"Stride is only supported across spatial "
                                              f"dimensions. [Op:{op}]")

@@ -45,9 +45,7 @@ _rng = SampleRNG(61)
 
 
 def _check_common(op: str, x: Any, block_size: int, data_format: str = "NHWC") -> None:
-    if block_size < 2:
-        raise C.fail(op, f"Value for attr 'block_size' of {block_size} must be at least "
-                         f"minimum 2\n\t; NodeDef: {{{{node {op}}}}}")
+    C.attr_at_least(op, "block_size", block_size, 2)
     C.int_attr(op, block_size, "block_size")  # (its kernel reads it as an int32)
     F.check_format(op, x, block_size, data_format)
     if data_format == "NCHW_VECT_C":  # (a graph's or a device's: a 5-D int8 layout)
@@ -565,9 +563,7 @@ def _b2s_infer(x: Any, crops: Any, block_size: int) -> list:
 def _first_version_checks(op: str, x: Any, pads: Any, block_size: int, attr: str) -> None:
     """SpaceToBatch's and BatchToSpace's own: block_size an int32 attr of 2 at least, the
     index type, then (after the kernel's lookup) x of rank 4."""
-    if block_size < 2:
-        raise C.fail(op, f"Value for attr 'block_size' of {block_size} must be at least "
-                         f"minimum 2\n\t; NodeDef: {{{{node {op}}}}}")
+    C.attr_at_least(op, "block_size", block_size, 2)
     C.int_attr(op, block_size, "block_size")
     C.check_dtype(op, pads, C.INDEX, attr)
     if x._dtype not in _NO_SPACE_KERNEL and x._shape is not None and len(x._shape) != 4:

@@ -149,9 +149,7 @@ def _window(size: int, k: int, stride: int, padding: str) -> tuple:
 
 def _padding(op: str, padding: Any) -> str:
     p = padding.decode() if isinstance(padding, bytes) else padding
-    if p not in ("SAME", "VALID"):
-        raise C.fail(op, f"Value for attr 'padding' of \"{p}\" is not in the list of allowed "
-                         f"values: \"SAME\", \"VALID\"\n\t; NodeDef: {{{{node {op}}}}}")
+    C.string_attr_in(op, "padding", p, ("SAME", "VALID"))
     return p
 
 

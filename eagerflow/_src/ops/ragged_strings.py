@@ -56,7 +56,7 @@ def _errors_attrs(op: str, errors: Any, replacement_char: Any, listed: tuple,
                   graph: bool) -> None:
     """The `errors` and `replacement_char` attrs (TF lists the errors in `listed` order;
     `graph`: the node is built in a graph)."""
-    C.string_attr_in(op, "errors", errors, listed, graph)
+    C.string_attr_in(op, "errors", errors, listed)
     C.int_attr(op, replacement_char, "replacement_char")  # (its kernel's int32)
     if not graph:  # (in a graph, the kernel's check as it is made: when the graph runs)
         _replacement_char_range(op, replacement_char)
@@ -379,7 +379,7 @@ def _encode_infer(values: Any, splits: Any, *, output_encoding: str, errors: str
     if splits._dtype not in _SPLITS:
         raise C.fail(op, "input_splits must be int32 or int64")
     graph = C.is_graph_tensor(values)
-    C.string_attr_in(op, "output_encoding", output_encoding, tuple(_ENCODINGS), graph)
+    C.string_attr_in(op, "output_encoding", output_encoding, tuple(_ENCODINGS))
     _errors_attrs(op, errors, replacement_char, _ERRORS[::-1], graph)
     n = None if splits._shape is None or splits._shape[0] is None else \
         max(splits._shape[0] - 1, 0)
@@ -476,7 +476,7 @@ def _transcode_infer(x: Any, *, input_encoding: str, output_encoding: str,
     C.check_string(op, x)
     _input_codec(op, _str_attr(op, input_encoding, "input_encoding"))
     graph = C.is_graph_tensor(x)
-    C.string_attr_in(op, "output_encoding", output_encoding, tuple(_ENCODINGS), graph)
+    C.string_attr_in(op, "output_encoding", output_encoding, tuple(_ENCODINGS))
     _errors_attrs(op, errors, replacement_char, _ERRORS, graph)
     return [(x._shape, dt.string)]
 

@@ -424,7 +424,7 @@ def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # n
 def _unit_attr(op: str, unit: Any) -> str:
     """A `unit` attr: "BYTE" or "UTF8_CHAR", else TF's refusal of the attr's value."""
     unit = _str_attr(unit, "unit")
-    C.string_attr_in(op, "unit", unit, ("BYTE", "UTF8_CHAR"), _state.graph is not None)
+    C.string_attr_in(op, "unit", unit, ("BYTE", "UTF8_CHAR"))
     return unit
 
 

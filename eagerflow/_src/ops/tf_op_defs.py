@@ -66,6 +66,13 @@ def typed_input(op_name: str, attr: str) -> str | None:
     return next((a["name"] for a in args if a.get("typeAttr") == attr), None)
 
 
+def counted_input(op_name: str, attr: str) -> str | None:
+    """The name of `op_name`'s list input whose length is int attr `attr` ("N" of ShapeN:
+    "input"), or None."""
+    args = signatures().get(op_name, {}).get("inputArg", ())
+    return next((a["name"] for a in args if a.get("numberAttr") == attr), None)
+
+
 @functools.lru_cache(maxsize=1)
 def wrappers() -> dict:
     """TF's generated Python function of each op, by op name: {"fn": its name, "params":
