@@ -35,11 +35,21 @@ CASES = {
     "vocab_remap": "tf.raw_ops.GenerateVocabRemapping(new_vocab_file='a', "
                    "old_vocab_file='b', new_vocab_offset=-1, num_new_vocab=1)",
     "depth_to_space": "tf.raw_ops.DepthToSpace(input=tf.ones([1, 1, 1, 4]), block_size=1)",
+    "ctc_beam": "tf.raw_ops.CTCBeamSearchDecoder(inputs=tf.ones([1, 1, 2]), "
+                "sequence_length=tf.constant([1]), beam_width=0, top_paths=1)",
+    "write_image": "tf.raw_ops.WriteImageSummary(writer=tf.raw_ops.SummaryWriter(), "
+                   "step=tf.constant(1, tf.int64), tag='t', tensor=tf.ones([1, 2, 2, 3]), "
+                   "bad_color=tf.constant([255, 0, 0, 255], tf.uint8), max_images=0)",
+    "boosted_split": "tf.raw_ops.BoostedTreesCalculateBestFeatureSplit(node_id_range="
+                     "tf.constant([0, 1]), stats_summary=tf.ones([1, 1, 1, 2]), l1=0.0, "
+                     "l2=0.0, tree_complexity=0.0, min_node_weight=0.0, logits_dimension=0)",
     # counts of list inputs below their minimum (the list argument named while tracing)
     "shape_n": "tf.raw_ops.ShapeN(input=[])",
     "concat": f"tf.raw_ops.Concat(concat_dim=0, values=[{X}])",
     "sparse_concat": f"tf.raw_ops.SparseConcat(indices=[{I64}], values=[{X}[:1]], "
                      "shapes=[tf.constant([4], tf.int64)], concat_dim=0)",
+    "quantized_concat": "tf.raw_ops.QuantizedConcat(concat_dim=0, values=[tf.ones([1], "
+                        "tf.quint8)], input_mins=[0.0], input_maxes=[1.0])",
     # string attrs outside their allowed values (checks.string_attr_in and its users)
     "unicode_encode": "tf.raw_ops.UnicodeEncode(input_values=tf.constant([65]), "
                       "input_splits=tf.constant([0, 1], tf.int64), output_encoding='UTF-9')",
@@ -63,6 +73,10 @@ CASES = {
                               "tf.quint8), filter=tf.ones([1, 1, 1, 1], tf.quint8), "
                               "min_input=0.0, max_input=1.0, min_filter=0.0, max_filter=1.0, "
                               "strides=[1, 1, 1, 1], padding='FOO')",
+    "boosted_split_type": "tf.raw_ops.BoostedTreesCalculateBestFeatureSplit(node_id_range="
+                          "tf.constant([0, 1]), stats_summary=tf.ones([1, 1, 1, 2]), l1=0.0, "
+                          "l2=0.0, tree_complexity=0.0, min_node_weight=0.0, "
+                          "logits_dimension=1, split_type='other')",
     "crop_method": f"tf.raw_ops.CropAndResize(image={IMG}, boxes=tf.constant([[0., 0., 1., "
                    "1.]]), box_ind=tf.constant([0]), crop_size=[1, 1], method='cubic')",
 }

@@ -447,38 +447,21 @@ def _summaries_outputs(inputs: tuple, attrs: dict) -> list:
 _OPS["BoostedTreesMakeQuantileSummaries"] = (_summaries_outputs, False)
 
 
-def _check_attrs(op: str, attrs: dict, tracing: bool) -> None:
+def _check_attrs(op: str, attrs: dict) -> None:
     """TF's checks of the attrs a call sets against the op's definition: a string among
-    the values it allows, an int at least its minimum (a graph's words, else eager's)."""
+    the values it allows, an int at least its minimum."""
+    C.string_attrs_allowed(op, attrs)
     for a in tf_op_defs.signatures().get(op, {}).get("attr", ()):
-        name, value = a["name"], attrs.get(a["name"])
-        allowed = a.get("allowedValues", {}).get("list", {}).get("s")
-        if value is None:
-            continue
-        if allowed:
-            words = [base64.b64decode(v).decode() for v in allowed]
-            if value not in words:
-                shown = ", ".join(f'"{w}"' for w in words)
-                if tracing:
-                    raise ValueError(f"Attr '{name}' of '{op}' Op passed string '{value}' "
-                                     f"not in: {shown}.")
-                raise C.fail(op, f"Value for attr '{name}' of \"{value}\" is not in the list "
-                                 f"of allowed values: {shown}\n\t; NodeDef: {{{{node {op}}}}}; "
-                                 f"{tf_op_defs.summary(op)}")
-        if a.get("hasMinimum") and a["type"] == "int" and int(value) < int(a.get("minimum", 0)):
-            if tracing:
-                raise ValueError(f"Attr '{name}' of '{op}' Op passed {value} less than "
-                                 f"minimum {a.get('minimum', 0)}.")
-            raise C.fail(op, f"Value for attr '{name}' of {value} must be at least minimum "
-                             f"{a.get('minimum', 0)}\n\t; NodeDef: {{{{node {op}}}}}; "
-                             f"{tf_op_defs.summary(op)}")
+        value = attrs.get(a["name"])
+        if value is not None and a.get("hasMinimum") and a["type"] == "int":
+            C.attr_at_least(op, a["name"], int(value), int(a.get("minimum", 0)))
 
 
 def _infer(op: str) -> Callable:
     outputs = _OPS[op][0]
 
     def infer(*inputs: Any, **attrs: Any) -> list:
-        _check_attrs(op, attrs, _tracing(inputs))
+        _check_attrs(op, attrs)
         if not _tracing(inputs):
             raise eager_refusal(op, inputs, attrs)
         check = _CHECKS.get(op)

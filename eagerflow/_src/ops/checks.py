@@ -104,7 +104,7 @@ def attr_at_least(op: str, attr: str, n: int, least: int) -> None:
 
 def string_attrs_allowed(op: str, attrs: dict) -> None:
     """TF's check of the string attrs a call sets against the values its OpDef allows."""
-    for a in tf_op_defs.signatures()[op]["attr"]:
+    for a in tf_op_defs.signatures().get(op, {}).get("attr", ()):
         allowed = a.get("allowedValues", {}).get("list", {}).get("s")
         value = attrs.get(a["name"])
         if allowed and value is not None:

@@ -856,8 +856,7 @@ def _ctc_beam_infer(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
     if lengths._dtype is not dt.int32:
         raise C.wrong_input_dtype(op, 1, dt.int32, lengths._dtype)
     for attr, v in (("beam_width", beam_width), ("top_paths", top_paths)):
-        if C.int_attr(op, v, attr) < 1:
-            raise fail(op, f"Value for attr '{attr}' of {v} must be at least minimum 1")
+        C.attr_at_least(op, attr, C.int_attr(op, v, attr), 1)
     xs, ls = inputs._shape, lengths._shape
     if xs is not None and len(xs) != 3:
         raise fail(op, "inputs is not a 3-Tensor")

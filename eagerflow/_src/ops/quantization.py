@@ -813,9 +813,7 @@ def _concat_infer(*inputs: Any, concat_dim: int) -> list:
     op = "QuantizedConcat"
     n = len(inputs) // 3
     values, mins, maxes = inputs[:n], inputs[n:2 * n], inputs[2 * n:]
-    if n < 2:
-        raise C.fail(op, f"Value for attr 'N' of {n} must be at least minimum 2\n\t; NodeDef: "
-                         f"{{{{node {op}}}}}")
+    C.attr_at_least(op, "N", n, 2)
     d = values[0]._dtype
     if d not in _CONCAT_KERNELS or any(v._dtype is not d for v in values):
         raise C.no_kernel(op, f"N={n}, T={C.dt_enum(d)}", (dt.qint32, dt.quint8))

@@ -286,12 +286,6 @@ def _typed(op: str, index: int, x: Any, want: dt.DType, what: str) -> None:
         raise C.fail(op, f"{what} must be a scalar")
 
 
-def _at_least(op: str, name: str, v: int, least: int = 1) -> None:
-    if int(v) < least:
-        raise C.fail(op, f"Value for attr '{name}' of {v} must be at least minimum {least}"
-                         f"\n\t; NodeDef: {{{{node {op}}}}}")
-
-
 def _write_head(op: str, writer: Any, step: Any, tag: Any = None) -> None:
     _writer_input(op, writer)
     _typed(op, 1, step, dt.int64, "step")
@@ -611,7 +605,7 @@ _IMAGE_TYPES = frozenset(media_ops.IMAGE_TYPES)
 def _image_infer(writer: Any, step: Any, tag: Any, tensor: Any, bad_color: Any, *,
                  max_images: int = 3) -> list:
     op = "WriteImageSummary"
-    _at_least(op, "max_images", max_images)
+    C.attr_at_least(op, "max_images", int(max_images), 1)
     _write_head(op, writer, step, tag)
     C.check_dtype(op, tensor, _IMAGE_TYPES)
     if bad_color._dtype is not dt.uint8:
@@ -656,7 +650,7 @@ WRITE_IMAGE = register(OpDef(
 def _audio_infer(writer: Any, step: Any, tag: Any, tensor: Any, sample_rate: Any, *,
                  max_outputs: int = 3) -> list:
     op = "WriteAudioSummary"
-    _at_least(op, "max_outputs", max_outputs)
+    C.attr_at_least(op, "max_outputs", int(max_outputs), 1)
     _write_head(op, writer, step, tag)
     if tensor._dtype is not dt.float32:
         raise C.wrong_input_dtype(op, 3, dt.float32, tensor._dtype)
