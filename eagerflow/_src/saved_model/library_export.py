@@ -23,6 +23,7 @@ from eagerflow._src.saved_model.dataset_export import export_op
 from eagerflow._src.saved_model.export_refs import ExportError, bound_eager_captures
 from eagerflow._src.saved_model.function_export import FunctionWriter, _const_array, generic_export
 from eagerflow._src.saved_model.protos import pb
+from eagerflow._src.saved_model.resource_reads import READ_ONLY, read_only_inputs
 
 
 class LibraryWriter:
@@ -185,9 +186,9 @@ class LibraryWriter:
             g.outputs = [identity(o) for o in (out if isinstance(out, (list, tuple)) else [out])]
         fname, captured = self.add(g, _snake(op.type), bind_eager=w.bind_eager)
         args = [w.ref(x) for x in op.inputs] + [w.capture(c) for c in captured]
-        return w.node("PartitionedCall", [args], {"f": fname, "Tout": [t._dtype for t in
-                                                                       g.outputs]},
-                      name=op.name)
+        return w.node("PartitionedCall", [args], {
+            "f": fname, "Tout": [t._dtype for t in g.outputs],
+            READ_ONLY: read_only_inputs(self.library, [fname])}, name=op.name)
 
     def _call(self, w: FunctionWriter, op: Any, fn: Any) -> list:
         outputs = list(fn.graph.outputs)
@@ -198,7 +199,9 @@ class LibraryWriter:
         args = tensors + [w.capture(c) for c in captured]
         stateful = self._stateful(fname)
         return w.node("StatefulPartitionedCall" if stateful else "PartitionedCall",
-                      [args], {"f": fname, "Tout": [t._dtype for t in outputs]}, name=op.name)
+                      [args], {"f": fname, "Tout": [t._dtype for t in outputs],
+                               READ_ONLY: read_only_inputs(self.library, [fname])},
+                      name=op.name)
 
     def _stateful(self, fname: str) -> bool:
         return any(f.signature.is_stateful for f in self.library.function
