@@ -30,14 +30,15 @@ def build(tf: Any, np: Any, name: str) -> Any:
                           input_signature=vec)
     elif name in _STATE:
         m.v = tf.Variable(1.0)
-        m.f = tf.function(_STATE[name](tf, m.v), input_signature=[tf.TensorSpec([], tf.float32)])
+        m.f = tf.function(_STATE[name](tf, m.v), input_signature=[tf.TensorSpec([], tf.float32)],
+                          jit_compile=_JIT.get(name))
     else:
         raise KeyError(name)
     return m
 
 
-def _nested(tf: Any, v: Any) -> Any:
-    inner = tf.function(lambda x: v * x)
+def _nested(tf: Any, v: Any, jit: bool | None = None) -> Any:
+    inner = tf.function(lambda x: _STATE["cond_read"](tf, v)(x), jit_compile=jit)
     return lambda x: inner(x) + 1.0
 
 
@@ -56,6 +57,16 @@ _STATE = {
         lambda i, s: i < 3, lambda i, s: (i + 1, s + v.assign_add(1.0)), [0, x])[1],
     "nested_call_read": _nested,
 }
+# (the jit_compile of these, by name, a function of _STATE or the same with "jit_":
+# TF's XLA context reaches the functions and branches a jit-compiled function traces)
+_JIT = {"jit_cond": True, "jit_false_cond": False, "jit_case_read": True,
+        "jit_while_read": True, "jit_nested_call_read": True}
+_STATE.update({
+    "jit_cond": _STATE["cond_read"], "jit_false_cond": _STATE["cond_read"],
+    "jit_case_read": _STATE["case_read"], "jit_while_read": _STATE["while_read"],
+    "jit_nested_call_read": _nested,
+    "jit_inner": lambda tf, v: _nested(tf, v, True),
+})
 NAMES = ("numpy_stateless", "numpy_stateful", "py_function", *_STATE)
 
 
