@@ -1,7 +1,11 @@
 """The call, control-flow and py_func nodes of eagerflow's saved functions carry TF's ops
 and underscore attrs (golden/make_node_attrs.py recorded TF 2.21's for each program of
 node_attr_cases.py): numpy_function(stateful=False) is a PyFuncStateless node, called by
-a PartitionedCall."""
+a PartitionedCall; calls, Ifs, Cases and Whiles list the resource inputs their functions
+only read (_read_only_resource_inputs); a tf.function(jit_compile=...)'s FunctionDef and
+its calls say whether XLA must compile it (_XlaMustCompile; _noinline where it must), and
+control flow traced within one propagates XLA's compile-time constants rather than being
+lowered to Switch/Merge."""
 
 import json
 from pathlib import Path
