@@ -45,6 +45,10 @@ traceback = lazy_module("traceback")  # on the first error
 _OP_NAMES = {True: "EagerPyFunc", False: "PyFunc"}
 
 
+def _op_name(eager: bool, stateful: bool) -> str:
+    return _OP_NAMES[eager] if eager or stateful else "PyFuncStateless"
+
+
 def _error_class(e: BaseException) -> type:
     # (TF's kernel maps Python's exceptions; any other, a TF error included, is Unknown)
     if isinstance(e, (ValueError, TypeError)):
@@ -101,8 +105,9 @@ def _convert_out(v: Any, d: dt.DType, eager: bool, i: int, token: str) -> np.nda
 
 
 def _kernel(xp: Any, *arrays: Any, func: Callable, tout: tuple, eager: bool,
-            in_dtypes: tuple, scalars: bool = False, token: str = "pyfunc_0") -> Any:
-    name = _OP_NAMES[eager]
+            in_dtypes: tuple, scalars: bool = False, token: str = "pyfunc_0",
+            stateful: bool = True) -> Any:
+    name = _op_name(eager, stateful)
     try:
         if eager:
             args = [EagerTensor(np.asarray(a), d) for a, d in zip(arrays, in_dtypes)]
@@ -128,7 +133,7 @@ def _kernel(xp: Any, *arrays: Any, func: Callable, tout: tuple, eager: bool,
 
 
 def _infer(*inputs: Any, func: Callable, tout: tuple, eager: bool, in_dtypes: tuple,
-           scalars: bool = False, token: str = "pyfunc_0") -> list:
+           scalars: bool = False, token: str = "pyfunc_0", stateful: bool = True) -> list:
     return [(None, d) for d in tout]
 
 
@@ -180,6 +185,10 @@ EAGER_PY_FUNC = OpDef("EagerPyFunc", _infer, _kernel, grad=_grad, stateful=True,
                       arity=_arity, tf=_TF)
 PY_FUNC = OpDef("PyFunc", _infer, _kernel, grad=_grad, stateful=True, gpu=False, arity=_arity,
                 tf=_TF)
+# (numpy_function(stateful=False): TF's PyFuncStateless, which graph passes may fold or merge)
+PY_FUNC_STATELESS = OpDef("PyFuncStateless", _infer, _kernel, grad=_grad, gpu=False,
+                          arity=_arity, tf=_TF)
+_PY_OPS = {"EagerPyFunc": EAGER_PY_FUNC, "PyFunc": PY_FUNC, "PyFuncStateless": PY_FUNC_STATELESS}
 
 
 def _dtypes(tout: Any) -> tuple:
@@ -195,7 +204,8 @@ def _dtypes(tout: Any) -> tuple:
 _TOKENS = itertools.count()
 
 
-def _call(func: Callable, inp: Any, Tout: Any, eager: bool) -> Any:  # noqa: N803 - TF's name
+def _call(func: Callable, inp: Any, Tout: Any, eager: bool,  # noqa: N803 - TF's name
+          stateful: bool = True) -> Any:
     if not callable(func):
         raise ValueError(f"Expected func to be callable. Received func={func!r} of type "
                          f"{type(func)}.")
@@ -208,12 +218,13 @@ def _call(func: Callable, inp: Any, Tout: Any, eager: bool) -> Any:  # noqa: N80
     many, tout = _dtypes(Tout)
     # (`inp` is iterated, whatever it is, as TF's: a tensor gives its rows)
     inputs = tuple(x if isinstance(x, Tensor) else convert_to_tensor(x) for x in list(inp))
-    op = EAGER_PY_FUNC if eager else PY_FUNC
-    op = _op_with_outputs(op, len(tout))
+    op = _op_with_outputs(_PY_OPS[_op_name(eager, stateful)], len(tout))
     token = f"pyfunc_{next(_TOKENS)}"
     _register(token, func)
     attrs = {"func": func, "tout": tout, "eager": eager,
              "in_dtypes": tuple(x.dtype for x in inputs), "token": token}
+    if not stateful:
+        attrs["stateful"] = False
     if not eager and not executing_eagerly():
         attrs["scalars"] = True
     out = bind(op, inputs, attrs)
@@ -256,10 +267,11 @@ def raw_call(op: str, inputs: list, attrs: dict) -> list:
     inputs = tuple(inputs)
     attrs = {"func": func, "tout": tout, "eager": eager,
              "in_dtypes": tuple(x.dtype for x in inputs), "token": token}
+    if op == "PyFuncStateless":
+        attrs["stateful"] = False
     if not eager and not executing_eagerly():
         attrs["scalars"] = True
-    out = bind(_op_with_outputs(EAGER_PY_FUNC if eager else PY_FUNC, len(tout)), inputs,
-               attrs)
+    out = bind(_op_with_outputs(_PY_OPS[op], len(tout)), inputs, attrs)
     if not tout:
         return []
     return list(out) if isinstance(out, tuple) else [out]
@@ -276,7 +288,7 @@ def _op_with_outputs(base: OpDef, n: int) -> OpDef:
     op = _BY_COUNT.get(key)
     if op is None:
         op = _BY_COUNT[key] = OpDef(base.name, _infer, _kernel, grad=_grad, num_outputs=n,
-                                    stateful=True, gpu=False, arity=_arity, tf=_TF)
+                                    stateful=base.stateful, gpu=False, arity=_arity, tf=_TF)
     return op
 
 
@@ -343,8 +355,9 @@ def numpy_function(func: Callable | None = None, inp: Any = None, Tout: Any = No
     out; not differentiable."""
     _check_args("tf.numpy_function", func, inp, Tout)
     if func is None:
-        return lambda f: functools.wraps(f)(lambda *args: _call(f, list(args), Tout, False))
-    return _call(func, inp, Tout, False)
+        return lambda f: functools.wraps(f)(
+            lambda *args: _call(f, list(args), Tout, False, stateful))
+    return _call(func, inp, Tout, False, stateful)
 
 
 __all__ = ["numpy_function", "py_function"]

@@ -738,6 +738,7 @@ class Function:
         # The graph machinery loads on the first trace, keeping `import eagerflow` light.
         outer = _state.graph
         graph = FuncGraph(self._name, parent=outer)
+        graph.jit_compile = self._jit_compile
         graph.allow_variable_creation = allow_variables
         graph.argument_variables = {}  # id(variable argument) -> (its stand-in, its spec)
         it = iter(shapes)

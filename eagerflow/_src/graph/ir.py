@@ -779,6 +779,9 @@ class FuncGraph(Graph):
     control_outputs: list | None = None
     # set by the ConcreteFunction made of it: its placeholders as TF lists them
     _shown_inputs: Any = None
+    # its tf.function's jit_compile (True: what it traces, nested graphs too, is in TF's
+    # XLA context)
+    jit_compile: bool | None = None
 
     @property
     def building_function(self) -> bool:

@@ -16,9 +16,15 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.saved_model.export_refs import ExportError, Ref, touched_captures
+from eagerflow._src.saved_model.resource_reads import READ_ONLY, read_only_inputs
 
-# what TF's cond_v2, switch_case and while_v2 set on their nodes outside XLA
+# what TF's cond_v2, switch_case and while_v2 set on their nodes outside XLA, and in it
 _LOWERED = {"_lower_using_switch_merge": True}
+_IN_XLA = {"_xla_propagate_compile_time_consts": True}
+
+
+def _lowering(w: Any) -> dict:
+    return _IN_XLA if w.xla else _LOWERED
 
 
 def lower_control_flow(lib: Any, w: Any, op: Any) -> list:
@@ -116,7 +122,9 @@ def _if(lib: Any, w: Any, op: Any) -> list:
     return w.node("If" if stateful else "StatelessIf", [w.ref(op.inputs[0]), ins],
                   {"Tout": [t._dtype for t in then_g.outputs], "then_branch": then_name,
                    "else_branch": else_name, "output_shapes": _shapes(op.outputs[:n]),
-                   **_LOWERED}, name=op.name)
+                   **_lowering(w),
+                   READ_ONLY: read_only_inputs(lib.library, [then_name, else_name], 1)},
+                  name=op.name)
 
 
 def _case(lib: Any, w: Any, op: Any) -> list:
@@ -130,7 +138,8 @@ def _case(lib: Any, w: Any, op: Any) -> list:
                                      [f"{op.name}_branch{k}" for k in range(len(graphs))])
     return w.node("Case" if stateful else "StatelessCase", [w.ref(op.inputs[0]), ins],
                   {"Tout": [t._dtype for t in graphs[0].outputs], "branches": names,
-                   "output_shapes": _shapes(op.outputs[:n]), **_LOWERED}, name=op.name)
+                   "output_shapes": _shapes(op.outputs[:n]), **_lowering(w),
+                   READ_ONLY: read_only_inputs(lib.library, names, 1)}, name=op.name)
 
 
 def _while(lib: Any, w: Any, op: Any) -> list:
@@ -161,7 +170,8 @@ def _while(lib: Any, w: Any, op: Any) -> list:
     return w.node("While" if stateful else "StatelessWhile", [carried],
                   {"cond": cond, "body": body, "output_shapes": shapes,
                    "parallel_iterations": 10, "_num_original_outputs": len(carried),
-                   **_LOWERED}, name=op.name)[:m]
+                   **_lowering(w), READ_ONLY: read_only_inputs(lib.library, [cond, body])},
+                  name=op.name)[:m]
 
 
 def _loop_arg_names(op: Any, cond_g: Any, body_g: Any, parts: dict, variables: list) -> Any:
@@ -214,7 +224,7 @@ def _wrapper(lib: Any, base: str, spec: tuple, inner: str, body: bool,
     stateful = lib._stateful(inner)
     out = fw.node("StatefulPartitionedCall" if stateful else "PartitionedCall", [inner_args],
                   {"f": inner, "Tout": [r.dtype for r in args[:lead] + args[2:m]] if body
-                   else [dt.bool]})
+                   else [dt.bool], READ_ONLY: read_only_inputs(lib.library, [inner])})
     if body:
         count = out[0] if lead else fw.node("AddV2", [counter, fw.const(1, counter.dtype)])[0]
         scope = base[:-len("_body")].replace("/", "_").lower()

@@ -91,6 +91,7 @@ class FunctionWriter:
         # stateful only for its stateful nodes, not for a handle it only passes (TF's
         # loop conditions and bodies)
         self.by_nodes = False
+        self.xla = False  # writing a graph in TF's XLA context (library_export._in_xla)
         # a traced function's stateful nodes ordered by resource, as TF's automatic control
         # dependencies order them (graph/control_outputs.py), not in one chain
         self.by_resource = False

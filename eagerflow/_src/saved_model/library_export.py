@@ -23,6 +23,7 @@ from eagerflow._src.saved_model.dataset_export import export_op
 from eagerflow._src.saved_model.export_refs import ExportError, bound_eager_captures
 from eagerflow._src.saved_model.function_export import FunctionWriter, _const_array, generic_export
 from eagerflow._src.saved_model.protos import pb
+from eagerflow._src.saved_model.resource_reads import READ_ONLY, read_only_inputs
 
 
 class LibraryWriter:
@@ -113,6 +114,8 @@ class LibraryWriter:
         # the others are written under their own names, "extra_1" too)
         specified = specified or [_renamed_input(t) for t in graph.fed_inputs]
         w.branch, w.by_nodes = branch, by_nodes
+        w.xla = _in_xla(graph)
+        _mark_jit(fdef, getattr(graph, "jit_compile", None))
         w.by_resource = getattr(graph, "control_outputs", None) is not None
         if layout is None:
             for t, n, u in zip(graph.fed_inputs, names, specified):
@@ -185,9 +188,9 @@ class LibraryWriter:
             g.outputs = [identity(o) for o in (out if isinstance(out, (list, tuple)) else [out])]
         fname, captured = self.add(g, _snake(op.type), bind_eager=w.bind_eager)
         args = [w.ref(x) for x in op.inputs] + [w.capture(c) for c in captured]
-        return w.node("PartitionedCall", [args], {"f": fname, "Tout": [t._dtype for t in
-                                                                       g.outputs]},
-                      name=op.name)
+        return w.node("PartitionedCall", [args], {
+            "f": fname, "Tout": [t._dtype for t in g.outputs],
+            READ_ONLY: read_only_inputs(self.library, [fname])}, name=op.name)
 
     def _call(self, w: FunctionWriter, op: Any, fn: Any) -> list:
         outputs = list(fn.graph.outputs)
@@ -197,12 +200,38 @@ class LibraryWriter:
         tensors = [w.ref(x) for x in op.inputs if not is_variable(x)]
         args = tensors + [w.capture(c) for c in captured]
         stateful = self._stateful(fname)
+        attrs = {"f": fname, "Tout": [t._dtype for t in outputs],
+                 READ_ONLY: read_only_inputs(self.library, [fname])}
+        if getattr(fn.graph, "jit_compile", None) is not None:
+            attrs[_MUST_COMPILE] = bool(fn.graph.jit_compile)
         return w.node("StatefulPartitionedCall" if stateful else "PartitionedCall",
-                      [args], {"f": fname, "Tout": [t._dtype for t in outputs]}, name=op.name)
+                      [args], attrs, name=op.name)
 
     def _stateful(self, fname: str) -> bool:
         return any(f.signature.is_stateful for f in self.library.function
                    if f.signature.name == fname)
+
+
+_MUST_COMPILE = "_XlaMustCompile"
+
+
+def _in_xla(graph: Any) -> bool:
+    """Whether `graph` was traced in TF's XLA context: within a tf.function(jit_compile=True)
+    (its own graph, or one it encloses)."""
+    while graph is not None:
+        if getattr(graph, "jit_compile", None):
+            return True
+        graph = getattr(graph, "parent", None)
+    return False
+
+
+def _mark_jit(fdef: Any, jit_compile: bool | None) -> None:
+    """TF's attrs of the FunctionDef of a tf.function given jit_compile: whether XLA must
+    compile it, and (where it must) that it is never inlined."""
+    if jit_compile is not None:
+        fdef.attr[_MUST_COMPILE].b = bool(jit_compile)
+    if jit_compile:
+        fdef.attr["_noinline"].b = True
 
 
 def _capture_order(w: FunctionWriter, graph: Any) -> None:

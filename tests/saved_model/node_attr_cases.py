@@ -1,0 +1,95 @@
+"""Programs whose saved FunctionDefs' call, control-flow and py_func nodes are compared,
+op and TF's underscore attrs (golden/make_node_attrs.py records TF 2.21's,
+test_node_attrs.py compares eagerflow's): each built with `tf` TF's or eagerflow's and
+`np` NumPy."""
+
+import re
+from typing import Any
+
+# (the node ops compared, and the attrs of theirs and of their functions compared)
+OPS = ("PyFunc", "PyFuncStateless", "EagerPyFunc", "If", "StatelessIf", "Case",
+       "StatelessCase", "While", "StatelessWhile", "PartitionedCall", "StatefulPartitionedCall")
+NODE_ATTRS = ("_read_only_resource_inputs", "_XlaMustCompile", "_lower_using_switch_merge",
+              "_xla_propagate_compile_time_consts")
+FUNCTION_ATTRS = ("_XlaMustCompile", "_noinline")
+
+
+def _numpy(tf: Any, np: Any, stateful: bool) -> Any:
+    return lambda x: tf.numpy_function(np.sin, [x], tf.float32, stateful=stateful)
+
+
+def build(tf: Any, np: Any, name: str) -> Any:
+    m = tf.Module()
+    vec = [tf.TensorSpec([2], tf.float32)]
+    if name == "numpy_stateless":
+        m.f = tf.function(_numpy(tf, np, False), input_signature=vec)
+    elif name == "numpy_stateful":
+        m.f = tf.function(_numpy(tf, np, True), input_signature=vec)
+    elif name == "py_function":
+        m.f = tf.function(lambda x: tf.py_function(np.sin, [x], tf.float32),
+                          input_signature=vec)
+    elif name in _STATE:
+        m.v = tf.Variable(1.0)
+        m.f = tf.function(_STATE[name](tf, m.v), input_signature=[tf.TensorSpec([], tf.float32)],
+                          jit_compile=_JIT.get(name))
+    else:
+        raise KeyError(name)
+    return m
+
+
+def _nested(tf: Any, v: Any, jit: bool | None = None) -> Any:
+    inner = tf.function(lambda x: _STATE["cond_read"](tf, v)(x), jit_compile=jit)
+    return lambda x: inner(x) + 1.0
+
+
+# (functions of a variable `v` and a scalar `x`: reading it, writing it, or not touching it)
+_STATE = {
+    "cond_read": lambda tf, v: lambda x: tf.cond(x > 0, lambda: v * x, lambda: x),
+    "cond_write": lambda tf, v: lambda x: tf.cond(x > 0, lambda: v.assign_add(x),
+                                                  lambda: v.read_value()),
+    "cond_stateless": lambda tf, v: lambda x: tf.cond(x > 0, lambda: x * 2.0, lambda: x),
+    "case_read": lambda tf, v: lambda x: tf.switch_case(
+        tf.cast(x, tf.int32), [lambda: v * 2.0, lambda: v + 1.0]),
+    # (the loop adding v to s: no tensor captured, so that its variables are TF's)
+    "while_read": lambda tf, v: lambda x: tf.while_loop(
+        lambda i, s: i < 3, lambda i, s: (i + 1, s + v), [0, x])[1],
+    "while_write": lambda tf, v: lambda x: tf.while_loop(
+        lambda i, s: i < 3, lambda i, s: (i + 1, s + v.assign_add(1.0)), [0, x])[1],
+    "nested_call_read": _nested,
+}
+# (the jit_compile of these, by name, a function of _STATE or the same with "jit_":
+# TF's XLA context reaches the functions and branches a jit-compiled function traces)
+_JIT = {"jit_cond": True, "jit_false_cond": False, "jit_case_read": True,
+        "jit_while_read": True, "jit_nested_call_read": True}
+_STATE.update({
+    "jit_cond": _STATE["cond_read"], "jit_false_cond": _STATE["cond_read"],
+    "jit_case_read": _STATE["case_read"], "jit_while_read": _STATE["while_read"],
+    "jit_nested_call_read": _nested,
+    "jit_inner": lambda tf, v: _nested(tf, v, True),
+})
+NAMES = ("numpy_stateless", "numpy_stateful", "py_function", *_STATE)
+
+
+def _value(v: Any) -> Any:
+    kind = v.WhichOneof("value")
+    return list(v.list.i) if kind == "list" else getattr(v, kind)
+
+
+def summary(saved_model_pb: str, saved_model_class: Any) -> dict:
+    """{"nodes": each compared node's [op, {attr: value}], "functions": the compared attrs
+    of each function holding some, sorted} of the SavedModel at `saved_model_pb`: its
+    saver's functions left out (they hold none of these), and its loops' conds and bodies
+    (eagerflow's call the traced ones from functions of TF's signatures: calls of its own;
+    TF's hold no compared node here)."""
+    sm = saved_model_class()
+    with open(saved_model_pb, "rb") as f:
+        sm.ParseFromString(f.read())
+    nodes, funcs = [], []
+    for fd in sm.meta_graphs[0].graph_def.library.function:
+        if re.search("_traced_|while_(cond|body)", fd.signature.name):
+            continue
+        funcs.append({k: _value(fd.attr[k]) for k in FUNCTION_ATTRS if k in fd.attr})
+        nodes += [[n.op, {k: _value(n.attr[k]) for k in NODE_ATTRS if k in n.attr}]
+                  for n in fd.node_def if n.op in OPS]
+    key = repr
+    return {"nodes": sorted(nodes, key=key), "functions": sorted(filter(None, funcs), key=key)}
