@@ -160,6 +160,30 @@ def select(condlist: Any, choicelist: Any, default: Any = 0) -> SymbolicTensor:
     return _out(_shape(first), kd.dtype_key(first))
 
 
+def repeat(x: Any, repeats: Any, axis: Any = None) -> SymbolicTensor:
+    """Keras 3's rule, which reads the repeats given (TF's traced repeat of several counts
+    leaves the length unknown): flattened without an axis; a size of repeats other than
+    one must be the repeated dimension's."""
+    shape = _shape(x)
+    repeats = [repeats] if isinstance(repeats, int) else repeats
+    broadcast = len(repeats) == 1
+    if axis is None:
+        if None in shape:
+            return _out([None], x.dtype)
+        size = int(np.prod(shape, dtype=np.int64))
+        if not broadcast and len(repeats) != size:
+            raise ValueError(f"Size of `repeats` and dimensions of `x` after flattening "
+                             f"should be compatible. Received: {len(repeats)} and {size}")
+        return _out([size * repeats[0] if broadcast else sum(repeats)], x.dtype)
+    if shape[axis] is None:
+        return _out(shape, x.dtype)
+    if not broadcast and shape[axis] != len(repeats):
+        raise ValueError(f"Size of `repeats` and dimensions of `axis {axis} of x` should be "
+                         f"compatible. Received: {len(repeats)} and {shape}")
+    shape[axis] = shape[axis] * repeats[0] if broadcast else sum(repeats)
+    return _out(shape, x.dtype)
+
+
 def slogdet(x: Any) -> tuple:
     """A scalar sign (whatever the batch) and the batch's log-determinants."""
     return _out((), x.dtype), _out(_shape(x)[:-2], x.dtype)
@@ -643,5 +667,5 @@ RULES: dict = {
     **{n: compared for n in ("less", "less_equal", "greater", "greater_equal")},
     "left_shift": shift, "right_shift": shift, "kron": kron, "take": take,
     "bitwise_invert": same, "einsum": einsum, "cross": cross, "tensordot": tensordot,
-    "matmul": matmul, "vectorized_map": vectorized_map,
+    "matmul": matmul, "vectorized_map": vectorized_map, "repeat": repeat,
 }
