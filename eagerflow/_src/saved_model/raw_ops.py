@@ -34,6 +34,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation
 from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, training_ops
 from eagerflow._src.ops.checks import (
     ATTR_KINDS,
@@ -339,6 +340,8 @@ class RawOp:
         if held is not None:
             raise held
         self._check_types(attrs)
+        C.attrs_at_least(self.op, attrs)
+        C.string_attrs_allowed(self.op, attrs)
         if self.op in raw_functional.OPS:
             return self._structure(raw_functional.run(self.op, inputs, attrs, name),
                                    attrs)
