@@ -115,20 +115,6 @@ def list_attr_at_least(op: str, attr: str, n: int, least: int) -> None:
                    f"NodeDef: {{{{node {op}}}}}")
 
 
-def attrs_at_least(op: str, attrs: dict) -> None:
-    """TF's check of the int attrs and list attrs' lengths a call sets against their
-    OpDef's minimums, in the OpDef's order."""
-    for a in tf_op_defs.signatures().get(op, {}).get("attr", ()):
-        value = attrs.get(a["name"])
-        if not a.get("hasMinimum") or value is None:
-            continue
-        least = int(a.get("minimum", 0))
-        if a["type"] == "int" and isinstance(value, int):
-            attr_at_least(op, a["name"], value, least)
-        elif a["type"].startswith("list(") and isinstance(value, (list, tuple)):
-            list_attr_at_least(op, a["name"], len(value), least)
-
-
 def string_attrs_allowed(op: str, attrs: dict) -> None:
     """TF's check of the string attrs a call sets against the values its OpDef allows."""
     for a in tf_op_defs.signatures().get(op, {}).get("attr", ()):

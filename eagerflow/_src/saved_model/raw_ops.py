@@ -340,7 +340,7 @@ class RawOp:
         if held is not None:
             raise held
         self._check_types(attrs)
-        C.attrs_at_least(self.op, attrs)
+        self._check_minimums(attrs)
         C.string_attrs_allowed(self.op, attrs)
         if self.op in raw_functional.OPS:
             return self._structure(raw_functional.run(self.op, inputs, attrs, name),
@@ -653,6 +653,18 @@ class RawOp:
                     None, None, f"Value for attr '{a.name}' of {dtype_word(v)} is not in the "
                                 f"list of allowed values: {listed}\n\t; NodeDef: "
                                 f"{{{{node {self.op}}}}} [Op:{self.op}]")
+
+    def _check_minimums(self, attrs: dict) -> None:
+        """TF's check of the int attrs and list attrs' lengths against their OpDef's
+        minimums, in its order."""
+        for a in self.opdef.attr:
+            v = attrs.get(a.name)
+            if not a.has_minimum or v is None:
+                continue
+            if a.type == "int" and isinstance(v, int):
+                C.attr_at_least(self.op, a.name, v, a.minimum)
+            elif a.type.startswith("list(") and isinstance(v, (list, tuple)):
+                C.list_attr_at_least(self.op, a.name, len(v), a.minimum)
 
     def _param(self, arg: str) -> str:
         return next((p for p, a in self.params.items() if a == arg), arg)
