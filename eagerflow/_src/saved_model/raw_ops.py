@@ -34,15 +34,17 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation
 from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
-from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, training_ops
 from eagerflow._src.ops.checks import (
     ATTR_KINDS,
+    attr_at_least,
     convert_attr,
     dt_enum,
     dtype_word,
     enum_type,
+    list_attr_at_least,
     past_int64,
+    string_attrs_allowed,
 )
 from eagerflow._src.ops.held_arrays import host_positions
 from eagerflow._src.ops.registry import REGISTRY
@@ -341,7 +343,7 @@ class RawOp:
             raise held
         self._check_types(attrs)
         self._check_minimums(attrs)
-        C.string_attrs_allowed(self.op, attrs)
+        string_attrs_allowed(self.op, attrs)
         if self.op in raw_functional.OPS:
             return self._structure(raw_functional.run(self.op, inputs, attrs, name),
                                    attrs)
@@ -656,15 +658,18 @@ class RawOp:
 
     def _check_minimums(self, attrs: dict) -> None:
         """TF's check of the int attrs and list attrs' lengths against their OpDef's
-        minimums, in its order."""
+        minimums, in its order. (Eagerly, an empty list input leaves its type attr unset,
+        so TF finds no kernel before it checks the count: the op's own check answers.)"""
         for a in self.opdef.attr:
             v = attrs.get(a.name)
-            if not a.has_minimum or v is None:
+            if not a.has_minimum or v is None or (
+                    v == 0 and _state.graph is None and
+                    tf_op_defs.counted_input(self.op, a.name) is not None):
                 continue
             if a.type == "int" and isinstance(v, int):
-                C.attr_at_least(self.op, a.name, v, a.minimum)
+                attr_at_least(self.op, a.name, v, a.minimum)
             elif a.type.startswith("list(") and isinstance(v, (list, tuple)):
-                C.list_attr_at_least(self.op, a.name, len(v), a.minimum)
+                list_attr_at_least(self.op, a.name, len(v), a.minimum)
 
     def _param(self, arg: str) -> str:
         return next((p for p, a in self.params.items() if a == arg), arg)
