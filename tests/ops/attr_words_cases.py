@@ -1,8 +1,8 @@
-"""Raw ops given an int attr below its OpDef's minimum or a string attr outside its allowed
-values, called eagerly and inside a tf.function (attrwords43): TF refuses each eagerly with
-the attr check's InvalidArgumentError and, while tracing, with its op-def library's
-ValueError. `outcomes(tf)` runs them with TF or eagerflow; record_attr_words_golden.py
-records TF's, test_attr_words.py compares."""
+"""Raw ops given an int attr below its OpDef's minimum, a list attr shorter than its minimum
+or a string attr outside its allowed values, called eagerly and inside a tf.function
+(attrwords43, text43c): TF refuses each eagerly with the attr check's InvalidArgumentError
+and, while tracing, with its op-def library's ValueError. `outcomes(tf)` runs them with TF
+or eagerflow; record_attr_words_golden.py records TF's, test_attr_words.py compares."""
 
 from typing import Any
 
