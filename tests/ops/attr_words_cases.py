@@ -1,8 +1,8 @@
-"""Raw ops given an int attr below its OpDef's minimum or a string attr outside its allowed
-values, called eagerly and inside a tf.function (attrwords43): TF refuses each eagerly with
-the attr check's InvalidArgumentError and, while tracing, with its op-def library's
-ValueError. `outcomes(tf)` runs them with TF or eagerflow; record_attr_words_golden.py
-records TF's, test_attr_words.py compares."""
+"""Raw ops given an int attr below its OpDef's minimum, a list attr shorter than its minimum
+or a string attr outside its allowed values, called eagerly and inside a tf.function
+(attrwords43, text43c): TF refuses each eagerly with the attr check's InvalidArgumentError
+and, while tracing, with its op-def library's ValueError. `outcomes(tf)` runs them with TF
+or eagerflow; record_attr_words_golden.py records TF's, test_attr_words.py compares."""
 
 from typing import Any
 
@@ -50,6 +50,29 @@ CASES = {
                      "shapes=[tf.constant([4], tf.int64)], concat_dim=0)",
     "quantized_concat": "tf.raw_ops.QuantizedConcat(concat_dim=0, values=[tf.ones([1], "
                         "tf.quint8)], input_mins=[0.0], input_maxes=[1.0])",
+    "split_v": f"tf.raw_ops.SplitV(value={X}, size_splits=tf.constant([4]), axis=0, "
+               "num_split=0)",
+    "stage_capacity": f"tf.raw_ops.Stage(values=[{X}], capacity=-1)",
+    "merge": "tf.raw_ops.Merge(inputs=[])",
+    "parallel_concat": "tf.raw_ops.ParallelConcat(values=[], shape=[1])",
+    "zip_dataset": "tf.raw_ops.ZipDataset(input_datasets=[], output_types=[tf.int64], "
+                   "output_shapes=[[]])",
+    # list attrs shorter than their minimum (checks.list_attr_at_least)
+    "fifo_queue": "tf.raw_ops.FIFOQueueV2(component_types=[])",
+    "padding_queue": "tf.raw_ops.PaddingFIFOQueueV2(component_types=[])",
+    "range_dataset": "tf.raw_ops.RangeDataset(start=0, stop=1, step=1, output_types=[], "
+                     "output_shapes=[])",
+    "tensor_dataset": "tf.raw_ops.TensorDataset(components=[], output_shapes=[])",
+    "optional_get": "tf.raw_ops.OptionalGetValue(optional=tf.raw_ops.OptionalNone(), "
+                    "output_types=[], output_shapes=[])",
+    "stage": "tf.raw_ops.Stage(values=[])",
+    "unstage": "tf.raw_ops.Unstage(dtypes=[])",
+    "batch": "tf.raw_ops.Batch(in_tensors=[], num_batch_threads=1, max_batch_size=2, "
+             "batch_timeout_micros=1, grad_timeout_micros=1)",
+    "identity_n": "tf.raw_ops.IdentityN(input=[])",
+    "decode_csv": f"tf.raw_ops.DecodeCSV(records={S}, record_defaults=[])",
+    "dilation_strides": f"tf.raw_ops.Dilation2D(input={IMG}, filter=tf.ones([1, 1, 1]), "
+                        "strides=[1, 1, 1], rates=[1, 1, 1, 1], padding='SAME')",
     # string attrs outside their allowed values (checks.string_attr_in and its users)
     "unicode_encode": "tf.raw_ops.UnicodeEncode(input_values=tf.constant([65]), "
                       "input_splits=tf.constant([0, 1], tf.int64), output_encoding='UTF-9')",
@@ -77,6 +100,7 @@ CASES = {
                           "tf.constant([0, 1]), stats_summary=tf.ones([1, 1, 1, 2]), l1=0.0, "
                           "l2=0.0, tree_complexity=0.0, min_node_weight=0.0, "
                           "logits_dimension=1, split_type='other')",
+    "string_length": "tf.raw_ops.StringLength(input=tf.constant(['ab']), unit='BAD')",
     "crop_method": f"tf.raw_ops.CropAndResize(image={IMG}, boxes=tf.constant([[0., 0., 1., "
                    "1.]]), box_ind=tf.constant([0]), crop_size=[1, 1], method='cubic')",
 }

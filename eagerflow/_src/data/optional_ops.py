@@ -124,12 +124,7 @@ def _check_lengths(op: str, types: tuple, shapes: tuple) -> None:
     ValueError. (Eagerly, with both lists empty, TF names either, run by run.)"""
     if types and shapes:
         return
-    which = "output_types" if not types else "output_shapes"
-    if _state.graph is not None:
-        raise ValueError(f"Attr '{which}' of '{op}' Op passed list of length 0 less than "
-                         "minimum 1.")
-    raise C.fail(op, f"Length for attr '{which}' of 0 must be at least minimum 1\n\t; "
-                     f"NodeDef: {{{{node {op}}}}}")
+    C.list_attr_at_least(op, "output_types" if not types else "output_shapes", 0, 1)
 
 
 def _shape_attr(shape: Any) -> tuple | None:

@@ -295,8 +295,7 @@ _NO_DIMS = np.zeros(0, np.int64)
 def _padded_infer(op: str, v2: bool) -> Any:
     def infer(*ins: Any, N: int, Toutput_types: tuple, **_: Any) -> list:
         n = C.int_attr(op, N, "N", 64)
-        if n < 1:
-            raise C.fail(op, f"Value for attr 'N' of {n} must be at least minimum 1")
+        C.attr_at_least(op, "N", n, 1)
         if len(ins) != 2 + n + len(Toutput_types) + v2:  # (TF's wrappers count them)
             raise TypeError(f"{op} takes {2 + n + len(Toutput_types) + v2} inputs (N padded "
                             f"shapes, a padding value of each Toutput_types), got {len(ins)}")

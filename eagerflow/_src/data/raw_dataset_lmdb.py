@@ -30,9 +30,7 @@ def _refuse(op: str, *_: Any, **__: Any) -> Any:
 def _infer(op: str) -> Any:
     def infer(filenames: Any, output_types: Any = (), output_shapes: Any = (), **_: Any) -> list:
         for attr, v in (("output_types", output_types), ("output_shapes", output_shapes)):
-            if not v:  # (TF's attr checks, the first it makes)
-                raise C.fail(op, f"Length for attr '{attr}' of 0 must be at least minimum 1"
-                                 f"\n\t; NodeDef: {{{{node {op}}}}}")
+            C.list_attr_at_least(op, attr, len(v), 1)  # (TF's attr checks, the first it makes)
         return typed_inputs(op, (filenames,), (dt.string,))
     return infer
 

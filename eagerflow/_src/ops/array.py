@@ -689,6 +689,8 @@ def _split_infer(x: Any, *dyn: Any, sizes: tuple, axis: int,
     `sizes`: TF's outputs are counted by it, and its kernel or shape function refuses)."""
     if not isinstance(sizes, (tuple, list)):  # (an internal call's mistake)
         raise TypeError(f"SplitV's sizes must be a list of ints, got {sizes!r}")
+    if num_split is not None:  # (TF's attr check, before the op's own)
+        C.attr_at_least("SplitV", "num_split", num_split, 1)
     _check_count(sizes, num_split)
     if dyn:
         check_runtime_arg("SplitV", dyn, "size_splits")
@@ -752,11 +754,7 @@ def _split_n_infer(x: Any, *dyn: Any, num_split: int, axis: int | None) -> list:
         if t._dtype is not dt.int32 or t._shape not in ((), None):
             raise C.fail("Split", f"split_dim must be an int32 scalar, got {t._dtype.name} "
                                   f"{C.shape_str(t._shape)}")
-    if num_split < 1:
-        if _state.graph is not None:  # (TF's graph builder checks the attr: a ValueError)
-            raise ValueError(f"Attr 'num_split' of 'Split' Op passed {num_split} less than "
-                             "minimum 1.")
-        C.attr_at_least("Split", "num_split", num_split, 1)
+    C.attr_at_least("Split", "num_split", num_split, 1)
     if not dyn and not isinstance(axis, int):  # (a vector: tf.raw_ops', an imported node's)
         rank = np.ndim(axis)
         raise C.fail("Split", f"Input must be scalar but has rank {rank}" if _state.graph

@@ -97,9 +97,7 @@ def _batch_infer(*xs: Any, num_batch_threads: int, max_batch_size: int,
                  max_enqueued_batches: int = 10, allowed_batch_sizes: Any = (),
                  container: str = "", shared_name: str = "", batching_queue: str = "") -> list:
     op = "Batch"
-    if not xs:
-        raise C.fail(op, "Length for attr 'T' of 0 must be at least minimum 1\n\t; "
-                         "NodeDef: {{node Batch}}")
+    C.list_attr_at_least(op, "T", len(xs), 1)
     # (TF's kernel checks its own attrs when built; the batcher's, when first made)
     check_allowed_batch_sizes(op, allowed_batch_sizes, int(max_batch_size))
     rows = xs[0]._shape[0] if xs[0]._shape else None

@@ -102,6 +102,19 @@ def attr_at_least(op: str, attr: str, n: int, least: int) -> None:
                    f"NodeDef: {{{{node {op}}}}}")
 
 
+def list_attr_at_least(op: str, attr: str, n: int, least: int) -> None:
+    """TF's check of a list attr's length (component_types, output_types, T) against its
+    OpDef's minimum: while a graph is built, the ValueError of TF's op-def library, else
+    the eager attr check's error."""
+    if n >= least:
+        return
+    if _state.graph is not None:
+        raise ValueError(f"Attr '{attr}' of '{op}' Op passed list of length {n} less than "
+                         f"minimum {least}.")
+    raise fail(op, f"Length for attr '{attr}' of {n} must be at least minimum {least}\n\t; "
+                   f"NodeDef: {{{{node {op}}}}}")
+
+
 def string_attrs_allowed(op: str, attrs: dict) -> None:
     """TF's check of the string attrs a call sets against the values its OpDef allows."""
     for a in tf_op_defs.signatures().get(op, {}).get("attr", ()):

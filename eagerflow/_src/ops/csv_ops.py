@@ -42,12 +42,7 @@ def _infer(records: Any, *defaults: Any, field_delim: str, use_quote_delim: bool
         na_value, "na_value")
     select_cols = C.int_list(select_cols, "select_cols")
     graph = _state.graph is not None
-    if not defaults:
-        if graph:  # (TF's graph builder checks the attr's minimum: a ValueError)
-            raise ValueError(f"Attr 'OUT_TYPE' of '{_OP}' Op passed list of length 0 less "
-                             "than minimum 1.")
-        raise C.fail(_OP, "Length for attr 'OUT_TYPE' of 0 must be at least minimum 1"
-                          f"\n\t; NodeDef: {{{{node {_OP}}}}}")
+    C.list_attr_at_least(_OP, "OUT_TYPE", len(defaults), 1)
     for i, d in enumerate(defaults):
         if d._dtype not in FIELD_TYPES:
             raise C.fail(_OP, f"Value for attr 'OUT_TYPE' of {C.dtype_word(d._dtype)} is not "

@@ -98,14 +98,7 @@ SWITCH = register(OpDef(
 
 
 def _merge_infer(*inputs: Any) -> list:
-    if not inputs:
-        if _state.graph is not None:
-            raise ValueError("List argument 'inputs' to 'Merge' Op with length 0 shorter "
-                             "than minimum length 1.")
-        raise C.fail("Merge", "Value for attr 'N' of 0 must be at least minimum 1\n\t; "
-                              "NodeDef: {{node Merge}}; Op<name=Merge; signature=inputs:N*T "
-                              "-> output:T, value_index:int32; attr=T:type; attr=N:int,"
-                              "min=1>")
+    C.attr_at_least("Merge", "N", len(inputs), 1)
     first = inputs[0]
     for i, x in enumerate(inputs[1:], 1):
         if x._dtype is not first._dtype:

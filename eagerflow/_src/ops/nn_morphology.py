@@ -51,9 +51,7 @@ def _geometry(op: str, x_shape: tuple, f_shape: tuple, strides: Any, rates: Any,
 
 def _check_attrs(op: str, strides: Any, rates: Any, padding: str) -> None:
     for name, v in (("strides", strides), ("rates", rates)):
-        if len(v) < 4:
-            raise C.fail(op, f"Length for attr '{name}' of {len(v)} must be at least minimum 4"
-                             f"\n\t; NodeDef: {{{{node {op}}}}}")
+        C.list_attr_at_least(op, name, len(v), 4)
     C.string_attr_in(op, "padding", padding, ("SAME", "VALID"))
     if strides[0] != 1 or strides[3] != 1:
         raise UnimplementedError(None, None, f"Stride is only supported across spatial "

@@ -122,9 +122,8 @@ def new_state(op: str, attrs: dict) -> QueueState:
     types = [dt.as_dtype(d) for d in attrs.get("component_types") or ()]
     shapes = [attr_shape(s) for s in attrs.get("shapes") or ()]
     capacity = int(attrs.get("capacity", -1))
-    if not types and op != "PriorityQueueV2":
-        raise C.fail(op, f"Length for attr 'component_types' of 0 must be at least minimum 1"
-                         f"\n\t; NodeDef: {{{{node {op}}}}}")
+    if op != "PriorityQueueV2":
+        C.list_attr_at_least(op, "component_types", len(types), 1)
     if op == "PriorityQueueV2":
         types = [dt.int64] + types
         shapes = [()] + shapes if shapes else shapes

@@ -183,8 +183,7 @@ def _concat_target(shape: Any) -> tuple:
 
 def _parallel_concat_infer(*values: Any, shape: Any) -> list:
     op = "ParallelConcat"
-    if not values:
-        raise C.fail(op, "Length for attr 'N' of 0 must be at least minimum 1")
+    C.attr_at_least(op, "N", len(values), 1)
     d = values[0]._dtype
     for i, v in enumerate(values[1:], 1):
         if v._dtype is not d:

@@ -65,9 +65,7 @@ def _strings(*values: bytes) -> np.ndarray:
 # ---------------------------------------------------------------------------------------
 
 def _identity_n_infer(*xs: Any) -> list:
-    if not xs:
-        raise C.fail("IdentityN", "Length for attr 'T' of 0 must be at least minimum 1"
-                                  "\n\t; NodeDef: {{node IdentityN}}")
+    C.list_attr_at_least("IdentityN", "T", len(xs), 1)
     return [(x._shape, x._dtype) for x in xs]
 
 

@@ -186,14 +186,10 @@ def _buffer(op: str, attrs: dict) -> Area:
 def _check_attrs(op: str, capacity: Any, memory_limit: Any, lists: tuple = ()) -> None:
     """TF's op definition's refusals, in its attrs' order: negative sizes, and an empty
     list of types where `lists` (name, value) needs one."""
-    node = f"\n\t; NodeDef: {{{{node {op}}}}}"
     for what, v in (("capacity", capacity), ("memory_limit", memory_limit)):
-        if int(v) < 0:
-            raise C.fail(op, f"Value for attr '{what}' of {int(v)} must be at least "
-                             f"minimum 0{node}")
+        C.attr_at_least(op, what, int(v), 0)
     for what, v in lists:
-        if not v:
-            raise C.fail(op, f"Length for attr '{what}' of 0 must be at least minimum 1{node}")
+        C.list_attr_at_least(op, what, len(v), 1)
 
 
 def _given_types(op: str, attr: str, values: tuple, given: Any) -> None:

@@ -37,11 +37,14 @@ from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, training_ops
 from eagerflow._src.ops.checks import (
     ATTR_KINDS,
+    attr_at_least,
     convert_attr,
     dt_enum,
     dtype_word,
     enum_type,
+    list_attr_at_least,
     past_int64,
+    string_attrs_allowed,
 )
 from eagerflow._src.ops.held_arrays import host_positions
 from eagerflow._src.ops.registry import REGISTRY
@@ -339,6 +342,8 @@ class RawOp:
         if held is not None:
             raise held
         self._check_types(attrs)
+        self._check_minimums(attrs)
+        string_attrs_allowed(self.op, attrs)
         if self.op in raw_functional.OPS:
             return self._structure(raw_functional.run(self.op, inputs, attrs, name),
                                    attrs)
@@ -650,6 +655,21 @@ class RawOp:
                     None, None, f"Value for attr '{a.name}' of {dtype_word(v)} is not in the "
                                 f"list of allowed values: {listed}\n\t; NodeDef: "
                                 f"{{{{node {self.op}}}}} [Op:{self.op}]")
+
+    def _check_minimums(self, attrs: dict) -> None:
+        """TF's check of the int attrs and list attrs' lengths against their OpDef's
+        minimums, in its order. (Eagerly, an empty list input leaves its type attr unset,
+        so TF finds no kernel before it checks the count: the op's own check answers.)"""
+        for a in self.opdef.attr:
+            v = attrs.get(a.name)
+            if not a.has_minimum or v is None or (
+                    v == 0 and _state.graph is None and
+                    tf_op_defs.counted_input(self.op, a.name) is not None):
+                continue
+            if a.type == "int" and isinstance(v, int):
+                attr_at_least(self.op, a.name, v, a.minimum)
+            elif a.type.startswith("list(") and isinstance(v, (list, tuple)):
+                list_attr_at_least(self.op, a.name, len(v), a.minimum)
 
     def _param(self, arg: str) -> str:
         return next((p for p, a in self.params.items() if a == arg), arg)
