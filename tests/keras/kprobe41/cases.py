@@ -113,3 +113,17 @@ o.threshold = 0.9  # (a plain attribute: the metric still computes with its argu
 o.update_state([[1.0]], [[0.7]])
 print(float(o.result()), o.get_config()["threshold"])
 """
+
+SNIPPETS["optimizer_base_needs_learning_rate"] = _TRY + """
+class Sub(keras.optimizers.Optimizer):
+    def __init__(self, **kw):
+        super().__init__(**kw)
+for make in [lambda: keras.optimizers.Optimizer(), lambda: keras.optimizers.Optimizer(name="x"),
+             lambda: Sub(), lambda: Sub(learning_rate=0.5)]:
+    try:
+        o = make()
+        print(type(o).__name__, o.name, float(o.learning_rate))
+    except TypeError as e:
+        print("TypeError", e)
+print(keras.optimizers.SGD().name)
+"""
