@@ -13,7 +13,7 @@ from tests.tf_reference import HAVE_TF_PYTHON
 def _models() -> list:
     keras = tf.keras
     keras.utils.set_random_seed(3)
-    seq = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, activation="relu"),
+    seq = keras.Sequential([keras.Input((3,), name="x"), keras.layers.Dense(4, activation="relu"),
                             keras.layers.Dense(2)])
     a, b = keras.Input((4,), name="a"), keras.Input((2,), name="b")
     h = keras.layers.Concatenate()([keras.layers.Dense(3, activation="tanh")(a), b])
@@ -21,7 +21,7 @@ def _models() -> list:
     x = np.linspace(-1, 1, 6, dtype="float32").reshape(2, 3)
     xa = np.linspace(-1, 1, 8, dtype="float32").reshape(2, 4)
     xb = np.linspace(0, 1, 4, dtype="float32").reshape(2, 2)
-    return [(seq, {"keras_tensor": x}, [seq(x)]), (two, {"a": xa, "b": xb}, two([xa, xb]))]
+    return [(seq, {"x": x}, [seq(x)]), (two, {"a": xa, "b": xb}, two([xa, xb]))]
 
 
 @pytest.mark.skipif(not HAVE_TF_PYTHON, reason="needs TensorFlow's interpreter")

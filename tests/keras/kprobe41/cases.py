@@ -1,7 +1,8 @@
 """Snippets of kprobe41: DTypePolicy.convert_input (what it casts, when), model.export's
 litert format (the .tflite file Keras 3 writes through TF's converter: its message, its
-refusals and what an interpreter reads and computes from it), TensorBoard.summary, and the
-public attributes Keras 3's metrics keep of their arguments.
+refusals and what an interpreter reads and computes from it), TensorBoard.summary, the
+public attributes Keras 3's metrics keep of their arguments, and the base Optimizer's
+required learning_rate.
 kprobe/record_golden.py kprobe41 records what real TF 2.21 + Keras 3 prints for each, and
 test_kprobe41.py checks that eagerflow prints the same."""
 
@@ -42,6 +43,8 @@ kt = keras.Input((2,))
 r = p.convert_input(kt, True, "float16")
 print("KerasTensor", type(r).__name__, r.dtype, r.shape)
 print("KerasTensor kept", p.convert_input(kt, False, "float16") is kt)
+m = keras.Model(kt, r)  # (the cast is an operation of the model's graph)
+print([type(l).__name__ for l in m.layers], m(np.ones((1, 2), "float32")).dtype)
 """
 
 SNIPPETS["export_litert"] = _TRY + """
