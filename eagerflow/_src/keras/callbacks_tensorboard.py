@@ -42,8 +42,18 @@ from eagerflow._src.summary import writer as writer_mod
 _EMBEDDING_TENSOR = "layer_with_weights-0/embeddings/.ATTRIBUTES/VARIABLE_VALUE"
 
 
+# tf.summary, which eagerflow/keras/callbacks puts here (keras/ may not import the public
+# namespace)
+SUMMARY_MODULE: list = []
+
+
 class TensorBoard(Callback):
     """Writes TensorBoard logs during fit() and evaluate()."""
+
+    @property
+    def summary(self) -> Any:
+        """tf.summary: the module Keras 3's callback writes with."""
+        return SUMMARY_MODULE[0]
 
     def __init__(self, log_dir: Any = "logs", histogram_freq: int = 0, write_graph: bool = True,
                  write_images: bool = False, write_steps_per_second: bool = False,

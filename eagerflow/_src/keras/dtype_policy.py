@@ -16,13 +16,21 @@ from collections.abc import Iterator, MutableMapping
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.tensor import convert_to_tensor, is_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import serialization as ser
+from eagerflow._src.keras.engine.keras_tensor import KerasTensor
 from eagerflow._src.keras.name_scope import match_path
+from eagerflow._src.keras.ops.dtypes import standardize_dtype
+from eagerflow._src.ops.math_base import cast
 
 _MIXED = {"mixed_float16": "float16", "mixed_bfloat16": "bfloat16"}
 
 QUANTIZATION_MODES = ("int8", "float8", "int4", "gptq", "awq")
+
+# keras.ops.cast, which casts a KerasTensor as an operation of its model's graph: keras/ops
+# (which loads above this module, with every KerasTensor) puts it here
+SYMBOLIC_CAST: list = []
 
 
 class DTypePolicy:
@@ -68,6 +76,22 @@ class DTypePolicy:
     def get_config(self) -> dict:
         return {"name": self.name}
 
+    def convert_input(self, x: Any, autocast: bool, dtype: Any) -> Any:
+        """`x` cast to `dtype` (None: floatx) when `autocast` and it is a float of another
+        dtype; a NumPy array (or anything with `__array__`) becomes a tensor first; other
+        inputs (lists, Python numbers) come back as they are, as in Keras 3."""
+        dtype = standardize_dtype(dtype)
+        if isinstance(x, KerasTensor):
+            return SYMBOLIC_CAST[0](x, dtype) if _should_cast(x, autocast, dtype) else x
+        if not is_tensor(x):
+            if not hasattr(x, "__array__"):
+                return x
+            try:
+                x = convert_to_tensor(x)
+            except TypeError:  # (what it cannot convert alone, it converts to `dtype`)
+                x = convert_to_tensor(x, dtype)
+        return cast(x, dtype) if _should_cast(x, autocast, dtype) else x
+
     @classmethod
     def from_config(cls, config: dict) -> DTypePolicy:
         return cls(**config)
@@ -86,6 +110,11 @@ class DTypePolicy:
 
     def __hash__(self) -> int:
         return hash(self._name)
+
+
+def _should_cast(x: Any, autocast: bool, dtype: str) -> bool:
+    x_dtype = dt.as_dtype(x.dtype)
+    return bool(autocast) and x_dtype.is_floating and x_dtype.name != dtype
 
 
 Policy = DTypePolicy

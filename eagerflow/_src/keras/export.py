@@ -109,19 +109,36 @@ class _ExportRoot(AutoTrackable):
 _EXPORT_FORMATS = ("tf_saved_model", "onnx", "openvino", "litert", "torch")
 
 
-def export(model: Any, filepath: Any, format: str = "tf_saved_model", verbose: bool = True,  # noqa: A002
-           input_signature: Any = None) -> None:
-    """model.export(filepath): a SavedModel serving the model as the `serve` endpoint."""
+# format -> the module whose `export_<format>(model, filepath, input_signature, verbose,
+# **kwargs)` writes it, for the formats written by packages above keras/ (lite/: litert),
+# put here by eagerflow/keras
+FORMAT_WRITERS: dict = {}
+
+
+def default_input_signature(model: Any) -> list:
+    """The specs an export serves `model` on by default: one argument, its inputs'
+    structure, of any batch size, each named as its Input."""
+    return [_specs(model, lambda i, name: name, any_batch=True)]
+
+
+def export(model: Any, filepath: Any, format: str = "tf_saved_model",  # noqa: A002
+           verbose: bool | None = None, input_signature: Any = None, **kwargs: Any) -> None:
+    """model.export(filepath): a SavedModel serving the model as the `serve` endpoint (or
+    a .tflite file, format="litert")."""
     if format not in _EXPORT_FORMATS:
         raise ValueError(f"Unrecognized format={format}. Supported formats are: "
                          f"{list(_EXPORT_FORMATS)}.")
     if format == "torch":  # (TF's refusal: the TensorFlow backend has no torch export)
         raise ValueError("Torch export requires PyTorch backend.")
+    if format in FORMAT_WRITERS:
+        writer = getattr(FORMAT_WRITERS[format], f"export_{format}")
+        return writer(model, filepath, input_signature=input_signature, verbose=verbose,
+                      **kwargs)
     if format != "tf_saved_model":
         raise NotImplementedError(f"eagerflow does not export format={format!r} yet; "
-                                  "format='tf_saved_model' is supported.")
+                                  "format='tf_saved_model' and 'litert' are supported.")
     if input_signature is None:
-        input_signature = [_specs(model, lambda i, name: name, any_batch=True)]
+        input_signature = default_input_signature(model)
 
     def serve(args_0: Any) -> Any:  # one argument: the inputs' structure, as Keras 3
         return model(args_0)
@@ -141,7 +158,7 @@ def export(model: Any, filepath: Any, format: str = "tf_saved_model", verbose: b
     root._track("_misc_assets", TrackedList(tables))
     root.serve = fn
     saved_model_save.save(root, filepath, signatures={"serve": fn, "serving_default": fn})
-    if verbose:
+    if verbose is None or verbose:
         print(_endpoints(filepath, cf))
 
 

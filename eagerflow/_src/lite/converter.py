@@ -742,6 +742,11 @@ class TFLiteConverter:
         """(weights kind or None, full-integer bits or None, strict int8), after TF's checks
         of the options."""
         ops = set(self.target_spec.supported_ops)
+        # SELECT_TF_OPS beside the builtins only lets TF fall back to TF's kernels for ops
+        # with no builtin: a model of builtin ops converts as without it (Keras's litert
+        # export asks for both)
+        if OpsSet.TFLITE_BUILTINS in ops:
+            ops.discard(OpsSet.SELECT_TF_OPS)
         known = {OpsSet.TFLITE_BUILTINS, OpsSet.TFLITE_BUILTINS_INT8,
                  OpsSet.EXPERIMENTAL_TFLITE_BUILTINS_ACTIVATIONS_INT16_WEIGHTS_INT8}
         if ops - known:

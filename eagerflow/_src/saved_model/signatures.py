@@ -174,7 +174,8 @@ def signature_functions(root: Any, signatures: Any) -> dict:
         if not isinstance(key, str):  # (TF meets it when it cleans the key's characters)
             raise AttributeError(f"'{type(key).__name__}' object has no attribute 'replace'")
         # TF names the wrapper after the tf.function it wraps (a concrete one has no name)
-        name = f"signature_wrapper_{fn.__name__}" \
+        # (one of a functools.partial has no __name__: TF calls it `function`)
+        name = f"signature_wrapper_{getattr(fn, '__name__', 'function')}" \
             if isinstance(fn, (Function, RestoredFunction)) else \
             "signature_wrapper"
         out[key] = wrap(cf, key, name)

@@ -23,3 +23,9 @@ from eagerflow._src.keras.callbacks_ema_remote import (
     SwapEMAWeights as SwapEMAWeights,
 )
 from eagerflow._src.keras.callbacks_orbax import OrbaxCheckpoint as OrbaxCheckpoint
+
+# TensorBoard.summary is tf.summary, the public namespace (which keras/ may not import)
+import eagerflow.summary as _summary
+from eagerflow._src.keras import callbacks_tensorboard as _tensorboard
+
+_tensorboard.SUMMARY_MODULE[:] = [_summary]

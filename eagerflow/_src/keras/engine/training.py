@@ -416,9 +416,11 @@ class Model(Trainer, Layer):
         return json.dumps(ser.serialize_keras_object(self), **kwargs)
 
     def export(self, filepath: Any, format: str = "tf_saved_model",  # noqa: A002
-               verbose: bool = True, input_signature: Any = None) -> None:
-        """A SavedModel serving the model as its `serve` endpoint (Keras 3's export)."""
-        export_lib.export(self, filepath, format, verbose, input_signature)
+               verbose: bool | None = None, input_signature: Any = None,
+               **kwargs: Any) -> None:
+        """A SavedModel serving the model as its `serve` endpoint, or a .tflite file
+        (format="litert", `kwargs` the converter's settings): Keras 3's export."""
+        export_lib.export(self, filepath, format, verbose, input_signature, **kwargs)
 
     @property
     def _default_save_signature(self) -> Any:

@@ -311,6 +311,8 @@ class MeanMetricWrapper(Mean):
                          dtype=dtype)
         self._fn = fn
         self._fn_kwargs = kwargs
+        for key in self._config_keys:  # (Keras 3's subclasses keep each as an attribute)
+            setattr(self, key, kwargs[key])
         if losses.is_builtin_loss(fn):
             self._direction = "down"
 
@@ -332,7 +334,7 @@ class MeanMetricWrapper(Mean):
             config["fn"] = serialization.serialize_keras_object(self._fn)
             config.update(serialization.serialize_keras_object(self._fn_kwargs))
         else:
-            config.update({k: self._fn_kwargs[k] for k in self._config_keys})
+            config.update({k: getattr(self, k) for k in self._config_keys})
         return config
 
     @classmethod

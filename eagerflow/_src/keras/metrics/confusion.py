@@ -378,6 +378,7 @@ class _SensitivitySpecificity(Metric):
             raise ValueError("Argument `num_thresholds` must be an integer > 0. Received: "
                              f"num_thresholds={num_thresholds}")
         self.value = value
+        setattr(self, self._constrained, value)  # (Keras 3's `specificity`, `recall`, ...)
         self.class_id = class_id
         self.num_thresholds = num_thresholds
         if num_thresholds == 1:

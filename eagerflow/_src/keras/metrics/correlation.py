@@ -55,7 +55,6 @@ class PearsonCorrelation(MeanMetricWrapper):
     def __init__(self, name: str = "pearson_correlation", dtype: Any = None,
                  axis: int = -1) -> None:
         super().__init__(pearson_correlation, name=name, dtype=dtype, axis=axis)
-        self.axis = axis
 
 
 class ConcordanceCorrelation(MeanMetricWrapper):
@@ -67,4 +66,3 @@ class ConcordanceCorrelation(MeanMetricWrapper):
     def __init__(self, name: str = "concordance_correlation", dtype: Any = None,
                  axis: int = -1) -> None:
         super().__init__(concordance_correlation, name=name, dtype=dtype, axis=axis)
-        self.axis = axis

@@ -159,7 +159,6 @@ class TopKCategoricalAccuracy(MeanMetricWrapper):
     def __init__(self, k: int = 5, name: str = "top_k_categorical_accuracy",
                  dtype: Any = None) -> None:
         super().__init__(top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
-        self.k = k
 
     _config_keys = ("k",)
 

@@ -26,6 +26,7 @@ from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.core.tensor import convert_to_tensor as tf_convert
 from eagerflow._src.core.tensor import is_tensor as tf_is_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.keras import dtype_policy
 from eagerflow._src.keras.engine.call_errors import with_call_info
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor
 from eagerflow._src.keras.ops import control_flow_specs as cfs
@@ -103,6 +104,9 @@ def dtype(x: Any) -> str:
 @keras_op
 def cast(x: Any, dtype: Any) -> Any:
     return math_base.cast(kd.to_tensor(x), kd.standardize_dtype(dtype))
+
+
+dtype_policy.SYMBOLIC_CAST[:] = [cast]
 
 
 def _limits(name: str) -> tuple:

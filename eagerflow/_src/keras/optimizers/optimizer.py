@@ -107,6 +107,10 @@ def base_args(frame_locals: dict) -> dict:
     return {**{k: frame_locals[k] for k in _BASE_KEYS}, **frame_locals["kwargs"]}
 
 
+# what `learning_rate` is when not given (Keras 3 requires it)
+_REQUIRED = object()
+
+
 class Optimizer(trackable.AutoTrackable):
     """Base class of the Keras optimizers (tf.keras.optimizers.Optimizer)."""
 
@@ -119,13 +123,16 @@ class Optimizer(trackable.AutoTrackable):
     # variables of a checkpoint's object graph
     _slot_variables_in_checkpoints = False
 
-    def __init__(self, learning_rate: Any = 0.001, weight_decay: float | None = None,
+    def __init__(self, learning_rate: Any = _REQUIRED, weight_decay: float | None = None,
                  clipnorm: float | None = None, clipvalue: float | None = None,
                  global_clipnorm: float | None = None, use_ema: bool = False,
                  ema_momentum: float = 0.99, ema_overwrite_frequency: int | None = None,
                  loss_scale_factor: float | None = None,
                  gradient_accumulation_steps: int | None = None, name: str | None = None,
                  **kwargs: Any) -> None:
+        if learning_rate is _REQUIRED:  # (Keras 3's base class takes no default: its error)
+            raise TypeError("BaseOptimizer.__init__() missing 1 required positional argument: "
+                            "'learning_rate'")
         if kwargs.pop("decay", None) is not None:
             warnings.warn("Argument `decay` is no longer supported and will be ignored.",
                           stacklevel=2)
