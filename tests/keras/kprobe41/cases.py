@@ -1,8 +1,8 @@
 """Snippets of kprobe41: DTypePolicy.convert_input (what it casts, when), model.export's
 litert format (the .tflite file Keras 3 writes through TF's converter: its message, its
 refusals and what an interpreter reads and computes from it), TensorBoard.summary, the
-public attributes Keras 3's metrics keep of their arguments, and the base Optimizer's
-required learning_rate.
+public attributes Keras 3's metrics keep of their arguments, the base Optimizer's
+required learning_rate, and keras.ops.repeat's output specs on KerasTensors.
 kprobe/record_golden.py kprobe41 records what real TF 2.21 + Keras 3 prints for each, and
 test_kprobe41.py checks that eagerflow prints the same."""
 
@@ -129,4 +129,23 @@ for make in [lambda: keras.optimizers.Optimizer(), lambda: keras.optimizers.Opti
     except TypeError as e:
         print("TypeError", e)
 print(keras.optimizers.SGD().name)
+"""
+
+SNIPPETS["repeat_output_specs"] = """
+x = keras.Input((3, 2))
+y = keras.Input((None, 2), batch_size=4)
+z = keras.Input((2,), batch_size=3)
+for label, fn in [("int", lambda: keras.ops.repeat(x, 2)),
+                  ("list_axis", lambda: keras.ops.repeat(x, [1, 2, 3], axis=1)),
+                  ("list_wrong_size", lambda: keras.ops.repeat(x, [1, 2], axis=1)),
+                  ("unknown_dim", lambda: keras.ops.repeat(y, 2, axis=1)),
+                  ("unknown_wrong_size", lambda: keras.ops.repeat(y, [1, 2], axis=0)),
+                  ("flattened", lambda: keras.ops.repeat(z, [1] * 6)),
+                  ("flattened_wrong_size", lambda: keras.ops.repeat(z, [1] * 5)),
+                  ("tuple_last_axis", lambda: keras.ops.repeat(x, (2,), axis=-1))]:
+    try:
+        r = fn()
+        print(label, r.shape, r.dtype)
+    except ValueError as e:
+        print(label, "ValueError", e)
 """
