@@ -10,7 +10,7 @@ from typing import Any
 OPS = ("PyFunc", "PyFuncStateless", "EagerPyFunc", "If", "StatelessIf", "Case",
        "StatelessCase", "While", "StatelessWhile", "PartitionedCall", "StatefulPartitionedCall")
 NODE_ATTRS = ("_read_only_resource_inputs", "_XlaMustCompile", "_lower_using_switch_merge",
-              "_xla_propagate_compile_time_consts")
+              "_xla_propagate_compile_time_consts", "_collective_manager_ids", "config_proto")
 FUNCTION_ATTRS = ("_XlaMustCompile", "_noinline")
 
 
@@ -72,24 +72,31 @@ NAMES = ("numpy_stateless", "numpy_stateful", "py_function", *_STATE)
 
 def _value(v: Any) -> Any:
     kind = v.WhichOneof("value")
-    return list(v.list.i) if kind == "list" else getattr(v, kind)
+    value = list(v.list.i) if kind == "list" else getattr(v, kind)
+    return value.hex() if isinstance(value, bytes) else value  # (a ConfigProto's bytes)
 
 
 def summary(saved_model_pb: str, saved_model_class: Any) -> dict:
-    """{"nodes": each compared node's [op, {attr: value}], "functions": the compared attrs
-    of each function holding some, sorted} of the SavedModel at `saved_model_pb`: its
-    saver's functions left out (they hold none of these), and its loops' conds and bodies
+    """{"nodes": each compared node's [op, {attr: value}] (of the main graph and the
+    functions), "functions": the compared attrs of each function holding some, sorted} of
+    the SavedModel at `saved_model_pb`: its saver's functions and their calls left out (they hold none of these), and its loops' conds and bodies
     (eagerflow's call the traced ones from functions of TF's signatures: calls of its own;
     TF's hold no compared node here)."""
     sm = saved_model_class()
     with open(saved_model_pb, "rb") as f:
         sm.ParseFromString(f.read())
-    nodes, funcs = [], []
-    for fd in sm.meta_graphs[0].graph_def.library.function:
+    graph = sm.meta_graphs[0].graph_def
+    funcs = []
+    nodes = _nodes(graph.node)  # (the main graph's: the signatures' calls)
+    for fd in graph.library.function:
         if re.search("_traced_|while_(cond|body)", fd.signature.name):
             continue
         funcs.append({k: _value(fd.attr[k]) for k in FUNCTION_ATTRS if k in fd.attr})
-        nodes += [[n.op, {k: _value(n.attr[k]) for k in NODE_ATTRS if k in n.attr}]
-                  for n in fd.node_def if n.op in OPS]
+        nodes += _nodes(fd.node_def)
     key = repr
     return {"nodes": sorted(nodes, key=key), "functions": sorted(filter(None, funcs), key=key)}
+
+
+def _nodes(node_defs: Any) -> list:
+    return [[n.op, {k: _value(n.attr[k]) for k in NODE_ATTRS if k in n.attr}]
+            for n in node_defs if n.op in OPS and "_traced_" not in n.attr["f"].func.name]
