@@ -79,9 +79,10 @@ def _value(v: Any) -> Any:
 def summary(saved_model_pb: str, saved_model_class: Any) -> dict:
     """{"nodes": each compared node's [op, {attr: value}] (of the main graph and the
     functions), "functions": the compared attrs of each function holding some, sorted} of
-    the SavedModel at `saved_model_pb`: its saver's functions and their calls left out (they hold none of these), and its loops' conds and bodies
-    (eagerflow's call the traced ones from functions of TF's signatures: calls of its own;
-    TF's hold no compared node here)."""
+    the SavedModel at `saved_model_pb`: its saver's functions and their calls left out
+    (they hold none of these), and its loops' conds and bodies (eagerflow's call the
+    traced ones from functions of TF's signatures: calls of its own; TF's hold no
+    compared node here)."""
     sm = saved_model_class()
     with open(saved_model_pb, "rb") as f:
         sm.ParseFromString(f.read())

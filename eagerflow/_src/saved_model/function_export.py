@@ -39,7 +39,13 @@ from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import tf_ops
 from eagerflow._src.saved_model.attrs import (
-    CALL_OPS, mark_call, plain_attr, set_attr, set_shape, tensor_proto)
+    CALL_OPS,
+    mark_call,
+    plain_attr,
+    set_attr,
+    set_shape,
+    tensor_proto,
+)
 from eagerflow._src.saved_model.export_refs import (
     DatasetTracker,
     ExportError,
