@@ -68,6 +68,9 @@ _STATE.update({
     "jit_inner": lambda tf, v: _nested(tf, v, True),
 })
 NAMES = ("numpy_stateless", "numpy_stateful", "py_function", *_STATE)
+# (the programs whose loaded functions are saved again: their XLA attrs kept)
+RESAVED = ("jit_cond", "jit_false_cond", "jit_while_read", "jit_inner", "cond_read")
+_XLA = ("_XlaMustCompile", "_xla_propagate_compile_time_consts", "_noinline")
 
 
 def _value(v: Any) -> Any:
@@ -101,3 +104,17 @@ def summary(saved_model_pb: str, saved_model_class: Any) -> dict:
 def _nodes(node_defs: Any) -> list:
     return [[n.op, {k: _value(n.attr[k]) for k in NODE_ATTRS if k in n.attr}]
             for n in node_defs if n.op in OPS and "_traced_" not in n.attr["f"].func.name]
+
+
+def xla_summary(saved_model_pb: str, saved_model_class: Any) -> dict:
+    """The distinct XLA attrs of `summary`'s nodes and functions holding some, sorted: what a
+    SavedModel saved again from a loaded one keeps (its other calls are its loader's)."""
+    whole = summary(saved_model_pb, saved_model_class)
+    nodes = [[op, {k: v for k, v in a.items() if k in _XLA}] for op, a in whole["nodes"]]
+    funcs = [{k: v for k, v in a.items() if k in _XLA} for a in whole["functions"]]
+    return {"nodes": _distinct(n for n in nodes if n[1]),
+            "functions": _distinct(f for f in funcs if f)}
+
+
+def _distinct(items: Any) -> list:
+    return sorted({repr(x): x for x in items}.values(), key=repr)

@@ -5,7 +5,8 @@ a PartitionedCall; calls, Ifs, Cases and Whiles list the resource inputs their f
 only read (_read_only_resource_inputs); a tf.function(jit_compile=...)'s FunctionDef and
 its calls say whether XLA must compile it (_XlaMustCompile; _noinline where it must), and
 control flow traced within one propagates XLA's compile-time constants rather than being
-lowered to Switch/Merge."""
+lowered to Switch/Merge; saved again once loaded, its functions keep those XLA attrs;
+calls carry TF's config_proto and _collective_manager_ids."""
 
 import json
 from pathlib import Path
@@ -28,6 +29,14 @@ def test_nodes_carry_tfs_ops_and_attrs(tmp_path, name):
     tf.saved_model.save(C.build(tf, np, name), str(tmp_path))
     got = C.summary(str(tmp_path / "saved_model.pb"), pb().SavedModel)
     assert json.loads(json.dumps(got)) == GOLDEN[name]
+
+
+@pytest.mark.parametrize("name", C.RESAVED)
+def test_resaved_functions_keep_their_xla_attrs(tmp_path, name):
+    tf.saved_model.save(C.build(tf, np, name), str(tmp_path / "first"))
+    tf.saved_model.save(tf.saved_model.load(str(tmp_path / "first")), str(tmp_path / "again"))
+    got = C.xla_summary(str(tmp_path / "again" / "saved_model.pb"), pb().SavedModel)
+    assert json.loads(json.dumps(got)) == GOLDEN[f"resaved_{name}"]
 
 
 def _sin(a: np.ndarray) -> np.ndarray:
