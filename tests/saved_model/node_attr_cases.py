@@ -56,7 +56,21 @@ _STATE = {
     "while_write": lambda tf, v: lambda x: tf.while_loop(
         lambda i, s: i < 3, lambda i, s: (i + 1, s + v.assign_add(1.0)), [0, x])[1],
     "nested_call_read": _nested,
+    # (loops capturing a tensor and a variable: the While takes them as first captured)
+    "while_var_then_tensor": lambda tf, v: _captures_both(tf, lambda c, s: s + v + c[0]),
+    "while_tensor_then_var": lambda tf, v: _captures_both(tf, lambda c, s: s + c[0] + v),
+    "while_cond_captures": lambda tf, v: lambda x: (lambda c: tf.while_loop(
+        lambda i, s: s < v * c[1], lambda i, s: (i + 1, s + c[0]), [0, x])[1])(
+        tf.constant([1.0, 2.0])),
 }
+def _captures_both(tf: Any, step: Any) -> Any:
+    # (the function using c before its loop: it takes c before v, as TF's; it doesn't yet
+    # where only the loop captures c)
+    c = tf.constant([1.0, 2.0])
+    return lambda x: tf.while_loop(lambda i, s: i < 3, lambda i, s: (i + 1, step(c, s)),
+                                   [0, x * c[1]])[1]
+
+
 # (the jit_compile of these, by name, a function of _STATE or the same with "jit_":
 # TF's XLA context reaches the functions and branches a jit-compiled function traces)
 _JIT = {"jit_cond": True, "jit_false_cond": False, "jit_case_read": True,
