@@ -575,7 +575,7 @@ class FunctionWriter:
             if kinds[key] in ("func", "list(func)"):
                 v = self._function_names(v)
             set_attr(nd.attr[key], kinds[key], v)
-        if op in CALL_OPS:
+        if op in CALL_OPS and "config_proto" not in values:  # (a raw op's keeps its own)
             mark_call(nd.attr)
         for a in opdef.attr:
             if a.name not in nd.attr and not a.HasField("default_value"):
