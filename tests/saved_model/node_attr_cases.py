@@ -87,6 +87,15 @@ RESAVED = ("jit_cond", "jit_false_cond", "jit_while_read", "jit_inner", "cond_re
 _XLA = ("_XlaMustCompile", "_xla_propagate_compile_time_consts", "_noinline")
 
 
+# (the programs whose loops take a tensor and a variable: run loaded, by TF and eagerflow)
+LOOPS = ("while_var_then_tensor", "while_tensor_then_var", "while_cond_captures")
+
+
+def run(tf: Any, loaded: Any) -> float:
+    """What a loaded program of _STATE computes for x = 0.5 (tf_runs.run_in_tf's)."""
+    return float(loaded.f(tf.constant(0.5)).numpy())
+
+
 def _value(v: Any) -> Any:
     kind = v.WhichOneof("value")
     value = list(v.list.i) if kind == "list" else getattr(v, kind)
