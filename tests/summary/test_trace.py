@@ -186,8 +186,11 @@ def test_nested_functions_control_flow_and_variables(tmp_path):
     assert list(by_name["NoOp"].input) == sorted(["^AssignAddVariableOp", "^" + read.name])
     assert list(by_name["Identity"].input) == ["cond/Identity", "^NoOp"]
     assert list(by_name["Sum"].input) == ["x", "Const"]
-    # every node has its op's attrs, defaults included; no min_consumer
-    assert sorted(call.attr) == ["Tin", "Tout", "config", "config_proto", "executor_type", "f"]
+    # every node has its op's attrs, defaults included, and the call the private ones TF's
+    # FunctionDef node has (TF 2.21's as_graph_def of such a call shows them); no min_consumer
+    assert sorted(call.attr) == ["Tin", "Tout", "_collective_manager_ids",
+                                 "_read_only_resource_inputs", "config", "config_proto",
+                                 "executor_type", "f"]
     assert (gd.versions.producer, gd.versions.min_consumer) == (2474, 0)
     cond = by_name["cond"]  # (TF names the If after its scope)
     assert cond.op == "StatelessIf"

@@ -46,6 +46,19 @@ _LIST_FIELDS = {"list(int)": "i", "list(float)": "f", "list(bool)": "b", "list(s
                 "list(type)": "type", "list(shape)": "shape", "list(func)": "func"}
 
 
+# (TF's partitioned_call writes on every call node the ConfigProto of its eager context,
+# serialized: device_count {CPU: 1, GPU: 0}, allow_soft_placement, empty gpu, graph and
+# experimental options, as TF 2.21 saves it; and the collective managers it uses: none)
+CALL_OPS = ("PartitionedCall", "StatefulPartitionedCall")
+_CALL_CONFIG = bytes.fromhex("0a070a0343505510010a070a03475055100032024a0038018201009201024a00")
+
+
+def mark_call(attrs: Any) -> None:
+    """Gives a call node's attr map TF's `config_proto` and `_collective_manager_ids`."""
+    attrs["config_proto"].s = _CALL_CONFIG
+    attrs["_collective_manager_ids"].list.SetInParent()
+
+
 def set_attr(av: Any, kind: str, value: Any) -> None:
     """Fills AttrValue `av` holding TF attribute type `kind` ("int", "list(int)", ...)."""
     if kind == "type":

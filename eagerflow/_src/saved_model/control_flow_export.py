@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eagerflow._src.control_flow.subgraph_ops import first_captured
+from eagerflow._src.control_flow.subgraph_ops import first_captured, loop_order
 from eagerflow._src.control_flow.while_op import while_layout
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import EagerTensor
@@ -159,10 +159,12 @@ def _while(lib: Any, w: Any, op: Any) -> list:
                            by_nodes=True)
     tensors = [x for x in op.inputs if not is_variable(x)]
     carried = [w.ref(x) for x in tensors] + [w.capture(v) for v in variables]
+    perm = _capture_places(cond_g, body_g, len(parts["caps"]), variables)
+    carried[m:] = [carried[m + i] for i in perm]
     shapes = [r.shape if r.dtype is not dt.resource else () for r in carried]
     for i, t in enumerate(op.outputs[:m]):
         shapes[i] = t._shape  # the loop variables' invariants
-    spec = (carried, n, len(parts["caps"]), lead, parts["limit"] is not None, len(variables))
+    spec = (carried, n, perm, lead, parts["limit"] is not None)
     names = _loop_arg_names(op, cond_g, body_g, parts, variables)
     cond = _wrapper(lib, f"{op.name}_cond", spec, cond_name, body=False, names=names)
     body = _wrapper(lib, f"{op.name}_body", spec, body_name, body=True, names=names)
@@ -172,6 +174,19 @@ def _while(lib: Any, w: Any, op: Any) -> list:
                    "parallel_iterations": 10, "_num_original_outputs": len(carried),
                    **_lowering(w), READ_ONLY: read_only_inputs(lib.library, [cond, body])},
                   name=op.name)[:m]
+
+
+def _capture_places(cond_g: Any, body_g: Any, n_caps: int, variables: list) -> list:
+    """The order in which a While takes its captured tensors (`n_caps`, first) and its
+    `variables` (after them): TF's while_v2 passes them as the cond, then the body,
+    first captured each (loop_order, as the traced graph shows the While's inputs)."""
+    order = loop_order([cond_g, body_g])
+    keys = list(dict.fromkeys(k for g in (cond_g, body_g) for k in g._captures))
+    if len(keys) != n_caps:  # (a loop not traced here: its captures as they are)
+        keys = [None] * n_caps
+    places = [(order.get(("t", k), 0), 0) for k in keys]
+    places += [(order.get(("v", id(v)), 0), 1) for v in variables]
+    return sorted(range(len(places)), key=places.__getitem__)
 
 
 def _loop_arg_names(op: Any, cond_g: Any, body_g: Any, parts: dict, variables: list) -> Any:
@@ -211,16 +226,17 @@ def _wrapper(lib: Any, base: str, spec: tuple, inner: str, body: bool,
              names: Any) -> str:
     """The cond or body function in the While's signature, calling the traced one: its
     arguments and results named as TF's (`names`: _loop_arg_names')."""
-    carried, n, n_caps, lead, has_limit, n_vars = spec
+    carried, n, perm, lead, has_limit = spec
     m = 2 + n - lead
     fw = lib.new_function(base)
     fw.by_nodes = True
     arg_names = names(body, fw.fdef.signature.name)
+    arg_names[m:] = [arg_names[m + i] for i in perm]
     args = [fw.add_arg(name, r.dtype, r.shape, specified=None)
             for name, r in zip(arg_names, carried)]
-    res = args[len(args) - n_vars:]
+    captured = [args[m + perm.index(i)] for i in range(len(perm))]  # (tensors, variables)
     counter, limit = args[0], args[1]
-    inner_args = args[:lead] + args[2:m + n_caps] + res
+    inner_args = args[:lead] + args[2:m] + captured
     stateful = lib._stateful(inner)
     out = fw.node("StatefulPartitionedCall" if stateful else "PartitionedCall", [inner_args],
                   {"f": inner, "Tout": [r.dtype for r in args[:lead] + args[2:m]] if body
@@ -230,7 +246,7 @@ def _wrapper(lib: Any, base: str, spec: tuple, inner: str, body: bool,
         scope = base[:-len("_body")].replace("/", "_").lower()
         rets = [f"{scope}_identity"] + [f"{scope}_identity_{i}" for i in range(1, m)]
         rets += [a.name[:-2] for a in args[m:]]  # (what it passes on: "while_add_y")
-        fw.finish([count, limit] + out[lead:n] + args[m:m + n_caps] + res, rets)
+        fw.finish([count, limit] + out[lead:n] + args[m:], rets)
     else:
         keep_going: Ref = out[0]
         if has_limit:

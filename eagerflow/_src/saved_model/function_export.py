@@ -38,7 +38,14 @@ from eagerflow._src.ops.lookup_ops import TableState
 from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.variables import variable_of
 from eagerflow._src.saved_model import tf_ops
-from eagerflow._src.saved_model.attrs import plain_attr, set_attr, set_shape, tensor_proto
+from eagerflow._src.saved_model.attrs import (
+    CALL_OPS,
+    mark_call,
+    plain_attr,
+    set_attr,
+    set_shape,
+    tensor_proto,
+)
 from eagerflow._src.saved_model.export_refs import (
     DatasetTracker,
     ExportError,
@@ -568,6 +575,8 @@ class FunctionWriter:
             if kinds[key] in ("func", "list(func)"):
                 v = self._function_names(v)
             set_attr(nd.attr[key], kinds[key], v)
+        if op in CALL_OPS and "config_proto" not in values:  # (a raw op's keeps its own)
+            mark_call(nd.attr)
         for a in opdef.attr:
             if a.name not in nd.attr and not a.HasField("default_value"):
                 raise ExportError(f"TensorFlow op {op} needs attribute {a.name}")

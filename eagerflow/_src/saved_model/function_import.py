@@ -96,6 +96,7 @@ _UNLISTED = (dt.string, dt.resource, dt.variant)
 # Python function calls by token (a from_generator's, a py_function's): the function this
 # process registered under it runs, as in TF; none registered fails when the node runs.
 _PY_FUNCS = ("PyFunc", "PyFuncStateless", "EagerPyFunc")
+_MUST_COMPILE = "_XlaMustCompile"  # (a FunctionDef's attr: the jit_compile it was saved with)
 
 # Graph structure, handled here rather than by an op.
 STRUCTURE = frozenset((
@@ -442,6 +443,8 @@ class LibraryImporter:
         graph = FuncGraph(name)
         graph.shows_tf_inputs = False  # (TF's nodes come with their own inputs)
         graph._imported = True  # (its nodes have no creation stack, as TF's)
+        if _MUST_COMPILE in fdef.attr:  # (a jit-compiled one: saved again, as it was)
+            graph.jit_compile = fdef.attr[_MUST_COMPILE].b
         with tracing_scope(graph):
             env: dict = {}
             consts: dict = {}

@@ -41,11 +41,12 @@ from eagerflow._src.io.filesystems import native
 from eagerflow._src.ops.crosses import fingerprint_cat64
 from eagerflow._src.ops.hash_ops import fingerprint64
 from eagerflow._src.saved_model import tf_ops
-from eagerflow._src.saved_model.attrs import set_shape, tensor_proto
+from eagerflow._src.saved_model.attrs import mark_call, set_shape, tensor_proto
 from eagerflow._src.saved_model.cpp_order import cpp_bytes
 from eagerflow._src.saved_model.export_refs import VariantTracker
 from eagerflow._src.saved_model.export_shapes import refined_shapes
 from eagerflow._src.saved_model.protos import pb
+from eagerflow._src.saved_model.resource_reads import READ_ONLY, read_only_inputs
 from eagerflow._src.saved_model.save_view import SaveView, traced_handles
 from eagerflow._src.saved_model.saver_graph import add_saver
 from eagerflow._src.saved_model.signatures import concrete_functions_of
@@ -403,6 +404,7 @@ def _dataset_nodes(view: SaveView, graph: Any) -> dict:
         call.attr["f"].func.name = creator
         call.attr["Tin"].list.SetInParent()
         call.attr["Tout"].list.type.append(dt.variant.as_datatype_enum)
+        mark_call(call.attr)
         out[tracker_id] = call.name
     return out
 
@@ -456,6 +458,7 @@ def _call_of(view: SaveView, graph: Any, handles: dict, name: str,
     fdef = next(f for f in graph.library.function if f.signature.name == name)
     call.attr["Tin"].list.type.extend(a.type for a in fdef.signature.input_arg)
     call.attr["Tout"].list.type.append(dt.int32.as_datatype_enum)
+    mark_call(call.attr)
     return call.name
 
 
@@ -500,6 +503,9 @@ def _signature_def(view: SaveView, graph: Any, handles: dict, key: str, cf: Any,
     call.attr["f"].func.name = fname
     call.attr["Tin"].list.type.extend(a.type for a in fdef.signature.input_arg)
     call.attr["Tout"].list.type.extend(a.type for a in fdef.signature.output_arg)
+    mark_call(call.attr)
+    call.attr[READ_ONLY].list.SetInParent()  # (listed, as TF's, when empty)
+    call.attr[READ_ONLY].list.i.extend(read_only_inputs(graph.library, [fname]))
     outs = cf.structured_outputs
     shapes = refined_shapes(cf.graph)  # (as the exported graph infers the call's outputs)
     i = 0

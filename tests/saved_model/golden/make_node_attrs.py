@@ -1,5 +1,6 @@
 """Records the ops and underscore attrs of the call, control-flow and py_func nodes (and
-the attrs of the functions) TF 2.21 saves for each program of node_attr_cases.py, for
+the attrs of the functions) TF 2.21 saves for each program of node_attr_cases.py (and
+the XLA attrs of those it saves again once loaded), for
 tests/saved_model/test_node_attrs.py.
 
 Run with the reference interpreter from the repository root:
@@ -29,6 +30,12 @@ def main() -> None:
         d = tempfile.mkdtemp()
         tf.saved_model.save(C.build(tf, np, name), d)
         out[name] = C.summary(os.path.join(d, "saved_model.pb"), saved_model_pb2.SavedModel)
+    for name in C.RESAVED:  # (saved, loaded and saved again)
+        d, again = tempfile.mkdtemp(), tempfile.mkdtemp()
+        tf.saved_model.save(C.build(tf, np, name), d)
+        tf.saved_model.save(tf.saved_model.load(d), again)
+        out[f"resaved_{name}"] = C.xla_summary(os.path.join(again, "saved_model.pb"),
+                                               saved_model_pb2.SavedModel)
     write_json(os.path.join(HERE, "node_attrs.json"), out, indent=1)
 
 
