@@ -44,9 +44,9 @@ from eagerflow._src.keras.version import version as version
 # model.export(format="litert") converts with tf.lite (above keras/ in the pipeline), loaded
 # on the first such export
 from eagerflow._src.core.lazy import lazy_module as _lazy_module
-from eagerflow._src.keras import export as _export_lib
+from eagerflow._src.keras import export_formats as _export_formats
 
-_export_lib.FORMAT_WRITERS["litert"] = _lazy_module("eagerflow._src.lite.keras_export")
+_export_formats.WRITERS["litert"] = _lazy_module("eagerflow._src.lite.keras_export")
 
 _LAZY = ("activations", "applications", "backend", "callbacks", "config", "constraints",
          "datasets", "distillation", "distribution", "dtype_policies", "export",

@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.core.trackable import AutoTrackable, Trackable, TrackedList
 from eagerflow._src.function.function_type import endpoint_text, saved_artifact_text
 from eagerflow._src.function.polymorphic import Function, function
+from eagerflow._src.keras import export_formats
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.ops.lookup_ops import _Table as LookupTable
@@ -109,12 +110,6 @@ class _ExportRoot(AutoTrackable):
 _EXPORT_FORMATS = ("tf_saved_model", "onnx", "openvino", "litert", "torch")
 
 
-# format -> the module whose `export_<format>(model, filepath, input_signature, verbose,
-# **kwargs)` writes it, for the formats written by packages above keras/ (lite/: litert),
-# put here by eagerflow/keras
-FORMAT_WRITERS: dict = {}
-
-
 def default_input_signature(model: Any) -> list:
     """The specs an export serves `model` on by default: one argument, its inputs'
     structure, of any batch size, each named as its Input."""
@@ -130,8 +125,8 @@ def export(model: Any, filepath: Any, format: str = "tf_saved_model",  # noqa: A
                          f"{list(_EXPORT_FORMATS)}.")
     if format == "torch":  # (TF's refusal: the TensorFlow backend has no torch export)
         raise ValueError("Torch export requires PyTorch backend.")
-    if format in FORMAT_WRITERS:
-        writer = getattr(FORMAT_WRITERS[format], f"export_{format}")
+    if format in export_formats.WRITERS:
+        writer = getattr(export_formats.WRITERS[format], f"export_{format}")
         return writer(model, filepath, input_signature=input_signature, verbose=verbose,
                       **kwargs)
     if format != "tf_saved_model":
