@@ -2,7 +2,9 @@
 TF 2.21 (record_map_fn.py keeps its output in map_fn_golden.txt) and under eagerflow
 (test_map_fn.py): TF's map_fn converts its fn with AutoGraph while AutoGraph's status is
 enabled (inside a tf.function with autograph on), not under autograph=False or
-do_not_convert; scan, foldl and vectorized_map leave theirs as they are.
+do_not_convert; scan, foldl and vectorized_map leave theirs as they are. So do
+strategy.run (not the default strategy's extended.call_for_each_replica) and
+Dataset.map (not inside a tf.function(autograph=False)).
 
     python tests/autograph/map_fn_program.py tf|ef
 """
@@ -73,3 +75,19 @@ run("map_fn eagerly", lambda r: tf.map_fn(body_if, r), dense)
 run("map_fn under do_not_convert",
     tf.function(tf.autograph.experimental.do_not_convert(lambda r: tf.map_fn(body_if, r))),
     dense)
+for name, strategy in [("default", tf.distribute.get_strategy()),
+                       ("mirrored", tf.distribute.MirroredStrategy(["/cpu:0"]))]:
+    for ag in (True, False):
+        run(f"{name} strategy.run, autograph={ag}",
+            tf.function(lambda r: strategy.run(body_if, args=(r,)), autograph=ag), dense)
+run("default strategy.run eagerly", lambda r: tf.distribute.get_strategy().run(
+    body_if, args=(r,)), dense)
+run("default extended.call_for_each_replica",
+    tf.function(lambda r: tf.distribute.get_strategy().extended.call_for_each_replica(
+        body_for, args=(r,))), dense)
+rows = tf.data.Dataset.from_tensor_slices(dense)
+for ag in (True, False):
+    run(f"Dataset.map in a tf.function, autograph={ag}",
+        tf.function(lambda: rows.map(body_if).reduce(tf.constant(0),
+                                                     lambda a, x: a + tf.reduce_sum(x)),
+                    autograph=ag))

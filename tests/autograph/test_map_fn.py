@@ -2,7 +2,7 @@
 map_fn_program.py run under eagerflow prints what TF printed (map_fn_golden.txt, by
 record_map_fn.py): converted inside a tf.function with autograph on, left as it is under
 autograph=False and do_not_convert (TF's OperatorNotAllowedInGraphError); scan, foldl and
-vectorized_map as TF runs theirs."""
+vectorized_map as TF runs theirs; strategy.run's fn and Dataset.map's as TF converts them."""
 
 import os
 import subprocess

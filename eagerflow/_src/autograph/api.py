@@ -269,6 +269,8 @@ def _restating(twin: Callable, original: Callable) -> Callable:
 
     @functools.wraps(original)
     def converted(*args: Any, **kwargs: Any) -> Any:
+        # (TF's converted_call enables AutoGraph's status: a map_fn called there converts)
+        status, _state.autograph = _state.autograph, True
         try:
             return twin(*args, **kwargs)
         except Exception as e:
@@ -278,6 +280,8 @@ def _restating(twin: Callable, original: Callable) -> Callable:
             if new is None:
                 raise
             raise new.with_traceback(e.__traceback__) from None
+        finally:
+            _state.autograph = status
 
     converted.__ag_converted__ = True
     converted.ag_source_map = None

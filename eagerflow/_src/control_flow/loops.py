@@ -164,9 +164,10 @@ def _check_dtypes(results: list, dtypes: list, shapes: list | None = None) -> li
 AUTOGRAPH_CONVERT: list[Callable[[Callable], Callable]] = []
 
 
-def _autographed(fn: Callable) -> Callable:
-    """fn as TF's map_fn calls it: converted by AutoGraph while its status is enabled
-    (inside a tf.function with autograph on), else as it is."""
+def autographed(fn: Callable) -> Callable:
+    """fn as TF's map_fn (and strategy.run) calls it: converted by AutoGraph while its
+    status is enabled (in code AutoGraph converted, as a tf.function with autograph on
+    traces), else as it is."""
     if _state.autograph and AUTOGRAPH_CONVERT:
         return AUTOGRAPH_CONVERT[0](fn)
     return fn
@@ -178,7 +179,7 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
     """Stacks fn(elem) over the elements of `elems` along axis 0 (nested structures too)."""
     if not callable(fn):
         raise TypeError(f"fn must be callable. Received: {fn}")
-    fn = _autographed(fn)
+    fn = autographed(fn)
     signature = fn_output_signature if fn_output_signature is not None else dtype
     if any(isinstance(x, ExtensionType) and x._type_spec._own_rows
            for x in nest.flatten(elems)):

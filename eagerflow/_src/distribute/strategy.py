@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterator, NamedTuple
 
 import numpy as np
 
+from eagerflow._src.control_flow.loops import autographed
 from eagerflow._src.core import device, nest, tf_logging
 from eagerflow._src.core import device as dev
 from eagerflow._src.core.context import _state
@@ -218,7 +219,7 @@ class StrategyExtendedV2:
 
     def call_for_each_replica(self, fn: Callable, args: tuple = (),
                               kwargs: dict | None = None) -> Any:
-        return self._container_strategy().run(fn, args, kwargs)
+        return self._container_strategy()._run(fn, args, kwargs)
 
 
 class _DefaultDistributionExtended(StrategyExtendedV2):
@@ -381,7 +382,12 @@ class Strategy:
     # -- running -------------------------------------------------------------------------
     def run(self, fn: Callable, args: tuple = (), kwargs: dict | None = None,
             options: Any = None) -> Any:
-        """Runs `fn` on every replica; returns PerReplica results (plain with one replica)."""
+        """Runs `fn` on every replica; returns PerReplica results (plain with one replica).
+        `fn` is converted by AutoGraph where its status is enabled, as TF's run converts it
+        (extended.call_for_each_replica runs it as it is)."""
+        return self._run(autographed(fn), args, kwargs)
+
+    def _run(self, fn: Callable, args: tuple, kwargs: dict | None) -> Any:
         self._require_cross_replica()
         kwargs = kwargs or {}
         if self._eager_run_name and _state.graph is None and not in_per_replica_call() \
