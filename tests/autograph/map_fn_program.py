@@ -2,9 +2,9 @@
 TF 2.21 (record_map_fn.py keeps its output in map_fn_golden.txt) and under eagerflow
 (test_map_fn.py): TF's map_fn converts its fn with AutoGraph while AutoGraph's status is
 enabled (inside a tf.function with autograph on), not under autograph=False or
-do_not_convert; scan, foldl and vectorized_map leave theirs as they are. So do
-strategy.run (not the default strategy's extended.call_for_each_replica) and
-Dataset.map (not inside a tf.function(autograph=False)).
+do_not_convert; scan, foldl and vectorized_map leave theirs as they are. strategy.run,
+the mirrored strategies' extended.call_for_each_replica (not the default and OneDevice
+strategies') and Dataset.map (not inside a tf.function(autograph=False)) convert theirs.
 
     python tests/autograph/map_fn_program.py tf|ef
 """
@@ -82,9 +82,12 @@ for name, strategy in [("default", tf.distribute.get_strategy()),
             tf.function(lambda r: strategy.run(body_if, args=(r,)), autograph=ag), dense)
 run("default strategy.run eagerly", lambda r: tf.distribute.get_strategy().run(
     body_if, args=(r,)), dense)
-run("default extended.call_for_each_replica",
-    tf.function(lambda r: tf.distribute.get_strategy().extended.call_for_each_replica(
-        body_for, args=(r,))), dense)
+mirrored = tf.distribute.MirroredStrategy(["/cpu:0"])
+for name, strategy in [("default", tf.distribute.get_strategy()), ("mirrored", mirrored),
+                       ("one-device", tf.distribute.OneDeviceStrategy("/cpu:0"))]:
+    run(f"{name} extended.call_for_each_replica",
+        tf.function(lambda r: strategy.extended.call_for_each_replica(body_for, args=(r,))),
+        dense)
 rows = tf.data.Dataset.from_tensor_slices(dense)
 for ag in (True, False):
     run(f"Dataset.map in a tf.function, autograph={ag}",

@@ -219,7 +219,10 @@ class StrategyExtendedV2:
 
     def call_for_each_replica(self, fn: Callable, args: tuple = (),
                               kwargs: dict | None = None) -> Any:
-        return self._container_strategy()._run(fn, args, kwargs)
+        strategy = self._container_strategy()
+        if strategy._converts_replica_fn:
+            fn = autographed(fn)
+        return strategy._run(fn, args, kwargs)
 
 
 class _DefaultDistributionExtended(StrategyExtendedV2):
@@ -310,6 +313,9 @@ class Strategy:
 
     cluster_resolver = None  # (one machine: MultiWorkerMirroredStrategy sets its own)
     _eager_run_name = ""  # the class name TF's eager `run` warning gives, where it warns
+    # extended.call_for_each_replica converts its fn with AutoGraph, as TF's mirrored_run
+    # (the default and OneDevice strategies' call it as it is)
+    _converts_replica_fn = True
     _extended_name = "StrategyExtendedV2"  # the class of `extended`, as TF names it
     _replica_context_class: type = _MirroredReplicaContext  # a replica's, in `run`
     _wraps_values = True  # values_from_function gives PerReplica even of one replica
@@ -383,8 +389,7 @@ class Strategy:
     def run(self, fn: Callable, args: tuple = (), kwargs: dict | None = None,
             options: Any = None) -> Any:
         """Runs `fn` on every replica; returns PerReplica results (plain with one replica).
-        `fn` is converted by AutoGraph where its status is enabled, as TF's run converts it
-        (extended.call_for_each_replica runs it as it is)."""
+        `fn` is converted by AutoGraph where its status is enabled, as TF's run converts it."""
         return self._run(autographed(fn), args, kwargs)
 
     def _run(self, fn: Callable, args: tuple, kwargs: dict | None) -> Any:
@@ -617,6 +622,7 @@ class ValueContext:
 
 class _DefaultDistributionStrategy(Strategy):
     _extended_name = "_DefaultDistributionExtended"
+    _converts_replica_fn = False
     _fills_shard_hints = False
     _replica_context_class = _DefaultReplicaContext
     _wraps_values = False
@@ -639,6 +645,7 @@ class OneDeviceStrategy(Strategy):
     """Runs everything on one device (`tf.distribute.OneDeviceStrategy("/gpu:0")`)."""
 
     _extended_name = "OneDeviceExtended"
+    _converts_replica_fn = False
     _replica_context_class = _OneDeviceReplicaContext
     _wraps_values = False
     _all_reduce_path = None
