@@ -1,4 +1,5 @@
-"""Writes map_fn_golden.txt: what map_fn_program.py prints under TF 2.21.
+"""Writes map_fn_golden.txt and replica_fn_golden.txt: what map_fn_program.py and
+replica_fn_program.py print under TF 2.21.
 
     $EAGERFLOW_TF_PYTHON tests/autograph/record_map_fn.py
 """
@@ -14,8 +15,9 @@ from tests.tf_reference import run_program  # noqa: E402
 
 
 def main():
-    out = run_program(os.path.join(HERE, "map_fn_program.py"), "tf")
-    write_text(os.path.join(HERE, "map_fn_golden.txt"), out.stdout)
+    for name in ("map_fn", "replica_fn"):
+        out = run_program(os.path.join(HERE, f"{name}_program.py"), "tf")
+        write_text(os.path.join(HERE, f"{name}_golden.txt"), out.stdout)
 
 
 if __name__ == "__main__":
