@@ -408,7 +408,9 @@ class Strategy:
             options: Any = None) -> Any:
         """Runs `fn` on every replica; returns PerReplica results (plain with one replica).
         `fn` is converted by AutoGraph where its status is enabled, as TF's run converts it."""
-        if _state.graph is not None:  # (run as Python, its replica functions compile theirs)
+        # (only while tracing: a tf.function run as Python compiles its replica functions,
+        # cached by the function given)
+        if _state.graph is not None:
             fn = autographed(fn)
         return self._run(fn, args, kwargs)
 
