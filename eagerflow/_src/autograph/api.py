@@ -29,6 +29,7 @@ from eagerflow._src.autograph.operators import control_flow as cf_ops
 from eagerflow._src.autograph.operators import data_structures, exceptions, logical, py_builtins
 from eagerflow._src.autograph.operators import variables as var_ops
 from eagerflow._src.autograph.pyct.parser import SourceUnavailableError
+from eagerflow._src.control_flow import loops
 from eagerflow._src.core.context import _state
 from eagerflow._src.ops.debugging import get_logger
 
@@ -268,6 +269,8 @@ def _restating(twin: Callable, original: Callable) -> Callable:
 
     @functools.wraps(original)
     def converted(*args: Any, **kwargs: Any) -> Any:
+        # (TF's converted_call enables AutoGraph's status: a map_fn called there converts)
+        status, _state.autograph = _state.autograph, True
         try:
             return twin(*args, **kwargs)
         except Exception as e:
@@ -277,10 +280,27 @@ def _restating(twin: Callable, original: Callable) -> Callable:
             if new is None:
                 raise
             raise new.with_traceback(e.__traceback__) from None
+        finally:
+            _state.autograph = status
 
     converted.__ag_converted__ = True
     converted.ag_source_map = None
     return converted
+
+
+def tf_convert(func: Callable) -> Callable:
+    """`func` converted for a TF function that calls it while AutoGraph's status is
+    enabled (TF's autograph.tf_convert): unconvertible, it runs as it is, with TF's warning."""
+    if is_converted(func) or getattr(func, "__ag_do_not_convert__", False):
+        return func
+    try:
+        return convert(func)
+    except Exception as e:  # noqa: BLE001 - TF runs the function unconverted
+        warn_unconverted(func, e)
+        return func
+
+
+loops.AUTOGRAPH_CONVERT.append(tf_convert)
 
 
 def is_converted(f: Any) -> bool:
@@ -358,7 +378,12 @@ def do_not_convert(func: Callable | None = None) -> Callable:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        return func(*args, **kwargs)
+        # (TF's status is disabled inside: the map_fn it calls leaves its fn as it is)
+        status, _state.autograph = _state.autograph, False
+        try:
+            return func(*args, **kwargs)
+        finally:
+            _state.autograph = status
 
     wrapper.__ag_do_not_convert__ = True
     return wrapper

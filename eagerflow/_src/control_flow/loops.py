@@ -159,12 +159,27 @@ def _check_dtypes(results: list, dtypes: list, shapes: list | None = None) -> li
     return out
 
 
+# AutoGraph's conversion of a function argument (autograph/api.py's tf_convert, registered
+# when AutoGraph loads: it sits above control flow)
+AUTOGRAPH_CONVERT: list[Callable[[Callable], Callable]] = []
+
+
+def autographed(fn: Callable) -> Callable:
+    """fn as TF's map_fn (and strategy.run) calls it: converted by AutoGraph while its
+    status is enabled (in code AutoGraph converted, as a tf.function with autograph on
+    traces), else as it is."""
+    if _state.autograph and AUTOGRAPH_CONVERT:
+        return AUTOGRAPH_CONVERT[0](fn)
+    return fn
+
+
 def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any = None,
            back_prop: bool = True, swap_memory: bool = False, infer_shape: bool = True,
            name: str | None = None, fn_output_signature: Any = None) -> Any:
     """Stacks fn(elem) over the elements of `elems` along axis 0 (nested structures too)."""
     if not callable(fn):
         raise TypeError(f"fn must be callable. Received: {fn}")
+    fn = autographed(fn)
     signature = fn_output_signature if fn_output_signature is not None else dtype
     if any(isinstance(x, ExtensionType) and x._type_spec._own_rows
            for x in nest.flatten(elems)):

@@ -65,6 +65,11 @@ class _State(threading.local):
         # while an op runs observed (dispatch._observed): the device it ran on
         self.observing: bool = False
         self.ran_on: str | None = None
+        # AutoGraph's control status (TF's ag_ctx.control_status_ctx): True while converted
+        # code runs (a tf.function(autograph=True) tracing), False under autograph=False or
+        # do_not_convert, None unspecified; the functions TF has convert their function
+        # argument (map_fn, strategy.run, Dataset.map) read it
+        self.autograph: bool | None = None
         # this thread's op callbacks (dispatch.add_op_callback: tfdbg's numerics check and
         # dumping), called after each eager op and on each op added to a graph
         self.op_callbacks: list = []

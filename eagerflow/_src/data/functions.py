@@ -100,6 +100,8 @@ _ag_api = lazy_module("eagerflow._src.autograph.api")
 
 
 def _autograph(func: Callable) -> Callable:
+    if _state.autograph is False:  # (TF's status disabled: tf.function(autograph=False))
+        return func
     try:
         return _ag_api.convert(func)
     except Exception:  # noqa: BLE001 - TF runs an unconvertible function as it is

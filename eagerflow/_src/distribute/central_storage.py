@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from eagerflow._src.control_flow.loops import autographed
 from eagerflow._src.core import device
 from eagerflow._src.distribute import context
 from eagerflow._src.distribute.input import DistributedDataset
@@ -189,7 +190,7 @@ class CentralStorageStrategy(Strategy):
     def update(self, var: Any, fn: Callable, args: tuple = (), kwargs: dict | None = None,
                group: bool = True) -> Any:
         with context.update_scope():
-            return fn(var, *args, **(kwargs or {}))
+            return autographed(fn)(var, *args, **(kwargs or {}))
 
     # -- input -------------------------------------------------------------------------
     def experimental_distribute_dataset(self, dataset: Any, options: Any = None) -> Any:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from eagerflow._src.control_flow.loops import autographed
 from eagerflow._src.core import nest
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -78,6 +79,7 @@ class ReplicaContext:
         """Runs `merge_fn(strategy, *args)` once in cross-replica context, with the
         replicas' arguments grouped as PerReplica values; each replica gets its part."""
         kwargs = kwargs or {}
+        merge_fn = autographed(merge_fn)  # (as TF's merge_call, by AutoGraph's status)
         if self._tracing:
             raise NotTraceable("merge_call in a replica function")
         gathered = self._exchange((args, kwargs))

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import functools
 import threading
 import weakref
 from typing import Any, Callable, Iterator, NamedTuple
 
 import numpy as np
 
+from eagerflow._src.control_flow.loops import autographed
 from eagerflow._src.core import device, nest, tf_logging
 from eagerflow._src.core import device as dev
 from eagerflow._src.core.context import _state
@@ -218,7 +220,10 @@ class StrategyExtendedV2:
 
     def call_for_each_replica(self, fn: Callable, args: tuple = (),
                               kwargs: dict | None = None) -> Any:
-        return self._container_strategy().run(fn, args, kwargs)
+        strategy = self._container_strategy()
+        if strategy._mirrored_run and _state.graph is not None:
+            fn = autographed(fn)
+        return strategy._run(fn, args, kwargs)
 
 
 class _DefaultDistributionExtended(StrategyExtendedV2):
@@ -289,6 +294,21 @@ def _warn_eager_run(name: str) -> None:
             "or `experimental_run` or `run` inside a tf.function to get the best performance.")
 
 
+def _status_unspecified(fn: Callable) -> Callable:
+    """fn as a replica thread of TF's mirrored_run calls it: AutoGraph's status (a
+    thread's own) unspecified."""
+
+    @functools.wraps(fn)
+    def replica_fn(*args: Any, **kwargs: Any) -> Any:
+        status, _state.autograph = _state.autograph, None
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _state.autograph = status
+
+    return replica_fn
+
+
 class Strategy:
     """Base: a set of replicas (devices) that run the same computation in sync."""
 
@@ -309,6 +329,11 @@ class Strategy:
 
     cluster_resolver = None  # (one machine: MultiWorkerMirroredStrategy sets its own)
     _eager_run_name = ""  # the class name TF's eager `run` warning gives, where it warns
+    # runs its replicas as TF's mirrored_run: AutoGraph converts the fn given to
+    # extended.call_for_each_replica, and the replica fn runs with AutoGraph's status
+    # unspecified (TF's replica threads: a merge_call there converts its merge_fn only
+    # from converted code); the default and OneDevice strategies call fn as it is
+    _mirrored_run = True
     _extended_name = "StrategyExtendedV2"  # the class of `extended`, as TF names it
     _replica_context_class: type = _MirroredReplicaContext  # a replica's, in `run`
     _wraps_values = True  # values_from_function gives PerReplica even of one replica
@@ -381,8 +406,18 @@ class Strategy:
     # -- running -------------------------------------------------------------------------
     def run(self, fn: Callable, args: tuple = (), kwargs: dict | None = None,
             options: Any = None) -> Any:
-        """Runs `fn` on every replica; returns PerReplica results (plain with one replica)."""
+        """Runs `fn` on every replica; returns PerReplica results (plain with one replica).
+        `fn` is converted by AutoGraph where its status is enabled, as TF's run converts it."""
+        # (only while tracing: a tf.function run as Python compiles its replica functions,
+        # cached by the function given)
+        if _state.graph is not None:
+            fn = autographed(fn)
+        return self._run(fn, args, kwargs)
+
+    def _run(self, fn: Callable, args: tuple, kwargs: dict | None) -> Any:
         self._require_cross_replica()
+        if self._mirrored_run and _state.autograph is not None and _state.graph is not None:
+            fn = _status_unspecified(fn)
         kwargs = kwargs or {}
         if self._eager_run_name and _state.graph is None and not in_per_replica_call() \
                 and not isinstance(fn, Function):
@@ -518,7 +553,8 @@ class Strategy:
 
     def update(self, var: Any, fn: Callable, args: tuple = (), kwargs: dict | None = None,
                group: bool = True) -> Any:
-        return fn(var, *args, **(kwargs or {}))
+        # (TF's update converts `fn` with AutoGraph where its status is enabled)
+        return autographed(fn)(var, *args, **(kwargs or {}))
 
     @contextlib.contextmanager
     def colocate_vars_with(self, colocate_with_variable: Any) -> Iterator[None]:
@@ -611,6 +647,7 @@ class ValueContext:
 
 class _DefaultDistributionStrategy(Strategy):
     _extended_name = "_DefaultDistributionExtended"
+    _mirrored_run = False
     _fills_shard_hints = False
     _replica_context_class = _DefaultReplicaContext
     _wraps_values = False
@@ -633,6 +670,7 @@ class OneDeviceStrategy(Strategy):
     """Runs everything on one device (`tf.distribute.OneDeviceStrategy("/gpu:0")`)."""
 
     _extended_name = "OneDeviceExtended"
+    _mirrored_run = False
     _replica_context_class = _OneDeviceReplicaContext
     _wraps_values = False
     _all_reduce_path = None

@@ -792,7 +792,11 @@ class Function:
         """Runs the Python function on the placeholders: (output template, flat outputs)."""
         fn = self._python_callable()
         args, kwargs = self._rebuild_call(call_values)
-        result = fn(*args, **kwargs)
+        status, _state.autograph = _state.autograph, bool(self._autograph)
+        try:
+            result = fn(*args, **kwargs)
+        finally:
+            _state.autograph = status
         if graph._pending_reads:  # (reads no op consumed: named where they were made)
             graph.settle_reads()
         flat_out: list = []
