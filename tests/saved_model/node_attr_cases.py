@@ -11,6 +11,8 @@ OPS = ("PyFunc", "PyFuncStateless", "EagerPyFunc", "If", "StatelessIf", "Case",
        "StatelessCase", "While", "StatelessWhile", "PartitionedCall", "StatefulPartitionedCall")
 NODE_ATTRS = ("_read_only_resource_inputs", "_XlaMustCompile", "_lower_using_switch_merge",
               "_xla_propagate_compile_time_consts", "_collective_manager_ids", "config_proto")
+# (and those compared of the main graph's calls: the signatures', initializers', creators')
+MAIN_ATTRS = (*NODE_ATTRS, "_output_shapes", "_has_manual_control_dependencies")
 FUNCTION_ATTRS = ("_XlaMustCompile", "_noinline")
 
 
@@ -27,6 +29,16 @@ def build(tf: Any, np: Any, name: str) -> Any:
         m.f = tf.function(_numpy(tf, np, True), input_signature=vec)
     elif name == "py_function":
         m.f = tf.function(lambda x: tf.py_function(np.sin, [x], tf.float32),
+                          input_signature=vec)
+    elif name == "table_lookup":  # (the main graph's table initializer call)
+        m.v = tf.Variable(1.0)
+        init = tf.lookup.KeyValueTensorInitializer(tf.constant(["a", "b"]),
+                                                   tf.constant([1, 2], tf.int64))
+        m.t = tf.lookup.StaticHashTable(init, -1)
+        m.f = tf.function(lambda x: (m.v * x, m.t.lookup(tf.constant(["a"]))),
+                          input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+    elif name == "ragged_output":  # (a composite's components: the call's outputs)
+        m.f = tf.function(lambda x: {"a": x, "r": tf.RaggedTensor.from_row_lengths(x, [1, 1])},
                           input_signature=vec)
     elif name in _STATE:
         m.v = tf.Variable(1.0)
@@ -81,7 +93,8 @@ _STATE.update({
     "jit_nested_call_read": _nested,
     "jit_inner": lambda tf, v: _nested(tf, v, True),
 })
-NAMES = ("numpy_stateless", "numpy_stateful", "py_function", *_STATE)
+NAMES = ("numpy_stateless", "numpy_stateful", "py_function", "table_lookup", "ragged_output",
+         *_STATE)
 # (the programs whose loaded functions are saved again: their XLA attrs kept)
 RESAVED = ("jit_cond", "jit_false_cond", "jit_while_read", "jit_inner", "cond_read")
 _XLA = ("_XlaMustCompile", "_xla_propagate_compile_time_consts", "_noinline")
@@ -98,6 +111,8 @@ def run(tf: Any, loaded: Any) -> float:
 
 def _value(v: Any) -> Any:
     kind = v.WhichOneof("value")
+    if kind == "list" and len(v.list.shape):  # (shapes as lists of dims, -1 unknown)
+        return [None if s.unknown_rank else [d.size for d in s.dim] for s in v.list.shape]
     value = list(v.list.i) if kind == "list" else getattr(v, kind)
     return value.hex() if isinstance(value, bytes) else value  # (a ConfigProto's bytes)
 
@@ -114,7 +129,7 @@ def summary(saved_model_pb: str, saved_model_class: Any) -> dict:
         sm.ParseFromString(f.read())
     graph = sm.meta_graphs[0].graph_def
     funcs = []
-    nodes = _nodes(graph.node)  # (the main graph's: the signatures' calls)
+    nodes = _nodes(graph.node, MAIN_ATTRS)  # (the main graph's: the signatures' calls, ...)
     for fd in graph.library.function:
         if re.search("_traced_|while_(cond|body)", fd.signature.name):
             continue
@@ -124,8 +139,8 @@ def summary(saved_model_pb: str, saved_model_class: Any) -> dict:
     return {"nodes": sorted(nodes, key=key), "functions": sorted(filter(None, funcs), key=key)}
 
 
-def _nodes(node_defs: Any) -> list:
-    return [[n.op, {k: _value(n.attr[k]) for k in NODE_ATTRS if k in n.attr}]
+def _nodes(node_defs: Any, attrs: tuple = NODE_ATTRS) -> list:
+    return [[n.op, {k: _value(n.attr[k]) for k in attrs if k in n.attr}]
             for n in node_defs if n.op in OPS and "_traced_" not in n.attr["f"].func.name]
 
 

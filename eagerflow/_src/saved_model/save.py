@@ -404,7 +404,7 @@ def _dataset_nodes(view: SaveView, graph: Any) -> dict:
         call.attr["f"].func.name = creator
         call.attr["Tin"].list.SetInParent()
         call.attr["Tout"].list.type.append(dt.variant.as_datatype_enum)
-        mark_call(call.attr)
+        _mark_main_call(call.attr, [()])
         out[tracker_id] = call.name
     return out
 
@@ -458,8 +458,20 @@ def _call_of(view: SaveView, graph: Any, handles: dict, name: str,
     fdef = next(f for f in graph.library.function if f.signature.name == name)
     call.attr["Tin"].list.type.extend(a.type for a in fdef.signature.input_arg)
     call.attr["Tout"].list.type.append(dt.int32.as_datatype_enum)
-    mark_call(call.attr)
+    _mark_main_call(call.attr, [()])
+    call.attr["_has_manual_control_dependencies"].b = True  # (TF's, on an initializer's)
     return call.name
+
+
+def _mark_main_call(attrs: Any, shapes: list, reads: list | tuple = ()) -> None:
+    """TF's attrs of a call in the main graph: mark_call's, the resource inputs it only
+    reads (listed when none) and its outputs' shapes (`_output_shapes`)."""
+    mark_call(attrs)
+    attrs[READ_ONLY].list.SetInParent()
+    attrs[READ_ONLY].list.i.extend(reads)
+    attrs["_output_shapes"].list.SetInParent()
+    for shape in shapes:
+        set_shape(attrs["_output_shapes"].list.shape.add(), shape)
 
 
 def _initializer_call(view: SaveView, graph: Any, handles: dict, fns: dict) -> str:
@@ -503,12 +515,9 @@ def _signature_def(view: SaveView, graph: Any, handles: dict, key: str, cf: Any,
     call.attr["f"].func.name = fname
     call.attr["Tin"].list.type.extend(a.type for a in fdef.signature.input_arg)
     call.attr["Tout"].list.type.extend(a.type for a in fdef.signature.output_arg)
-    mark_call(call.attr)
-    call.attr[READ_ONLY].list.SetInParent()  # (listed, as TF's, when empty)
-    call.attr[READ_ONLY].list.i.extend(read_only_inputs(graph.library, [fname]))
     outs = cf.structured_outputs
     shapes = refined_shapes(cf.graph)  # (as the exported graph infers the call's outputs)
-    i = 0
+    i, out_shapes = 0, []
     for name, t in outs.items():
         info = sig.outputs[name]
         if isinstance(t, CompositeTensor):  # (TF's TensorInfo of a composite: its spec and
@@ -519,13 +528,16 @@ def _signature_def(view: SaveView, graph: Any, handles: dict, key: str, cf: Any,
                 c = info.composite_tensor.components.add()
                 c.name = f"{call.name}:{i}"
                 c.dtype = part.dtype.as_datatype_enum
-                set_shape(c.tensor_shape, shapes.get(id(part), part._shape))
+                out_shapes.append(shapes.get(id(part), part._shape))
+                set_shape(c.tensor_shape, out_shapes[-1])
                 i += 1
             continue
         info.name = f"{call.name}:{i}"
         info.dtype = t.dtype.as_datatype_enum
-        set_shape(info.tensor_shape, shapes.get(id(t), t._shape))
+        out_shapes.append(shapes.get(id(t), t._shape))
+        set_shape(info.tensor_shape, out_shapes[-1])
         i += 1
+    _mark_main_call(call.attr, out_shapes, read_only_inputs(graph.library, [fname]))
     sig.method_name = PREDICT_METHOD_NAME
 
 
