@@ -30,7 +30,7 @@ from eagerflow._src.autograph.operators import data_structures, exceptions, logi
 from eagerflow._src.autograph.operators import variables as var_ops
 from eagerflow._src.autograph.pyct.parser import SourceUnavailableError
 from eagerflow._src.control_flow import loops
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import _state, autograph_status
 from eagerflow._src.ops.debugging import get_logger
 
 _logger = logging.getLogger("eagerflow")
@@ -270,18 +270,16 @@ def _restating(twin: Callable, original: Callable) -> Callable:
     @functools.wraps(original)
     def converted(*args: Any, **kwargs: Any) -> Any:
         # (TF's converted_call enables AutoGraph's status: a map_fn called there converts)
-        status, _state.autograph = _state.autograph, True
-        try:
-            return twin(*args, **kwargs)
-        except Exception as e:
-            if _state.graph is None:
-                raise
-            new = ag_errors.restate(e, CONVERTED_CODES)
-            if new is None:
-                raise
-            raise new.with_traceback(e.__traceback__) from None
-        finally:
-            _state.autograph = status
+        with autograph_status(True):
+            try:
+                return twin(*args, **kwargs)
+            except Exception as e:
+                if _state.graph is None:
+                    raise
+                new = ag_errors.restate(e, CONVERTED_CODES)
+                if new is None:
+                    raise
+                raise new.with_traceback(e.__traceback__) from None
 
     converted.__ag_converted__ = True
     converted.ag_source_map = None
@@ -379,11 +377,8 @@ def do_not_convert(func: Callable | None = None) -> Callable:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         # (TF's status is disabled inside: the map_fn it calls leaves its fn as it is)
-        status, _state.autograph = _state.autograph, False
-        try:
+        with autograph_status(False):
             return func(*args, **kwargs)
-        finally:
-            _state.autograph = status
 
     wrapper.__ag_do_not_convert__ = True
     return wrapper

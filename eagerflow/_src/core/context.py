@@ -7,8 +7,10 @@ Tape and trace state are per thread, as in TF.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import threading
+from collections.abc import Iterator
 from typing import Any, Callable
 
 import numpy as np
@@ -96,6 +98,17 @@ def state() -> _State:
 # installs once a strategy is first used, returning None outside any strategy, or a key
 # telling a replica's call from a cross-replica one. None until then: no cost.
 CALL_CONTEXT_KEY: list = [None]
+
+
+@contextlib.contextmanager
+def autograph_status(status: bool | None) -> Iterator[None]:
+    """AutoGraph's control status (TF's control_status_ctx: True in converted code, False
+    where it is disabled, None unspecified) set to `status` within."""
+    saved, _state.autograph = _state.autograph, status
+    try:
+        yield
+    finally:
+        _state.autograph = saved
 
 
 def runtime_thread() -> None:

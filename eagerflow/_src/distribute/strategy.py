@@ -24,7 +24,7 @@ import numpy as np
 from eagerflow._src.control_flow.loops import autographed
 from eagerflow._src.core import device, nest, tf_logging
 from eagerflow._src.core import device as dev
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import _state, autograph_status
 from eagerflow._src.core.errors import UnavailableError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -300,11 +300,8 @@ def _status_unspecified(fn: Callable) -> Callable:
 
     @functools.wraps(fn)
     def replica_fn(*args: Any, **kwargs: Any) -> Any:
-        status, _state.autograph = _state.autograph, None
-        try:
+        with autograph_status(None):
             return fn(*args, **kwargs)
-        finally:
-            _state.autograph = status
 
     return replica_fn
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from eagerflow._src.core import nest, tf_logging, trace_events
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
-from eagerflow._src.core.context import CALL_CONTEXT_KEY, _state, restoring
+from eagerflow._src.core.context import CALL_CONTEXT_KEY, _state, autograph_status, restoring
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.resource import made_resource_handles
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
@@ -792,11 +792,8 @@ class Function:
         """Runs the Python function on the placeholders: (output template, flat outputs)."""
         fn = self._python_callable()
         args, kwargs = self._rebuild_call(call_values)
-        status, _state.autograph = _state.autograph, bool(self._autograph)
-        try:
+        with autograph_status(bool(self._autograph)):
             result = fn(*args, **kwargs)
-        finally:
-            _state.autograph = status
         if graph._pending_reads:  # (reads no op consumed: named where they were made)
             graph.settle_reads()
         flat_out: list = []
