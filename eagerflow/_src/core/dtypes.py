@@ -76,6 +76,15 @@ class DType:
         return self
 
     @property
+    def _is_ref_dtype(self) -> builtins.bool:
+        return False
+
+    @property
+    def _as_ref(self) -> DType:
+        """TF 1's reference dtype of this one (float32 -> float32_ref)."""
+        return _REFS[self]
+
+    @property
     def real_dtype(self) -> DType:
         return {complex64: float32, complex128: float64}.get(self, self)
 
@@ -135,7 +144,8 @@ class DType:
         return (0, low_high[1])
 
     def is_compatible_with(self, other: Any) -> bool:
-        return self is as_dtype(other)
+        other = as_dtype(other)  # (TF's: a reference dtype takes its base type's values)
+        return self is other or self is other.base_dtype
 
     def __repr__(self) -> str:
         return f"tf.{self._name}"
@@ -182,6 +192,35 @@ class _MLDType(DType):
     def _plain_np(self) -> Any:
         _load_ml_types()
         return DType._plain_np.__get__(self)
+
+
+class _RefDType(DType):
+    """A TF 1 reference dtype (float32_ref, enum 101): what a reference variable's tensors
+    show; it stands for its base type's values, whose facts it reads."""
+
+    __slots__ = ("_base",)
+
+    def __init__(self, base: DType) -> None:  # (no slots of its own for _np: the base's)
+        self._name = base._name + "_ref"
+        self._enum = base._enum + 100
+        self._base = base
+
+    _np = property(lambda self: self._base._np)
+    _plain_np = property(lambda self: self._base._plain_np)
+    base_dtype = property(lambda self: self._base)
+    _is_ref_dtype = property(lambda self: True)
+    _as_ref = property(lambda self: self)
+    as_numpy_dtype = property(lambda self: self._base.as_numpy_dtype)
+    storage_type = property(lambda self: self._base.storage_type)
+    is_floating = property(lambda self: self._base.is_floating)
+    is_integer = property(lambda self: self._base.is_integer)
+    is_unsigned = property(lambda self: self._base.is_unsigned)
+    is_complex = property(lambda self: self._base.is_complex)
+    is_bool = property(lambda self: self._base.is_bool)
+    is_numeric = property(lambda self: self._base.is_numeric)
+    is_quantized = property(lambda self: self._base.is_quantized)
+    is_numpy_compatible = property(lambda self: self._base.is_numpy_compatible)
+    size = property(lambda self: self._base.size)
 
 
 _ml_lock = threading.Lock()
@@ -281,13 +320,16 @@ _QUANTIZED_NP = {d: np.dtype([(d.name, d._np)]) for d in QUANTIZED_DTYPES}
 _ALL = (float16, float32, float64, bfloat16, int8, int16, int32, int64, uint8, uint16,
         uint32, uint64, bool, string, complex64, complex128, resource, variant,
         qint8, quint8, qint16, quint16, qint32, *sorted(NARROW_DTYPES, key=lambda d: d._enum))
+# TF 1's reference dtypes, one per type (not public names: `tf.as_dtype("float32_ref")`)
+_REFS = {d: _RefDType(d) for d in _ALL}
+QUANTIZED_DTYPES = QUANTIZED_DTYPES | {_REFS[d] for d in QUANTIZED_DTYPES}
 _FLOATS = frozenset((float16, float32, float64, bfloat16)) | NARROW_FLOATS
 _UNSIGNED = frozenset((uint8, uint16, uint32, uint64, uint4, uint2))
 _COMPLEX = frozenset((complex64, complex128))
 _INTS = frozenset((int8, int16, int32, int64, uint8, uint16, uint32, uint64)) | NARROW_INTS
-_BY_NAME = {d.name: d for d in _ALL}
+_BY_NAME = {d.name: d for d in (*_ALL, *_REFS.values())}
 _BY_NAME.update({"half": float16, "double": float64, "float": float32})
-_BY_ENUM = {d.as_datatype_enum: d for d in _ALL}
+_BY_ENUM = {d.as_datatype_enum: d for d in (*_ALL, *_REFS.values())}
 _CPP_WORDS = {float32: "float", float64: "double", float16: "half"}
 # NumPy storage -> DType. Object arrays hold bytes, i.e. TF strings.
 _ML_TYPES = NARROW_DTYPES | {bfloat16}

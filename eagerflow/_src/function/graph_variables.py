@@ -18,6 +18,7 @@ is the assignment and whose value is a read made after it, as TF's `_UnreadVaria
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -105,7 +106,7 @@ def _no_kernel(xp: Any, **attrs: Any) -> Any:
     raise TypeError("a variable's handle has no value of its own")
 
 
-def _is_initialized_kernel(xp: Any, var: Any) -> Any:
+def _is_initialized_kernel(xp: Any, var: Any, **_attrs: Any) -> Any:
     store = RUN.store
     return np.asarray(store is not None and var._key in store)
 
@@ -120,10 +121,12 @@ def _ref_value_kernel(xp: Any, *, var: Any, **_attrs: Any) -> Any:
 # An imported TF 1 reference variable's node: its output is the variable's value (TF's
 # ref, fetched as "w:0"), read when the node runs
 REF_VARIABLE = OpDef("VariableV2", lambda **a: [(a["var"].shape._dims, a["var"]._dtype)],
-                     _ref_value_kernel, no_fold=True, stateful=True)
+                     _ref_value_kernel, no_fold=True, stateful=True, ref_output=True)
 # (its answer is the host's, as TF's GPU kernel keeps it in host memory: run on CPU:0)
-VAR_IS_INITIALIZED = OpDef("VarIsInitializedOp", lambda var: [((), dt.bool)],
+VAR_IS_INITIALIZED = OpDef("VarIsInitializedOp", lambda var, **a: [((), dt.bool)],
                            _is_initialized_kernel, no_fold=True, gpu=False)
+# (the same question of a reference variable: TF 1's op)
+IS_VARIABLE_INITIALIZED = dataclasses.replace(VAR_IS_INITIALIZED, name="IsVariableInitialized")
 
 
 def _exact_op(g: Graph, op: OpDef, inputs: tuple, attrs: dict, specs: list,
@@ -165,7 +168,8 @@ def uninitialized_error(var: Any, store: dict | None) -> FailedPreconditionError
 class GraphVariable(V.Variable):
     """`tf.Variable` in a TF 1 graph (TF's ResourceVariable in graph mode)."""
 
-    _is_ref = False  # an imported TF 1 reference variable (VariableV2: ref_import.py)
+    _ref_nodes = False  # its graph's nodes are TF 1's ref ops (v1/ref_variable.py's)
+    _is_ref = False  # a TF 1 reference variable (VariableV2: ref_import.py, v1/ref_variable.py)
 
     def __init__(self, initial_value: Any = None, trainable: bool | None = None,
                  validate_shape: bool = True, caching_device: Any = None, name: str | None = None,
@@ -199,7 +203,8 @@ class GraphVariable(V.Variable):
                 scope = g.unique_name(name or "Variable")  # the scope its ops are made in
             with name_scope(scope + "/"):
                 # (the initial value is made outside the device scopes, as TF makes it)
-                with name_scope("Initializer"), device(None):
+                with name_scope("Initializer") if not self._is_ref or \
+                        callable(initial_value) else contextlib.nullcontext(), device(None):
                     value = initial_value() if callable(initial_value) else initial_value
                     if V.is_tf_variable(value):
                         value = value._as_tensor()
@@ -224,20 +229,23 @@ class GraphVariable(V.Variable):
                 self._synchronization = V.VariableSynchronization(synchronization)
                 self._aggregation = V.as_aggregation(aggregation, name)
                 self._unique_id = next(V._uid)
-                self._handle_op = _exact_op(g, VAR_HANDLE, (), {"shared_name": scope,
-                                                                "dtype": self._dtype},
-                                            [((), dt.resource)], scope)
                 self._initial_value = init
-                self._is_init = _exact_op(g, VAR_IS_INITIALIZED, (self,), {},
-                                          [((), dt.bool)],
-                                          f"{scope}/IsInitialized/VarIsInitializedOp").outputs[0]
-                with g.colocated(self._handle_op):  # (as TF's: where the handle is)
-                    self._initializer_op = _exact_op(g, ASSIGN["set"], (init,),
-                                                     {"var": self}, [], f"{scope}/Assign")
-                    self._graph_element = g.read_variable(self, "Read/ReadVariableOp",
-                                                             placed=True)
+                self._make_nodes(g, scope, init)
         g.variable_map.setdefault(id(self), self)
         g.add_to_collections(collections, self)
+
+    def _make_nodes(self, g: Graph, scope: str, init: Tensor) -> None:
+        """Its nodes, TF's resource variable's: the handle, its check, its initializer and
+        a read."""
+        self._handle_op = _exact_op(g, VAR_HANDLE, (), {"shared_name": scope,
+                                                        "dtype": self._dtype},
+                                    [((), dt.resource)], scope)
+        self._is_init = _exact_op(g, VAR_IS_INITIALIZED, (self,), {}, [((), dt.bool)],
+                                  f"{scope}/IsInitialized/VarIsInitializedOp").outputs[0]
+        with g.colocated(self._handle_op):  # (as TF's: where the handle is)
+            self._initializer_op = _exact_op(g, ASSIGN["set"], (init,), {"var": self}, [],
+                                             f"{scope}/Assign")
+            self._graph_element = g.read_variable(self, "Read/ReadVariableOp", placed=True)
 
     @classmethod
     def imported(cls, g: Graph, name: str, dtype: Any, shape: Any,
@@ -275,8 +283,9 @@ class GraphVariable(V.Variable):
 
     def is_initialized_op(self, name: str) -> SymbolicTensor:
         """A VarIsInitializedOp of this variable named `name` (an imported graph's)."""
-        t = _exact_op(self._graph, VAR_IS_INITIALIZED, (self,), {}, [((), dt.bool)],
-                      name).outputs[0]
+        op = IS_VARIABLE_INITIALIZED if self._is_ref else VAR_IS_INITIALIZED
+        attrs = {"dtype": self._dtype} if self._is_ref else {}
+        t = _exact_op(self._graph, op, (self,), attrs, [((), dt.bool)], name).outputs[0]
         if self._is_init is None:
             self._is_init = t
         return t

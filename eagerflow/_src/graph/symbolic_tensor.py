@@ -97,6 +97,11 @@ class SymbolicTensor(Tensor):
             raise ValueError("Cannot take the rank of a tensor with unknown rank.")
         return len(self._shape)
 
+    @property
+    def dtype(self) -> dt.DType:
+        d = self._dtype
+        return d._as_ref if self._op.op.ref_output else d  # (a TF 1 op's reference)
+
     def consumers(self) -> list:
         return [o for o in self._op.graph.operations if any(x is self for x in o.inputs)]
 
@@ -114,11 +119,11 @@ class SymbolicTensor(Tensor):
     def __repr__(self) -> str:
         # (TF's repr shows an unknown rank as "<unknown>"; its str leaves the shape out)
         shape = " shape=<unknown>" if self._shape is None else f" shape={self.shape}"
-        return f"<tf.Tensor '{self.name}'{shape} dtype={self._dtype.name}>"
+        return f"<tf.Tensor '{self.name}'{shape} dtype={self.dtype.name}>"
 
     def __str__(self) -> str:
         shape = "" if self._shape is None else f"shape={self.shape}, "
-        return f'Tensor("{self.name}", {shape}dtype={self._dtype.name})'
+        return f'Tensor("{self.name}", {shape}dtype={self.dtype.name})'
 
     # A symbolic tensor has no value: bool(), int(), len(), iteration, NumPy and .numpy()
     # raise TF's errors, whoever calls them. Op wrappers that read an argument's value

@@ -39,7 +39,7 @@ import importlib
 import math
 import weakref
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 import numpy as np
@@ -333,6 +333,10 @@ class OpDef:
     units: tuple = (None, None)
     involution: bool = False        # op(op(x)) == x
     forward_identity: bool = False  # each output is the input at its position
+    # TF 1's op on a reference variable whose outputs are references (VariableV2, Assign,
+    # ApplyAdam, ...): their tensors show the ref dtype (float32_ref), their `_dtype` the
+    # value's, which the ops taking them read (TF's ref inputs to value inputs)
+    ref_output: bool = False
     # An op-specific rewrite of one node of this op (double transpose, a reshape to the
     # input's own shape, ...): `rewrite(node)` returns a tensor equal to the node's
     # output, a new `(inputs, attrs)` for the same op, `(op, inputs, attrs)` of another
@@ -479,6 +483,31 @@ def register(op: OpDef) -> OpDef:
         raise ValueError(f"op {op.name} is defined twice")
     REGISTRY[op.name] = op
     return op
+
+
+def ref_form(op: OpDef, name: str, n: int = 1) -> OpDef:
+    """TF 1's op `name` on reference variables that resource op `op` is the form of
+    (ResourceApplyAdam: ApplyAdam; ResourceScatterUpdate: ScatterUpdate): a node taking
+    the same variables (its first `n` inputs) and running the same kernel, whose output is
+    the first variable's reference after it (a copy of its value when fetched). Not
+    registered: tf.raw_ops' refs are TF's refusals."""
+    def infer(*inputs: Any, **attrs: Any) -> list:
+        op.infer(*inputs, **attrs)
+        return [(inputs[0].shape._dims, inputs[0]._dtype)]
+
+    def kernel(xp: Any, *inputs: Any, **attrs: Any) -> Any:
+        op.kernel(xp, *inputs, **attrs)
+        return inputs[0]._arr.copy()
+
+    def export(node: Any, w: Any) -> list:
+        attrs = dict(node.attrs)
+        if "dtype" in attrs:  # (a scatter's: TF 1's op calls it T)
+            attrs["T"] = attrs.pop("dtype")
+        return w.node(name, [w.resource(v) for v in node.inputs[:n]] +
+                      [w.input(i) for i in range(n, len(node.inputs))], attrs, name=node.name)
+
+    return replace(op, name=name, infer=infer, kernel=kernel, num_outputs=1, ref_output=True,
+                   reference=None, samples=(), bad_samples=(), tf=TFForm(export=export))
 
 
 def all_ops() -> list[OpDef]:

@@ -43,7 +43,15 @@ from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.nd_indexing import _check_policy as check_policy
 from eagerflow._src.ops.nd_indexing import _nd_bounds as nd_bounds
 from eagerflow._src.ops.nd_indexing import scatter_skipping
-from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
+from eagerflow._src.ops.registry import (
+    BadSample,
+    OpDef,
+    Resource,
+    Sample,
+    TFForm,
+    ref_form,
+    register,
+)
 from eagerflow._src.ops.variables import _unread, op_variable, variable_of
 
 _INDICES = frozenset((dt.int32, dt.int64))
@@ -109,7 +117,7 @@ def _variable_and_dtype(op: str, h: Any, indices: Any, updates: Any) -> tuple:
     var = op_variable(h, op)
     if indices._dtype not in _INDICES:
         raise not_supported(op, indices._dtype, _INDICES, "Tindices")
-    return var, dt.as_dtype(var.dtype) if var is not None else updates._dtype
+    return var, dt.as_dtype(var.dtype).base_dtype if var is not None else updates._dtype
 
 
 def _infer(op: str) -> Callable:
@@ -621,6 +629,10 @@ ND_OPS = {name: register(OpDef(
 )) for name in _ND_COMBINE}
 
 
+# TF 1's form of each on reference variables (ScatterUpdate, ScatterNdAdd, ...)
+REF_OPS = {name: ref_form(op, name[len("Resource"):]) for name, op in {**OPS, **ND_OPS}.items()}
+
+
 def scatter(op: str, target: Any, indices: Any, updates: Any, name: str | None = None,
             bad_indices_policy: str = "") -> Any:
     """Runs ResourceScatter or ResourceScatterNd op `op` on `target` (a variable, or a
@@ -629,7 +641,7 @@ def scatter(op: str, target: Any, indices: Any, updates: Any, name: str | None =
     None. `bad_indices_policy`: a ResourceScatterNd op's (a raw call's), as TF has it."""
     var = target if not isinstance(target, Tensor) else variable_of(target)
     indices = convert_to_tensor(indices)
-    dtype = dt.as_dtype(var.dtype) if var is not None else None
+    dtype = dt.as_dtype(var.dtype).base_dtype if var is not None else None
     updates = convert_to_tensor(updates, dtype=dtype) if not isinstance(updates, Tensor) \
         else updates
     nd = op in ND_OPS
@@ -638,6 +650,8 @@ def scatter(op: str, target: Any, indices: Any, updates: Any, name: str | None =
     if bad_indices_policy:
         attrs["bad_indices_policy"] = bad_indices_policy
     opdef = ND_OPS[op] if nd else OPS[op]
+    if getattr(var, "_ref_nodes", False):  # (a TF 1 reference variable's own graph)
+        opdef = REF_OPS[op]
     graph = _state.graph
     if graph is None or var is None:
         if var is None:  # (a handle of no variable: the kernel says so)

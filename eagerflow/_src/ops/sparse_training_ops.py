@@ -40,7 +40,7 @@ from eagerflow._src.ops.checks import (
     wrong_input_dtype,
     wrong_read_dtype,
 )
-from eagerflow._src.ops.registry import OpDef, TFForm, register
+from eagerflow._src.ops.registry import OpDef, TFForm, ref_form, register
 
 _INDEX_TYPES = (dt.int32, dt.int64)
 # RMSProp's: half but not bfloat16
@@ -387,8 +387,8 @@ def _check_types(spec: _Sparse, inputs: tuple, attrs: dict) -> None:
             None, None, f"No OpKernel was registered to support Op '{spec.name}' used by "
                         f"{{{{node {spec.name}}}}} with these attrs: [{', '.join(listed)}]")
     for v in inputs[:n]:
-        if v is not None and dt.as_dtype(v.dtype) is not T_:
-            raise wrong_read_dtype(spec.name, dt.as_dtype(v.dtype), T_)
+        if v is not None and dt.as_dtype(v.dtype).base_dtype is not T_:
+            raise wrong_read_dtype(spec.name, dt.as_dtype(v.dtype).base_dtype, T_)
 
 
 def _tindices_refused(op: str, dtype: dt.DType) -> InvalidArgumentError:
@@ -508,6 +508,9 @@ OPS = {name: register(OpDef(
     name, _infer(spec), _kernel(spec), num_outputs=0, stateful=True, no_fold=True,
     reference=R.reference(spec), samples=R.samples(spec), bad_samples=R.bad_samples(spec),
     tf=TFForm(export=T._export(spec)))) for name, spec in SPECS.items()}
+# TF 1's form of each on reference variables (SparseApplyAdagrad, ...)
+REF_OPS = {name: ref_form(op, name[len("Resource"):], len(SPECS[name].resources))
+           for name, op in OPS.items() if "Keras" not in name}
 
 
 # -- running one ------------------------------------------------------------------------------
@@ -517,8 +520,9 @@ def apply_sparse(op_name: str, variables: tuple, tensors: tuple, name: str | Non
     """Runs sparse training op `op_name` on `variables` (their rows updated) and `tensors`
     (TF's order; the hyperparameters converted to the variables' dtype where they are not
     tensors, the indices as given); returns the graph's operation, or None eagerly."""
-    spec, op = SPECS[op_name], OPS[op_name]
-    T_ = dt.as_dtype(variables[0].dtype)
+    spec = SPECS[op_name]
+    op = REF_OPS[op_name] if getattr(variables[0], "_ref_nodes", False) else OPS[op_name]
+    T_ = dt.as_dtype(variables[0].dtype).base_dtype
     args = spec.tensors
     tensors = tuple(x if isinstance(x, Tensor) else
                     convert_to_tensor(x) if a == "indices" or hasattr(x, "_as_tensor") else
@@ -588,7 +592,7 @@ def resource_scatter_add(var: Any, indices: Any, updates: Any,
                          name: str | None = None) -> Any:
     """TF's ResourceScatterAdd: `updates`' rows added to `var`'s rows at `indices`, a
     repeated index's in turn; the graph's operation, or None eagerly."""
-    updates = convert_to_tensor(updates, dtype=dt.as_dtype(var.dtype)) \
+    updates = convert_to_tensor(updates, dtype=dt.as_dtype(var.dtype).base_dtype) \
         if not isinstance(updates, Tensor) else updates
     indices = convert_to_tensor(indices) if not isinstance(indices, Tensor) else indices
     attrs = {"dtype": updates._dtype, "Tindices": indices._dtype}

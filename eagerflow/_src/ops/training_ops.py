@@ -37,7 +37,7 @@ from eagerflow._src.ops.checks import (
     wrong_input_dtype,
     wrong_read_dtype,
 )
-from eagerflow._src.ops.registry import OpDef, TFForm, register
+from eagerflow._src.ops.registry import OpDef, TFForm, ref_form, register
 from eagerflow._src.ops.variables import handle_variable, held_handle
 
 # TF's CPU kernels of these ops: most take the float and complex types, some fewer
@@ -427,8 +427,8 @@ def _check_types(spec: _Spec, inputs: tuple, T: dt.DType) -> None:
             None, None, f"No OpKernel was registered to support Op '{spec.name}' used by "
                         f"{{{{node {spec.name}}}}} with these attrs: [{attrs}]")
     for v in inputs[:n]:
-        if v is not None and dt.as_dtype(v.dtype) is not T:
-            raise wrong_read_dtype(spec.name, dt.as_dtype(v.dtype), T)
+        if v is not None and dt.as_dtype(v.dtype).base_dtype is not T:
+            raise wrong_read_dtype(spec.name, dt.as_dtype(v.dtype).base_dtype, T)
 
 
 def _infer(spec: _Spec) -> Callable:
@@ -504,6 +504,11 @@ OPS = {name: register(OpDef(
     tf=TFForm(export=_export(spec)))) for name, spec in SPECS.items()}
 
 
+# TF 1's form of each on reference variables (ApplyAdam, ...), which its optimizers make
+REF_OPS = {name: ref_form(op, name[len("Resource"):], len(SPECS[name].resources))
+           for name, op in OPS.items() if "Keras" not in name}
+
+
 # -- running one ------------------------------------------------------------------------------
 
 def _graph_refusal(graph: Any, spec: _Spec, inputs: tuple, attrs: dict,
@@ -560,8 +565,8 @@ def apply_op(op_name: str, variables: tuple, tensors: tuple, name: str | None = 
     first variable's dtype where they are not tensors); returns the graph's operation, or
     None eagerly, as TF's."""
     spec = SPECS[op_name]
-    op = OPS[op_name]
-    T = dt.as_dtype(variables[0].dtype)
+    op = REF_OPS[op_name] if getattr(variables[0], "_ref_nodes", False) else OPS[op_name]
+    T = dt.as_dtype(variables[0].dtype).base_dtype
     # (a variable among them, Adam's powers of beta, read as the op's input: in a graph
     # "ResourceApplyAdam/ReadVariableOp", as TF's wrapper reads it)
     tensors = tuple(x if isinstance(x, Tensor) else

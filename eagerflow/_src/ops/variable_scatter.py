@@ -55,8 +55,8 @@ def _scatter(var: Variable, delta: Any, op: str, name: str | None = None) -> Any
     if not isinstance(delta, IndexedSlices):
         raise TypeError(f"Argument `sparse_delta` must be a `tf.IndexedSlices`. Received arg: "
                         f"{delta}")
-    return scatter_rows(var, delta.indices, convert_to_tensor(delta.values, dtype=var.dtype),
-                        op, name)
+    values = convert_to_tensor(delta.values, dtype=dt.as_dtype(var.dtype).base_dtype)
+    return scatter_rows(var, delta.indices, values, op, name)
 
 
 def _method(op: str) -> Callable:
@@ -71,7 +71,7 @@ def _method(op: str) -> Callable:
 def _nd_method(op: str) -> Callable:
     def scatter_nd(self: Variable, indices: Any, updates: Any, name: str | None = None) -> Any:
         indices = convert_to_tensor(indices)
-        updates = convert_to_tensor(updates, dtype=self.dtype)
+        updates = convert_to_tensor(updates, dtype=dt.as_dtype(self.dtype).base_dtype)
         return scatter_rows(self, indices, updates, op, name)
 
     scatter_nd.__doc__ = f"This variable updated at index vectors `indices` (TF's {op})."

@@ -210,8 +210,11 @@ class GraphWriter(FunctionWriter):
             if var is not None:
                 self.handles[id(var)] = ref
             return [ref]
-        if t == "VarIsInitializedOp":
-            return self.node("VarIsInitializedOp", [self.capture(op.inputs[0])], name=op.name)
+        if t in ("VarIsInitializedOp", "IsVariableInitialized"):
+            var = op.inputs[0]
+            if var._ref_nodes:  # (a reference variable made here: TF 1's op)
+                return self.node(t, [self.capture(var)], {"dtype": var._dtype}, name=op.name)
+            return self.node("VarIsInitializedOp", [self.capture(var)], name=op.name)
         if t == "NoOp":
             self.node("NoOp", [], name=op.name)
             return []
@@ -288,7 +291,17 @@ class GraphWriter(FunctionWriter):
                                              _gd(rshapes.name)], {"dtypes": dtypes})
         assigns = []
         first = 1 if saver._sharded else 0  # ("save/Identity" is the sharded save's)
+        n_ref = 0
         for i, (_, v) in enumerate(items):
+            if v._ref_nodes:  # a reference variable: TF's Assign of the restored value
+                sfx = "" if n_ref == 0 else f"_{n_ref}"
+                n_ref += 1
+                self.raw_node(f"{sc}/Assign{sfx}", "Assign",
+                              [self.handles[id(v)].name.split(":")[0],
+                               restore if i == 0 else f"{restore}:{i}"],
+                              {"T": v._dtype, "use_locking": True, "validate_shape": True})
+                assigns.append(f"^{sc}/Assign{sfx}")
+                continue
             k = i + first
             sfx = "" if k == 0 else f"_{k}"
             asfx = "" if i == 0 else f"_{i}"

@@ -53,16 +53,18 @@ def _variable_pb() -> Any:
 
 
 def variable_def(w: GraphWriter, var: GraphVariable) -> Any:
-    """TF's VariableDef of a graph's resource variable."""
+    """TF's VariableDef of a graph's variable (resource or reference)."""
     vd = _variable_pb().VariableDef()
     vd.variable_name = w.tensor_name(var)
     vd.initializer_name = w.op_name(var._initializer_op)
-    vd.snapshot_name = w.tensor_name(var._graph_element)
-    vd.is_resource = True
+    ref = var._ref_nodes  # (a reference variable: its snapshot, no resource flag)
+    vd.snapshot_name = w.tensor_name(var._snapshot if ref else var._graph_element)
+    vd.is_resource = not ref
     vd.initial_value_name = w.tensor_name(var._initial_value)
     vd.trainable = bool(var.trainable)
-    vd.synchronization = int(var._synchronization.value)
-    vd.aggregation = int(var._aggregation.value)
+    if not ref:  # (TF's RefVariable writes neither)
+        vd.synchronization = int(var._synchronization.value)
+        vd.aggregation = int(var._aggregation.value)
     info = getattr(var, "_save_slice_info", None)
     if info is not None:  # a partitioned variable's part
         vd.save_slice_info_def.CopyFrom(info.to_proto())

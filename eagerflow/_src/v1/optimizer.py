@@ -42,6 +42,7 @@ from eagerflow._src.ops.unique_one_hot import unique
 from eagerflow._src.ops.variables import Variable, VariableAggregation
 from eagerflow._src.v1 import variable_scope as vs
 from eagerflow._src.v1.initializers import Zeros
+from eagerflow._src.v1.ref_variable import RefVariable
 
 _FLOATS = (dt.float16, dt.bfloat16, dt.float32, dt.float64)
 
@@ -82,6 +83,21 @@ def _update_resource(opt: Optimizer, g: Any, v: Any) -> Any:
         return v.assign(constraint(v))
 
 
+def _update_ref(opt: Optimizer, g: Any, v: Any) -> Any:
+    """A reference variable's update (TF's ref processor): `_apply_dense`, or
+    `_apply_sparse_duplicate_indices` for an IndexedSlices."""
+    constraint = getattr(v, "constraint", None)
+    if isinstance(g, IndexedSlices):
+        if constraint is not None:
+            raise RuntimeError("Cannot use a constraint function on a sparse variable.")
+        return opt._apply_sparse_duplicate_indices(g, v)
+    update = opt._apply_dense(g, v)
+    if constraint is None:
+        return update
+    with control_dependencies([update]):
+        return v.assign(constraint(v))
+
+
 def _update_tensor(opt: Optimizer, g: Any, v: Any) -> Any:
     raise NotImplementedError("Trying to update a Tensor ", v)
 
@@ -89,6 +105,8 @@ def _update_tensor(opt: Optimizer, g: Any, v: Any) -> Any:
 def _processor(v: Any) -> Any:
     if isinstance(v, Tensor):
         return _update_tensor
+    if getattr(v, "_ref_nodes", False):
+        return _update_ref
     if hasattr(v, "_as_tensor"):
         return _update_resource
     raise NotImplementedError("Trying to optimize unsupported type ", v)
@@ -298,7 +316,8 @@ class Optimizer:
         named = self._slot_dict(slot_name)
         key = _var_key(var)
         if key not in named:
-            named[key] = _make_slot(var, lambda: zeros(var.shape, var.dtype), op_name)
+            named[key] = _make_slot(var, lambda: zeros(var.shape, var.dtype.base_dtype),
+                                    op_name)
         return named[key]
 
     def _get_or_make_slot_with_initializer(self, var: Any, initializer: Any, shape: Any,
@@ -317,7 +336,9 @@ class Optimizer:
         v = self._non_slot_dict.get(key)
         if v is None:
             with name_scope(f"{self._name}/" if self._own_namescope else ""):
-                v = Variable(initial_value, name=name, trainable=False)
+                # (a reference variable where the variable it goes with is one, as TF's)
+                kind = RefVariable if getattr(colocate_with, "_ref_nodes", False) else Variable
+                v = kind(initial_value, name=name, trainable=False)
             self._non_slot_dict[key] = v
         return v
 
@@ -330,9 +351,10 @@ class Optimizer:
 
 def _make_slot(var: Any, init: Any, op_name: str) -> Any:
     """A slot of `var`, named after it as TF names it ("w/Adam", then "w/Adam_1")."""
+    kind = RefVariable if getattr(var, "_ref_nodes", False) else Variable  # (var's kind)
     with name_scope(""):
-        return Variable(init, name=f"{_op_name(var)}/{op_name}", trainable=False,
-                        dtype=var.dtype)
+        return kind(init, name=f"{_op_name(var)}/{op_name}", trainable=False,
+                    dtype=var.dtype.base_dtype)
 
 
 # The built-in optimizers' hooks for TF 1's reference variables (which this project has

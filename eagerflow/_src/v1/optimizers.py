@@ -15,7 +15,6 @@ from typing import Any, Callable
 
 import numpy as np
 
-from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
@@ -39,12 +38,12 @@ from eagerflow._src.v1.optimizer import (
 
 
 def _t(x: Any, var: Any) -> Any:
-    return cast(convert_to_tensor(x), var.dtype)
+    return cast(convert_to_tensor(x), var.dtype.base_dtype)
 
 
 def _filled(var: Any, value: float) -> Any:
     """`value` in var's shape and dtype: one constant (TF's constant_op.constant)."""
-    return constant(value, var.dtype, var.shape.as_list())
+    return constant(value, var.dtype.base_dtype, var.shape.as_list())
 
 
 def _tensors(opt: Optimizer, names: str, *values: Any) -> list:
@@ -76,9 +75,9 @@ def _slot_start(v: Any, value: float, how: str) -> Any:
     if how == "given":
         return _filled(v, value)
     if how == "ones":
-        return lambda: ones(v.shape.as_list(), v.dtype)
+        return lambda: ones(v.shape.as_list(), v.dtype.base_dtype)
     if how == "scaled":
-        return lambda: ones(v.shape.as_list(), v.dtype) * value
+        return lambda: ones(v.shape.as_list(), v.dtype.base_dtype) * value
     return lambda: _filled(v, value)
 
 
@@ -145,9 +144,17 @@ APPLY = {
 
 
 def _read_named(v: Any) -> Any:
-    """A graph variable's read of its own ("ReadVariableOp" in the current scope); a
-    tensor as it is."""
+    """A graph variable's read of its own ("ReadVariableOp" in the current scope; a
+    reference variable's snapshot, as TF's operators read it); a tensor as it is."""
+    if getattr(v, "_ref_nodes", False):
+        return v._as_tensor()
     return v._as_tensor(named=True) if hasattr(v, "_as_tensor") else v
+
+
+def _read_with(assigned: Any) -> Any:
+    """An assignment in a TF 1 graph with its read made now (a resource variable's, as TF
+    2.21 makes it); a reference variable's is the reference itself."""
+    return assigned.read_now() if hasattr(assigned, "read_now") else assigned
 
 
 def _decay_and_add(slot: Any, indices: Any, rows: Any, decay: Any, read: Callable) -> Any:
@@ -157,7 +164,7 @@ def _decay_and_add(slot: Any, indices: Any, rows: Any, decay: Any, read: Callabl
         slot.assign(slot * decay, read_value=False)
         resource_scatter_add(slot, indices, rows)
         return slot.read_value()
-    decayed = slot.assign(read(slot) * decay).read_now()
+    decayed = _read_with(slot.assign(read(slot) * decay))
     with control_dependencies([decayed.op]):
         added = resource_scatter_add(slot, indices, rows)
         with control_dependencies([added]):
@@ -193,8 +200,9 @@ class AdamOptimizer(Optimizer):
 
     def _resource_apply_dense(self, grad: Any, var: Any) -> Any:
         b1p, b2p = self._get_beta_accumulators()
+        dtype = var.dtype.base_dtype
         return apply_adam(var, self.get_slot(var, "m"), self.get_slot(var, "v"),
-                          cast(b1p, var.dtype), cast(b2p, var.dtype), _t(self._lr_t, var),
+                          cast(b1p, dtype), cast(b2p, dtype), _t(self._lr_t, var),
                           _t(self._beta1_t, var), _t(self._beta2_t, var),
                           _t(self._epsilon_t, var), grad, self._use_locking)
 
@@ -206,13 +214,14 @@ class AdamOptimizer(Optimizer):
         lr_t, b1, b2, eps = (_t(x, var) for x in (self._lr_t, self._beta1_t, self._beta2_t,
                                                    self._epsilon_t))
         graph = _graph_mode()
-        read = _read_named if graph else (lambda v: cast(v, var.dtype))
-        if b1p.dtype != var.dtype:  # (a float64 variable's: the powers cast first, as TF's)
-            b1p, b2p = cast(b1p, var.dtype), cast(b2p, var.dtype)
+        dtype = var.dtype.base_dtype
+        read = _read_named if graph else (lambda v: cast(v, dtype))
+        if b1p.dtype.base_dtype != dtype:  # (a float64 variable's: the powers cast first, as TF's)
+            b1p, b2p = cast(b1p, dtype), cast(b2p, dtype)
             read = _read_named if graph else (lambda t: t)
 
         def one() -> Any:  # (each subtraction's own constant, as TF's graph has them)
-            return EagerTensor(np.ones((), dt.as_dtype(var.dtype).as_numpy_dtype))
+            return EagerTensor(np.ones((), dtype.as_numpy_dtype))
         lr = lr_t * sqrt(one() - read(b2p)) / (one() - read(b1p))
         m_t = _decay_and_add(self.get_slot(var, "m"), indices, grad * (one() - b1), b1, read)
         v_t = _decay_and_add(self.get_slot(var, "v"), indices, (grad * grad) * (one() - b2),
@@ -221,7 +230,7 @@ class AdamOptimizer(Optimizer):
         update = var.assign_sub(lr * m_t / (v_sqrt + eps), read_value=graph)
         if not graph:
             return None
-        update.read_now()
+        _read_with(update)
         return group(update.op, m_t.op, v_t.op)
 
     _apply_dense, _apply_sparse = ref_dense, ref_sparse
@@ -235,8 +244,8 @@ class AdamOptimizer(Optimizer):
         # (as TF's graph: each power read by its own API, assigned, and the assignment's
         # read made with it)
         with control_dependencies([u for u in update_ops if u is not None]):
-            up1 = b1p.assign(b1p._as_tensor(named=True) * self._beta1_t).read_now()
-            up2 = b2p.assign(b2p._as_tensor(named=True) * self._beta2_t).read_now()
+            up1 = _read_with(b1p.assign(_read_named(b1p) * self._beta1_t))
+            up2 = _read_with(b2p.assign(_read_named(b2p) * self._beta2_t))
         return group(*update_ops, up1.op, up2.op, name=name_scope)
 
 

@@ -31,6 +31,7 @@ from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
 from eagerflow._src.v1 import initializers as init_v1
 from eagerflow._src.v1 import partitioned
+from eagerflow._src.v1.ref_variable import RefVariable, wants_ref
 
 
 class _ReuseMode(enum.Enum):
@@ -130,6 +131,8 @@ class VariableScope:
             partitioner = self._partitioner
         if dtype is None:
             dtype = self._dtype
+        if use_resource is None:
+            use_resource = self._use_resource
         getter = custom_getter if custom_getter is not None else self._custom_getter
         kwargs = dict(shape=shape, dtype=dtype, initializer=initializer,
                       regularizer=regularizer, reuse=reuse, trainable=trainable,
@@ -200,7 +203,7 @@ class _Store:
             if shape is not None and not shape.is_compatible_with(found.shape):
                 raise ValueError(f"Trying to share variable {name}, but specified shape {shape} "
                                  f"and found shape {found.shape}.")
-            if dtype is not found.dtype:
+            if not dtype.is_compatible_with(found.dtype):  # (a reference's: its base type)
                 raise ValueError(f"Trying to share variable {name}, but specified dtype "
                                  f"{dtype.name} and found dtype {found.dtype.name}.")
             return found
@@ -236,7 +239,8 @@ class _Store:
         if _state.graph is not None and not _state.graph.building_function:
             kwargs["collections"] = collections
         with name_scope(""):  # the variable's name is the scope's, not the name scope's
-            v = Variable(init_val, trainable=trainable, name=name, dtype=var_dtype,
+            kind = RefVariable if wants_ref(use_resource) else Variable
+            v = kind(init_val, trainable=trainable, name=name, dtype=var_dtype,
                          validate_shape=validate_shape, constraint=constraint,
                          synchronization=synchronization, aggregation=aggregation,
                          shape=shape if shape is not None and not from_value else None, **kwargs)
@@ -272,7 +276,7 @@ class _Store:
             if not shape.is_compatible_with(found.get_shape()):
                 raise ValueError(f"Trying to reuse partitioned variable {name}, but specified "
                                  f"shape {shape} and found shape {found.get_shape()}.")
-            if dtype is not found.dtype:
+            if not dtype.is_compatible_with(found.dtype):  # (a reference's: its base type)
                 raise ValueError(f"Trying to reuse partitioned variable {name}, but specified "
                                  f"dtype {dtype.name} and found dtype {found.dtype.name}.")
             if found._get_partitions() != partitions:

@@ -27,6 +27,7 @@ from eagerflow._src.ops.indexing import boolean_mask
 from eagerflow._src.ops.math import logical_not
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
+from eagerflow._src.v1.ref_variable import RefVariable, wants_ref
 
 _VARIABLES = "tensorflow.python.ops.variables"  # (where TF's deprecation notices say these are)
 
@@ -212,7 +213,7 @@ class _VariableV1Meta(type(Variable)):
         g = _state.graph
         if collections is not None and g is not None and not g.building_function:
             kwargs["collections"] = collections
-        return Variable(**kwargs)
+        return RefVariable(**kwargs) if wants_ref(use_resource) else Variable(**kwargs)
 
 
 class VariableV1(Variable, metaclass=_VariableV1Meta):
