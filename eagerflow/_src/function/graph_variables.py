@@ -168,7 +168,6 @@ def uninitialized_error(var: Any, store: dict | None) -> FailedPreconditionError
 class GraphVariable(V.Variable):
     """`tf.Variable` in a TF 1 graph (TF's ResourceVariable in graph mode)."""
 
-    _ref_nodes = False  # its graph's nodes are TF 1's ref ops (v1/ref_variable.py's)
     _is_ref = False  # a TF 1 reference variable (VariableV2: ref_import.py, v1/ref_variable.py)
 
     def __init__(self, initial_value: Any = None, trainable: bool | None = None,

@@ -452,7 +452,8 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
         fast = type(batch_dims) in (int, bool)  # (else TF's fallback runs it: no name)
         batch_dims = 0 if batch_dims is None else C.make_int(batch_dims, "batch_dims")
     if type(params) is not EagerTensor and isinstance(params, Variable) and \
-            (axis is None or _static_int(axis) == 0) and batch_dims == 0:
+            (axis is None or _static_int(axis) == 0) and batch_dims == 0 and \
+            not params._ref_nodes:  # (a TF 1 reference variable: its snapshot's GatherV2)
         # (as TF's: a variable's rows are its sparse_read, TF's ResourceGather on its
         # handle: no ReadVariableOp, its errors; ops/resource_gather.py)
         return params.sparse_read(indices, name)

@@ -761,7 +761,8 @@ def lookup_parts(params: Any, ids: Any, partition_strategy: str, max_norm: Any,
         raise ValueError("Length of params is currently 0. Need at least one param.")
     if not isinstance(params, list):  # (TF's: a tuple is one table, not its parts)
         params = [params]
-    if len(params) == 1 and isinstance(params[0], Variable) and _state.graph is not None:
+    if len(params) == 1 and isinstance(params[0], Variable) and _state.graph is not None \
+            and not params[0]._ref_nodes:  # (a reference variable's: its snapshot's gather)
         # a lookup of a variable in a graph, as TF's: its ResourceGather named by the
         # scope and colocated with the handle it captures, then an Identity in that scope
         # (ids given as Python values are its constant "ids")

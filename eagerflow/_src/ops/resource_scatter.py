@@ -658,7 +658,8 @@ def scatter(op: str, target: Any, indices: Any, updates: Any, name: str | None =
             return bind(opdef, (target, indices, updates), attrs, name)
         handle = target if isinstance(target, Tensor) else var.handle
         return bind_at(var._device, opdef, (handle, indices, updates), attrs, name)
-    ins = (var, graph.capture(indices), graph.capture(updates))
+    ins = (var, graph.capture(indices), graph.capture(updates)) if opdef.ref_output is False \
+        else (var, indices, updates)  # (TF 1's op names its constants: "ScatterAdd/indices")
     graph.variable_map.setdefault(id(var), var)
     graph.add_op(opdef, ins, attrs, name)
     node = graph.operations[-1]

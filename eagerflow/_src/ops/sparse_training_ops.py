@@ -597,7 +597,8 @@ def resource_scatter_add(var: Any, indices: Any, updates: Any,
     indices = convert_to_tensor(indices) if not isinstance(indices, Tensor) else indices
     attrs = {"dtype": updates._dtype, "Tindices": indices._dtype}
     graph = _state.graph
-    if graph is not None:
+    if graph is not None and not getattr(var, "_ref_nodes", False):
         return T._in_graph(graph, _ScatterForm, SCATTER_ADD, (var, indices, updates), attrs,
                            name, lambda *a: None)
+    # (eagerly; a reference variable's TF 1 ScatterAdd, whose output is the reference)
     return resource_scatter.scatter("ResourceScatterAdd", var, indices, updates, name)

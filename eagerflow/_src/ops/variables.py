@@ -308,6 +308,8 @@ def _note_creation(var: Any) -> None:
 class Variable(metaclass=_VariableMeta):
     """tf.Variable(initial_value, trainable=True, name=None, dtype=None, shape=None)."""
 
+    _ref_nodes = False  # (a TF 1 reference variable's graph nodes: v1/ref_variable.py)
+
     __array_priority__ = 100
     _keras_variable = False  # (keras/variables.py's class says True; a hit costs less)
 

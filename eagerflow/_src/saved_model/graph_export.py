@@ -242,7 +242,7 @@ class GraphWriter(FunctionWriter):
                               [_gd(filename.name)], {"dtype": dt.string, "shape": ()})
         const = self.raw_node(f"{sc}/Const", "PlaceholderWithDefault", [_gd(fname.name)],
                               {"dtype": dt.string, "shape": ()})
-        dtypes = [dt.as_dtype(v.dtype) for _, v in items]
+        dtypes = [dt.as_dtype(v.dtype).base_dtype for _, v in items]
         reads = []
         for _, v in items:
             if not isinstance(v, GraphVariable) or id(v) not in self.handles:

@@ -394,7 +394,10 @@ class GradientDescentOptimizer(Optimizer):
     _apply_dense = ref_dense
 
     def _apply_sparse_duplicate_indices(self, grad: Any, var: Any) -> Any:
-        return self._resource_apply_sparse_duplicate_indices(grad.values, var, grad.indices)
+        # (TF 1's on a reference variable: the rows times the rate subtracted, ScatterSub)
+        lr = cast(self._learning_rate_tensor, var.dtype.base_dtype)
+        return var.scatter_sub(IndexedSlices(grad.values * lr, grad.indices, grad.dense_shape),
+                               use_locking=self._use_locking)
 
 
 class MomentumOptimizer(Optimizer):

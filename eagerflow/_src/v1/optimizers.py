@@ -167,6 +167,8 @@ def _decay_and_add(slot: Any, indices: Any, rows: Any, decay: Any, read: Callabl
     decayed = _read_with(slot.assign(read(slot) * decay))
     with control_dependencies([decayed.op]):
         added = resource_scatter_add(slot, indices, rows)
+        if slot._ref_nodes:  # (TF 1's: the reference after the scatter)
+            return added.outputs[0]
         with control_dependencies([added]):
             return read(slot)
 

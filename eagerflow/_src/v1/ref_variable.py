@@ -135,6 +135,10 @@ class RefVariable(GraphVariable):
             return self._read(self._graph, self._graph.unique_name("read"))
         return self._snapshot
 
+    def is_initialized(self, name: str | None = None) -> Tensor:
+        """A new IsVariableInitialized of it (TF 1 makes one at each call)."""
+        return self.is_initialized_op(self._graph.unique_name(name or "IsVariableInitialized"))
+
     def _api_read(self, name: str | None = "ReadVariableOp", scope: str | None = None) -> Tensor:
         return self._as_tensor()
 

@@ -128,7 +128,7 @@ def _write_v1(path: str, values: dict) -> None:
             full, extents = list(np.shape(arr)), [(0, -1)] * np.ndim(arr)
             if spec:
                 full, extents, _ = parse_spec("SaveSlices", spec)
-            items.append((key, full, extents, arr, dt.as_dtype(dtype)))
+            items.append((key, full, extents, arr, dt.as_dtype(dtype).base_dtype))
     tensor_slices.write_file(path, items)
 
 
@@ -286,7 +286,7 @@ class Saver:
             try:
                 for key in sorted(values):
                     for arr, dtype, spec in values[key]:
-                        writer.add(key, arr, dt.as_dtype(dtype), spec=spec)
+                        writer.add(key, arr, dt.as_dtype(dtype).base_dtype, spec=spec)
                 writer.finish()
             except BaseException:
                 writer.abort()

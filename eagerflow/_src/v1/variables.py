@@ -1,6 +1,6 @@
 """TF 1's helpers over a graph's variables: collections, initializers, reports, assigns.
 
-Sits at the bottom of v1/. The collections are the default graph's (GraphKeys names);
+Sits near the bottom of v1/, over variable_scope.py and ref_variable.py. The collections are the default graph's (GraphKeys names);
 eagerly they are empty, as TF 2's, and the initializers are no-ops.
 """
 
@@ -28,6 +28,7 @@ from eagerflow._src.ops.math import logical_not
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
 from eagerflow._src.v1.ref_variable import RefVariable, wants_ref
+from eagerflow._src.v1.variable_scope import get_variable_scope
 
 _VARIABLES = "tensorflow.python.ops.variables"  # (where TF's deprecation notices say these are)
 
@@ -213,6 +214,8 @@ class _VariableV1Meta(type(Variable)):
         g = _state.graph
         if collections is not None and g is not None and not g.building_function:
             kwargs["collections"] = collections
+        if use_resource is None:  # (the variable scope's, as TF's default creator reads it)
+            use_resource = get_variable_scope().use_resource
         return RefVariable(**kwargs) if wants_ref(use_resource) else Variable(**kwargs)
 
 
