@@ -104,6 +104,13 @@ def basics(tf) -> dict:
                     errs.append(_err(e))
             out["uninitialized"] = errs + [[b.decode() for b in sess.run(report)],
                                            bool(sess.run(init))]
+            fetched = []  # (a fetched reference's error: TF's whole message)
+            for f in ([v], [tf.constant(2.0, name="c"), v], {"a": v, "b": v}):
+                try:
+                    sess.run(f)
+                except Exception as e:  # noqa: BLE001 - the error is the result
+                    fetched.append([type(e).__name__, e.message])
+            out["fetch_errors"] = fetched
             sess.run(tf1.global_variables_initializer())
             out["run"] = [_val(sess.run(f)) for f in (v, a, a2, v, a4, a5, v, x, s, s2, w,
                                                        i, init, v.value())]

@@ -134,6 +134,16 @@ def _session_error(e: OpError, node_name: str, node: Operation | None) -> OpErro
     return e
 
 
+def _fetch_error(e: OpError, op: Operation, plan: _Plan) -> OpError:
+    """TF's error of a fetched reference (a VariableV2's output, read uninitialized): its
+    fetch node's, "_retval_<node>_0_<k>", k its place among the fetched tensors' names."""
+    k = sorted({t.name for t in plan.outputs}).index(op.outputs[0].name)
+    body = _EAGER_SUFFIX.sub("", eager_errors.plain(e).message)
+    e._message = f"{_HEAD}\n\n{body}\n\t [[{{{{node _retval_{op.name}_0_{k}}}}}]]"
+    e.args = (e._message,) + e.args[1:]
+    return e
+
+
 def node_error_text(node_name: str, origin: tuple | None, body: str,
                     tagged: bool = True) -> str:
     """TF's Session error message for node `node_name` made at `origin` (user_frames): the
@@ -435,7 +445,10 @@ class Session:
             except OpError as e:
                 node = graph_errors.failed_node(e)
                 if node is not None and not e.message.startswith(_HEAD):
-                    raise _session_error(e, node, g._op_named(node)) from None
+                    op = g._op_named(node)
+                    if op is not None and op.type == "VariableV2":
+                        raise _fetch_error(e, op, plan) from None
+                    raise _session_error(e, node, op) from None
                 raise
             finally:
                 _state.kernels = kernels
