@@ -120,6 +120,43 @@ def basics(tf) -> dict:
     return out
 
 
+def writes(tf) -> dict:
+    """TF 1's writes of a reference and their refusals while the graph is built: shapes
+    that do not merge, a value of another dtype, `validate_shape=False`, CountUpTo, the
+    ScatterNd updates, a gather (no sparse_read: its snapshot's GatherV2)."""
+    tf1 = tf.compat.v1
+    out = []
+    with _refs(tf), tf.Graph().as_default() as g:
+        v = tf1.Variable([1.0, 2.0], name="v")
+        c = tf1.Variable(0, name="c")
+        made = []
+        for f in (lambda: v.assign([1.0, 2.0, 3.0]), lambda: v.assign_add([1.0, 2.0, 3.0]),
+                  lambda: v.assign(tf.constant([1, 2])), lambda: v.assign_add(1.0),
+                  lambda: tf1.assign(v, [1.0, 2.0, 3.0], validate_shape=False),
+                  lambda: tf1.assign(v, [4.0, 5.0], use_locking=True),
+                  lambda: tf1.count_up_to(c, 2), lambda: v.count_up_to(2),
+                  lambda: tf1.scatter_nd_update(v, [[0]], [5.0]),
+                  lambda: v.scatter_nd_add([[1]], [5.0]), lambda: v.scatter_sub(
+                      tf.IndexedSlices(tf.constant([1.0]), tf.constant([0]))),
+                  lambda: tf.gather(v, [1]), lambda: v.sparse_read([0]), lambda: v[0]):
+            try:
+                r = f()
+                out.append([repr(r), r.op.type])
+                made.append(r)
+            except Exception as e:  # noqa: BLE001 - the error is the result
+                out.append([type(e).__name__, str(e)])
+        nodes = _nodes(g, _is_ref_op)
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            values = []
+            for t in made:
+                try:
+                    values.append(_val(sess.run(t)))
+                except Exception as e:  # noqa: BLE001 - the error is the result
+                    values.append(_err(e))
+    return {"made": out, "nodes": nodes, "values": values}
+
+
 def kinds(tf) -> dict:
     """Which constructors make a reference variable where: each variable's dtype and
     node type (TF: a RefVariable's float32_ref and VariableV2)."""
@@ -160,7 +197,8 @@ _OPTIMIZERS = {
     "rmsprop_centered": lambda t: t.RMSPropOptimizer(0.05, momentum=0.5, centered=True),
     "adadelta": lambda t: t.AdadeltaOptimizer(1.0),
     "ftrl": lambda t: t.FtrlOptimizer(0.3, l1_regularization_strength=0.01),
-    "proximal_gd": lambda t: t.ProximalGradientDescentOptimizer(0.1, l2_regularization_strength=0.1),
+    "proximal_gd": lambda t: t.ProximalGradientDescentOptimizer(
+        0.1, l2_regularization_strength=0.1),
     "proximal_adagrad": lambda t: t.ProximalAdagradOptimizer(0.1),
 }
 
@@ -306,7 +344,7 @@ def disabled_v2(tf) -> dict:
             "enabled": tf1.resource_variables_enabled()}
 
 
-PROGRAMS = {"basics": basics, "kinds": kinds, "training": training, "sparse": sparse,
+PROGRAMS = {"basics": basics, "writes": writes, "kinds": kinds, "training": training, "sparse": sparse,
             "saver": saver}
 
 

@@ -17,6 +17,7 @@ in the graph (graph/var_reads.py), so the function captures the variable as any 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -352,7 +353,7 @@ def _count_infer(h: Any, *, limit: int, T: Any) -> list:
 
 def _count_up_to_kernel(xp: Any, h: Any, *, limit: int, T: Any) -> Any:
     var = _variable("ResourceCountUpTo", h)
-    have = dt.as_dtype(var.dtype)
+    have = dt.as_dtype(var.dtype).base_dtype
     if have is not dt.as_dtype(T):
         raise fail("ResourceCountUpTo", f"Type mismatch: actual {have.name} vs. expect "
                                         f"{dt.as_dtype(T).name}")
@@ -389,9 +390,16 @@ def _handle_export(op: str) -> Any:
 def count_up_to(var: Any, limit: int, name: str | None = None) -> Any:
     """TF's ResourceCountUpTo of `var`: its value, then `var` incremented by one
     (OutOfRangeError once the value is `limit`)."""
+    T = dt.as_dtype(var.dtype).base_dtype
     if _state.graph is None:
-        _check_count_type(dt.as_dtype(var.dtype), " name: ")
-    return on_variable(COUNT_UP_TO, var, {"limit": int(limit), "T": dt.as_dtype(var.dtype)},
+        _check_count_type(T, " name: ")
+    op = COUNT_UP_TO
+    if getattr(var, "_ref_nodes", False):  # (a TF 1 reference variable: its CountUpTo)
+        if T not in (dt.int32, dt.int64):  # (TF's op signature's refusal)
+            raise TypeError(f"Value passed to parameter 'ref' has DataType {T.name} not in "
+                            "list of allowed values: int32, int64")
+        op = REF_COUNT_UP_TO
+    return on_variable(op, var, {"limit": int(limit), "T": T},
                        name)
 
 
@@ -418,6 +426,12 @@ COUNT_UP_TO = register(OpDef(
     tf=TFForm(load=_handle_load("ResourceCountUpTo", ("limit", "T")), takes_handles=True,
               export=_handle_export("ResourceCountUpTo")),
 ))
+
+
+# TF 1's CountUpTo of a reference variable: the same node on the variable (its old value
+# the output, not a reference)
+REF_COUNT_UP_TO = replace(COUNT_UP_TO, name="CountUpTo", reference=None, samples=(),
+                          bad_samples=(), tf=TFForm(export=_handle_export("CountUpTo")))
 
 
 def _shape_kernel(xp: Any, h: Any, *, out_type: Any = dt.int32) -> Any:

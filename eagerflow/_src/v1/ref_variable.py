@@ -19,11 +19,14 @@ import dataclasses
 from typing import Any
 
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import shape_str
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.function.compat_v1 import resource_variables_enabled
 from eagerflow._src.function.graph_variables import REF_VARIABLE, GraphVariable, _exact_op
 from eagerflow._src.graph.ir import ASSIGN, READ_VAR, Graph, Operation, user_frames
+from eagerflow._src.graph.shape_errors import merge_text
+from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.graph_constants import graph_constant
 from eagerflow._src.ops.registry import OpDef, TFForm
 
@@ -135,6 +138,9 @@ class RefVariable(GraphVariable):
             return self._read(self._graph, self._graph.unique_name("read"))
         return self._snapshot
 
+    def sparse_read(self, indices: Any, name: str | None = None) -> Any:
+        raise AttributeError  # (as TF's: a gather of it is its snapshot's GatherV2)
+
     def is_initialized(self, name: str | None = None) -> Tensor:
         """A new IsVariableInitialized of it (TF 1 makes one at each call)."""
         return self.is_initialized_op(self._graph.unique_name(name or "IsVariableInitialized"))
@@ -143,24 +149,46 @@ class RefVariable(GraphVariable):
         return self._as_tensor()
 
     def _written(self, mode: str, value: Any, use_locking: Any, name: str | None,
-                 read_value: bool) -> Any:
+                 read_value: bool, validate_shape: bool = True) -> Any:
         """TF 1's write `mode` of `value`: the reference after it, or (`read_value` false)
-        the operation."""
+        the operation. `validate_shape` false: an Assign of a value of any shape."""
         g = self._graph
         if _state.graph is not g:
             raise ValueError(f"{self!r} must be assigned in its own graph")
         op = REF_WRITES[mode]
         with name_scope(name or op.name) as scope:
+            if isinstance(value, Tensor) and value._dtype is not self._dtype:
+                raise TypeError(f"Input 'value' of '{op.name}' Op has type "
+                                f"{value._dtype.name} that does not match type "
+                                f"{self._dtype.name} of argument 'ref'.")
             value = convert_to_tensor(value, dtype=self._dtype)
             if isinstance(value, EagerTensor):  # (TF's Const of it: "Assign/value")
                 value = graph_constant(value._numpy(), self._dtype, name="value")
             attrs = {"var": self, "T": self._dtype, "use_locking": bool(use_locking)}
             if mode == "set":
-                attrs["validate_shape"] = True
-            node = g._new_op(op, (g.capture(value),), attrs,
-                             [(self._shape._dims, self._dtype)], scope)
+                attrs["validate_shape"] = bool(validate_shape)
+            shape = self._shape._dims
+            if mode != "set" or validate_shape:
+                self._check_shape(value, scope[:-1], op.name, attrs)
+            else:
+                shape = value._shape
+            node = g._new_op(op, (g.capture(value),), attrs, [(shape, self._dtype)], scope)
         node.origin = user_frames()
         return node.outputs[0] if read_value else node
+
+    def _check_shape(self, value: Tensor, node: str, op: str, attrs: dict) -> None:
+        """TF's shape function's refusal of a value whose shape does not merge with the
+        variable's (no broadcasting), while the graph is built."""
+        have, got = self._shape._dims, value._shape
+        if have is None or got is None or self._shape.is_compatible_with(got):
+            return
+        flags = "".join(f", {k}={str(attrs[k]).lower()}" for k in ("use_locking",
+                                                                  "validate_shape")
+                        if k in attrs)
+        shown = value._op.name if value._index == 0 else value.name
+        raise ValueError(f"{merge_text(have, got)} for '{{{{node {node}}}}} = {op}[T="
+                         f"{dt_enum(self._dtype)}{flags}]({self._shared_name}, {shown})' with "
+                         f"input shapes: {shape_str(have)}, {shape_str(got)}.")
 
     def _write(self, t: Tensor, mode: str, name: str | None = None) -> Any:
         return self._written(mode, t, False, name, True)

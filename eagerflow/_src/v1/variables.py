@@ -1,7 +1,8 @@
 """TF 1's helpers over a graph's variables: collections, initializers, reports, assigns.
 
-Sits near the bottom of v1/, over variable_scope.py and ref_variable.py. The collections are the default graph's (GraphKeys names);
-eagerly they are empty, as TF 2's, and the initializers are no-ops.
+Sits near the bottom of v1/, over variable_scope.py and ref_variable.py. The collections
+are the default graph's (GraphKeys names); eagerly they are empty, as TF 2's, and the
+initializers are no-ops.
 """
 
 from __future__ import annotations
@@ -149,14 +150,20 @@ def report_uninitialized_variables(var_list: Any = None,
 
 def assign(ref: Any, value: Any, validate_shape: Any = None, use_locking: Any = None,
            name: str | None = None) -> Any:
+    if isinstance(ref, RefVariable):  # (TF 1's Assign: its flags are attrs)
+        return ref._written("set", value, use_locking, name, True, validate_shape is not False)
     return ref.assign(value, name=name)
 
 
 def assign_add(ref: Any, value: Any, use_locking: Any = None, name: str | None = None) -> Any:
+    if isinstance(ref, RefVariable):
+        return ref.assign_add(value, use_locking, name)
     return ref.assign_add(value, name=name)
 
 
 def assign_sub(ref: Any, value: Any, use_locking: Any = None, name: str | None = None) -> Any:
+    if isinstance(ref, RefVariable):
+        return ref.assign_sub(value, use_locking, name)
     return ref.assign_sub(value, name=name)
 
 
