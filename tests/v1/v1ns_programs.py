@@ -168,9 +168,7 @@ def aliases(tf) -> dict:
         "fft": [_try(lambda: v1.fft(tf.constant([1., 0., 0., 0.], tf.complex64))),
                 _try(lambda: v1.ifft(tf.constant([1., 1., 1., 1.], tf.complex64)))],
         "constants": [v1.VERSION == tf.version.VERSION,
-                      # (eagerflow has no reference dtypes: TF's qint8_ref ... left out)
-                      sorted(d.name for d in v1.QUANTIZED_DTYPES
-                             if not d.name.endswith("_ref"))],
+                      sorted(d.name for d in v1.QUANTIZED_DTYPES)],
     }
 
 
