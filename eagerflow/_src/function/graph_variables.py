@@ -9,7 +9,8 @@ array is not its own: `_arr` looks it up in the store of the Session that is run
 (`RUN.store`, one dict per Session, keyed by the variable's id), so the graph's
 ReadVariableOp / AssignVariableOp kernels and generated code, written for eager
 variables, read and write the running session's value. A read before the initializer ran
-raises TF's FailedPreconditionError ("Could not find variable ...").
+raises TF's FailedPreconditionError ("Could not find variable ..."). TF 1's reference
+variable (v1/ref_variable.py) is one too, its nodes (`_make_nodes`) TF 1's.
 
 Assignments are graph operations: `v.assign(x)` returns a `GraphUnreadVariable` whose op
 is the assignment and whose value is a read made after it, as TF's `_UnreadVariable`.
