@@ -344,8 +344,8 @@ def disabled_v2(tf) -> dict:
             "enabled": tf1.resource_variables_enabled()}
 
 
-PROGRAMS = {"basics": basics, "writes": writes, "kinds": kinds, "training": training, "sparse": sparse,
-            "saver": saver}
+PROGRAMS = {"basics": basics, "writes": writes, "kinds": kinds, "training": training,
+            "sparse": sparse, "saver": saver}
 
 
 if __name__ == "__main__":

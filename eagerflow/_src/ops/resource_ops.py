@@ -399,8 +399,7 @@ def count_up_to(var: Any, limit: int, name: str | None = None) -> Any:
             raise TypeError(f"Value passed to parameter 'ref' has DataType {T.name} not in "
                             "list of allowed values: int32, int64")
         op = REF_COUNT_UP_TO
-    return on_variable(op, var, {"limit": int(limit), "T": T},
-                       name)
+    return on_variable(op, var, {"limit": int(limit), "T": T}, name)
 
 
 def _count_samples() -> list:

@@ -658,8 +658,9 @@ def scatter(op: str, target: Any, indices: Any, updates: Any, name: str | None =
             return bind(opdef, (target, indices, updates), attrs, name)
         handle = target if isinstance(target, Tensor) else var.handle
         return bind_at(var._device, opdef, (handle, indices, updates), attrs, name)
-    ins = (var, graph.capture(indices), graph.capture(updates)) if opdef.ref_output is False \
-        else (var, indices, updates)  # (TF 1's op names its constants: "ScatterAdd/indices")
+    ins = (var, indices, updates) if opdef.ref_output else \
+        (var, graph.capture(indices), graph.capture(updates))  # (TF 1's op names its
+    # constants after it, "ScatterAdd/indices"; the resource op's are "Const")
     graph.variable_map.setdefault(id(var), var)
     graph.add_op(opdef, ins, attrs, name)
     node = graph.operations[-1]

@@ -67,34 +67,23 @@ def _deduplicate_indexed_slices(values: Any, indices: Any) -> tuple:
 
 
 # What apply_gradients does with a gradient for each kind of variable (TF's update
-# processors). TF 2's variables are resource variables: a dense gradient goes to
-# _resource_apply_dense, an IndexedSlices to _resource_apply_sparse_duplicate_indices.
+# processors): a resource variable's dense gradient goes to _resource_apply_dense, an
+# IndexedSlices to _resource_apply_sparse_duplicate_indices; a TF 1 reference variable's
+# to _apply_dense and _apply_sparse_duplicate_indices.
 
-def _update_resource(opt: Optimizer, g: Any, v: Any) -> Any:
+def _update_variable(opt: Optimizer, g: Any, v: Any) -> Any:
     constraint = getattr(v, "constraint", None)
+    ref = getattr(v, "_ref_nodes", False)
     if isinstance(g, IndexedSlices):
         if constraint is not None:
             raise RuntimeError("Cannot use a constraint function on a sparse variable.")
+        if ref:
+            return opt._apply_sparse_duplicate_indices(g, v)
         return opt._resource_apply_sparse_duplicate_indices(g.values, v, g.indices)
-    update = opt._resource_apply_dense(g, v)
+    update = opt._apply_dense(g, v) if ref else opt._resource_apply_dense(g, v)
     if constraint is None:
         return update
     with control_dependencies([update] if update is not None else []):
-        return v.assign(constraint(v))
-
-
-def _update_ref(opt: Optimizer, g: Any, v: Any) -> Any:
-    """A reference variable's update (TF's ref processor): `_apply_dense`, or
-    `_apply_sparse_duplicate_indices` for an IndexedSlices."""
-    constraint = getattr(v, "constraint", None)
-    if isinstance(g, IndexedSlices):
-        if constraint is not None:
-            raise RuntimeError("Cannot use a constraint function on a sparse variable.")
-        return opt._apply_sparse_duplicate_indices(g, v)
-    update = opt._apply_dense(g, v)
-    if constraint is None:
-        return update
-    with control_dependencies([update]):
         return v.assign(constraint(v))
 
 
@@ -105,10 +94,8 @@ def _update_tensor(opt: Optimizer, g: Any, v: Any) -> Any:
 def _processor(v: Any) -> Any:
     if isinstance(v, Tensor):
         return _update_tensor
-    if getattr(v, "_ref_nodes", False):
-        return _update_ref
     if hasattr(v, "_as_tensor"):
-        return _update_resource
+        return _update_variable
     raise NotImplementedError("Trying to optimize unsupported type ", v)
 
 

@@ -8,9 +8,10 @@ initializer) built of TF 1's nodes instead of the resource ones: `v` a VariableV
 output `v:0` is the reference (dtype float32_ref, what `sess.run(v)` fetches), `v/Assign`
 its initializer, `v/read` the Identity snapshot that using the variable as a tensor reads.
 Its writes are TF's Assign, AssignAdd and AssignSub, returning the reference after them;
-the optimizers' updates TF's Apply* ops (ops/training_ops.py's `REF_OPS`). Each of these
-nodes takes the variable itself, as the resource ops' nodes do, so their kernels are those
-ops' kernels, and gradients reach the variable through its reads.
+its scatters and the optimizers' updates TF's Scatter*, Apply* and SparseApply* ops, each
+the `ref_form` (ops/registry.py) of the resource op (training_ops.py's `REF_OPS`, ...).
+Each of these nodes takes the variable itself, as the resource ops' nodes do, so their
+kernels are those ops' kernels, and gradients reach the variable through its reads.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def _ref_write_kernel(mode: str) -> Any:
     def kernel(xp: Any, value: Any, *, var: Any, validate_shape: bool = False,
                **_attrs: Any) -> Any:
         write(xp, value, var, validate_shape)
-        return xp.array(var._arr)  # (the reference after it: a fetch gets its own copy)
+        return var._arr.copy()  # (the reference after it: a fetch gets its own copy)
     return kernel
 
 
@@ -69,7 +70,7 @@ VARIABLE_V2 = dataclasses.replace(REF_VARIABLE, tf=TFForm(export=_export_variabl
 
 
 def _snapshot_kernel(xp: Any, var: Any, **_attrs: Any) -> Any:
-    return xp.array(READ_VAR.kernel(xp, var))  # (a copy, as TF's Identity of a ref makes)
+    return READ_VAR.kernel(xp, var).copy()  # (a copy, as TF's Identity of a ref makes)
 
 
 # TF's Identity of a reference ("v/read", `read_value`'s "read"): a read of the variable

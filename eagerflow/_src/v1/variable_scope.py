@@ -241,9 +241,9 @@ class _Store:
         with name_scope(""):  # the variable's name is the scope's, not the name scope's
             kind = RefVariable if wants_ref(use_resource) else Variable
             v = kind(init_val, trainable=trainable, name=name, dtype=var_dtype,
-                         validate_shape=validate_shape, constraint=constraint,
-                         synchronization=synchronization, aggregation=aggregation,
-                         shape=shape if shape is not None and not from_value else None, **kwargs)
+                     validate_shape=validate_shape, constraint=constraint,
+                     synchronization=synchronization, aggregation=aggregation,
+                     shape=shape if shape is not None and not from_value else None, **kwargs)
         if "collections" in kwargs or self.keeps:
             self.vars[name] = v
         if regularizer is not None:
