@@ -27,6 +27,8 @@ from tests.v1 import ref_variable_programs as rp
 
 HERE = Path(__file__).parent
 GOLDEN = json.loads((HERE / "golden" / "ref_variables.json").read_text())
+
+
 def _close(ours, theirs, where=""):
     """`ours` as TF's `theirs`: floats to float32 rounding (kernels may round apart in the
     last bits), everything else exactly."""
