@@ -34,11 +34,13 @@ or 1e-12 (complex128) (tests/fuzz/test_regressions_fuzz28.py, which lists what i
 
 from __future__ import annotations
 
+import cmath
+import math
 from typing import Any
 
 import numpy as np
 
-from eagerflow._src.ops.complex_quotient import c_divide, flusher
+from eagerflow._src.ops.complex_quotient import TINY, c_divide, c_quotients, flusher, numbers
 from eagerflow._src.ops.libm_complex import c_multiply
 
 
@@ -83,10 +85,11 @@ def product(x: Any, y: Any) -> np.ndarray:
     product (c_multiply: infinities recovered). NumPy's loop fuses a multiply into the
     subtraction (FMA), so its infinities differ where a product overflows or is infinite:
     (max + max i)^2 is -inf + inf i there, NaN + inf i in TF's packets."""
+    out = _quick(np.multiply, x, y)
+    if _all_finite(out):  # (where C's product, and Eigen's, are the textbook's too)
+        return np.asarray(out)
     with np.errstate(all="ignore"):
-        out = np.asarray(np.multiply(x, y))
-        if _all_finite(out):  # (where C's product, and Eigen's, are the textbook's too)
-            return out
+        out = np.asarray(out)
         bad = ~np.isfinite(out)
         xs, ys = np.broadcast_to(x, out.shape)[bad], np.broadcast_to(y, out.shape)[bad]
         a, b, c, d = xs.real, xs.imag, ys.real, ys.imag
@@ -95,9 +98,24 @@ def product(x: Any, y: Any) -> np.ndarray:
             *c_multiply(u.real, u.imag, v.real, v.imag), out.dtype))
 
 
-def _all_finite(a: np.ndarray) -> bool:
-    """Whether no part of `a` is inf or NaN: of a large array, by its parts' sum (which
-    they spread to; a sum overflowing from finite parts only sends them the long way)."""
+def _quick(f: Any, *args: Any) -> Any:
+    """f(*args), a NumPy function, first without an error state of its own (a finite
+    result raises no flag that warns by default, and eagerflow's filter hides the warnings
+    of the others), again under one where the caller's error state or warning filters
+    raise."""
+    try:
+        return f(*args)
+    except (FloatingPointError, RuntimeWarning):
+        with np.errstate(all="ignore"):
+            return f(*args)
+
+
+def _all_finite(a: Any) -> bool:
+    """Whether no part of `a` (an array or a NumPy scalar) is inf or NaN: of a large
+    array, by its parts' sum (which they spread to; a sum overflowing from finite parts
+    only sends them the long way)."""
+    if a.__class__ is not np.ndarray:
+        return cmath.isfinite(a)
     flat = a.reshape(-1)
     if flat.size < 4096:
         return bool(np.isfinite(flat).all())
@@ -132,10 +150,13 @@ def log(z: np.ndarray) -> np.ndarray:
     """The principal log as Eigen's: in packets, log of |z| = sqrt(x^2 + y^2) unscaled, so
     NaN (of inf - inf in its refinement) where finite parts' squares overflow; past them,
     the scalar log(hypot(x, y)), infinite there. NumPy's clog scales (finite)."""
+    out = _quick(np.log, z)
+    # (no square overflows below _SQUARE_SAFE: the scalar log's is NumPy's but rounding)
+    if _all_finite(out) and (out.real if out.__class__ is not np.ndarray
+                             else out.real.max(initial=0)) <= _SQUARE_SAFE[out.dtype]:
+        return np.asarray(out)
     with np.errstate(all="ignore"):
-        out = np.asarray(np.log(z))
-        if _all_finite(out) and out.real.max(initial=0) <= _SQUARE_SAFE[out.dtype]:
-            return out  # (no square overflows: the scalar log's is NumPy's but rounding)
+        out = np.asarray(out)
         x, y = z.real, z.imag
         out.real[np.isfinite(x) & np.isfinite(y) & ~np.isfinite(x * x + y * y)] = np.nan
         return _scalar_tail(out, (z,), lambda v: _complex(
@@ -152,13 +173,14 @@ def exp(z: np.ndarray) -> np.ndarray:
     """exp as Eigen's: NumPy's cexp, but in complex64 packets exp(inf + yi) with y
     infinite or NaN is -inf + NaN i where y is negative (Eigen's packet cexp takes y's
     sign), not +inf (complex128 and the values past the packets: the C library's)."""
+    out = _quick(np.exp, z)
+    if z.dtype == np.complex128 or _all_finite(out):
+        return np.asarray(out)
     with np.errstate(all="ignore"):
-        out = np.asarray(np.exp(z))
-        if z.dtype == np.complex64 and not _all_finite(out):
-            x, y = z.real, z.imag
-            out.real[(x == np.inf) & ~np.isfinite(y) & np.signbit(y)] = -np.inf
-            return _scalar_tail(out, (z,), np.exp)
-    return out
+        out = np.asarray(out)
+        x, y = z.real, z.imag
+        out.real[(x == np.inf) & ~np.isfinite(y) & np.signbit(y)] = -np.inf
+        return _scalar_tail(out, (z,), np.exp)
 
 
 def expm1(z: np.ndarray) -> np.ndarray:
@@ -197,8 +219,14 @@ def _sign_quotient(z: np.ndarray, mag: np.ndarray) -> np.ndarray:
 def sigmoid(z: np.ndarray) -> np.ndarray:
     """1 / (1 + exp(-z)) as Eigen's complex logistic, which has no packet form: the C
     library's cexp and complex division (so 0 where exp(-z) is infinite, not NaN)."""
+    e = _quick(np.exp, -z)
+    if z.size <= _FEW:  # (value by value over Python numbers)
+        one = 1.0 if z.dtype == np.complex128 else np.float32(1)
+        out = c_quotients(((one, one * 0, one + w.real, w.imag) for w in numbers(e)),
+                          TINY[z.dtype], flush=False)
+        if out is not None:
+            return np.array(out, z.dtype).reshape(z.shape)
     with np.errstate(all="ignore"):
-        e = np.exp(-z)
         one = np.ones((), z.real.dtype)
         return _complex(*c_divide(one, one * 0, one + e.real, e.imag), z.dtype)
 
@@ -208,17 +236,32 @@ def sqrt(z: np.ndarray) -> np.ndarray:
     (w, y / 2w) for x >= 0, (|y| / 2w, +-w) for x < 0, where NumPy's csqrt differs: a zero
     keeps +0 as its imaginary part (0 - 0i -> 0 + 0i), and |x| + |z| overflows to an
     infinite root for parts near the greatest finite value; inf where y is infinite."""
+    if z.size == 1:  # (csqrt's where no value is odd and the tail's sign is not at stake)
+        w = z.item()
+        x, y = w.real, w.imag
+        if (x or y) and abs(x) < _EIGHTH[z.dtype] and abs(y) < _EIGHTH[z.dtype] and \
+                not (y == 0 and x < 0 and math.copysign(1, y) < 0):
+            return np.asarray(_quick(np.sqrt, z))
     with np.errstate(all="ignore"):
         out = np.asarray(np.sqrt(z))
         mag = np.abs(z)
         odd = ~((mag > 0) & (mag < np.finfo(z.real.dtype).max / 4))  # (0, inf, NaN, huge)
-        if odd.any():
+        if any_odd := odd.any():
             out[odd] = _packet_sqrt(z[odd])
-        tail = z.reshape(-1)[-(z.size % (4 if z.dtype == np.complex64 else 2)) or z.size:]
+        n = z.size % (4 if z.dtype == np.complex64 else 2)
+        tail = z.reshape(-1)[-n:]
         # (the scalar sqrt differs at odd values and at x < 0 with y = -0: +w, not -w)
-        if odd.any() or (np.signbit(tail.imag) & (tail.real < 0) & (tail.imag == 0)).any():
+        if n and (any_odd or (np.signbit(tail.imag) & (tail.real < 0) &
+                              (tail.imag == 0)).any()):
             return _scalar_tail(out, (z,), _scalar_sqrt)
     return out
+
+
+# (parts below an eighth of the greatest finite value: |z| is below a quarter of it)
+_EIGHTH = {np.dtype(t): float(np.finfo(t).max) / 8 for t in (np.complex64, np.complex128)}
+# (sigmoid's values taken one at a time over Python numbers up to this many: cheaper than
+# c_divide's wheres over small arrays)
+_FEW = 16
 
 
 def _scalar_tail(out: np.ndarray, args: tuple, scalar: Any) -> np.ndarray:
