@@ -23,7 +23,8 @@ def _special_parts(dtype: str) -> list:
     tiny, big = float(f.tiny), float(f.max)
     edge = 2.0 ** (24 if dtype == "complex64" else 200)  # (complex_quotient._PLAIN's)
     return [0.0, -0.0, 1.0, -1.0, 0.75, -3.0, tiny, -tiny, tiny / 4, -float(f.smallest_subnormal),
-            big, -big, np.inf, -np.inf, np.nan, edge, 1 / edge, edge * 2, 0.5 / edge, 1e-30, 1e30]
+            big, -big, np.inf, -np.inf, np.nan, -np.nan, edge, 1 / edge, edge * 2, 0.5 / edge,
+            1e-30, 1e30]
 
 
 def _values(dtype: str, n_random: int = 400) -> np.ndarray:
