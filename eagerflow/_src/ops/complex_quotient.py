@@ -130,7 +130,7 @@ def c_divide(a: Any, b: Any, c: Any, d: Any) -> tuple:
         x = np.where(by_d, (a * r + b) / den, (b * r + a) / den)
         y = np.where(by_d, (b * r - a) / den, (b - a * r) / den)
         lost = np.isnan(x) & np.isnan(y)
-        if not lost.any():
+        if not np.count_nonzero(lost):
             return x, y
         inf, zero = np.array(np.inf, a.dtype), np.array(0, a.dtype)
         by_zero = lost & (c == 0) & (d == 0) & ~(np.isnan(a) & np.isnan(b))

@@ -118,7 +118,7 @@ def _all_finite(a: Any) -> bool:
         return cmath.isfinite(a)
     flat = a.reshape(-1)
     if flat.size < 4096:
-        return bool(np.isfinite(flat).all())
+        return np.count_nonzero(np.isfinite(flat)) == flat.size  # (cheaper than all())
     return bool(np.isfinite(np.add.reduce(flat.view(flat.real.dtype))))
 
 
@@ -246,7 +246,7 @@ def sqrt(z: np.ndarray) -> np.ndarray:
         out = np.asarray(np.sqrt(z))
         mag = np.abs(z)
         odd = ~((mag > 0) & (mag < np.finfo(z.real.dtype).max / 4))  # (0, inf, NaN, huge)
-        if any_odd := odd.any():
+        if any_odd := np.count_nonzero(odd):
             out[odd] = _packet_sqrt(z[odd])
         n = z.size % (4 if z.dtype == np.complex64 else 2)
         tail = z.reshape(-1)[-n:]

@@ -60,7 +60,7 @@ def _householder(c0: np.ndarray, tail: np.ndarray) -> tuple:
     ess = tail / (c0 - beta)[:, None]
     tau = (beta - c0) / beta
     none = sq <= np.finfo(c0.dtype).tiny
-    if not none.any():
+    if not np.count_nonzero(none):  # (cheaper than any() on a few values)
         return ess, beta, tau.astype(c0.dtype, copy=False)
     return (np.where(none[:, None], 0, ess), np.where(none, c0, beta),
             np.where(none, 0, tau).astype(c0.dtype))
@@ -85,7 +85,7 @@ def _reflect(m: np.ndarray, ess: np.ndarray, tau: np.ndarray, stride: int,
     top = m[:, 0] - tau[:, None] * tmp
     rest = m[:, 1:] - (tau[:, None] * ess)[:, :, None] * tmp[:, None, :]
     keep = (tau == 0)[:, None]
-    if keep.any():
+    if np.count_nonzero(keep):
         top, rest = np.where(keep, m[:, 0], top), np.where(keep[:, :, None], m[:, 1:], rest)
     m[:, 0], m[:, 1:] = top, rest
 
