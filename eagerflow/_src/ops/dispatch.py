@@ -102,6 +102,7 @@ ON_MESH: list = [None]
 
 _HALF_DTYPES = frozenset((dt.float16, dt.bfloat16))  # (a half_kernel's; hashed by identity)
 _COMPLEX_DTYPES = frozenset((dt.complex64, dt.complex128))  # (an OpDef's complex_kernel's)
+_COMPLEX_IDS = frozenset(id(d) for d in _COMPLEX_DTYPES)
 _F32 = dt.float32
 _BF16 = dt.bfloat16  # (binary ops' half kernels are bfloat16's flushing: float16's is NumPy's)
 
@@ -255,6 +256,10 @@ def unary(op: Any, convert: Callable, node: str | None = None,
     quiet, cplx = scoped or unnamed, op.complex_kernel
     infer, uf, half, small = op.infer, op.np_kernel, op.half_kernel, op.small_kernel
     like = op.like_inputs  # (dtypes whose result infer needs no call for: see OpDef)
+    # (the dtypes another kernel than the ufunc takes: one test for all the others)
+    special = frozenset((_HALF_DTYPES if half is not None else set()) |
+                        ({_F32} if small is not None else set()) |
+                        (_COMPLEX_DTYPES if cplx is not None else set()))
 
     def f(x: Any, name: str | None = None) -> Any:
         if x.__class__ is not EagerTensor:
@@ -281,7 +286,9 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                         if id(d) not in like:
                             ((_, d),) = infer(x)
                         a = x._arr
-                        if half is not None and d in _HALF_DTYPES:
+                        if d not in special:
+                            out = uf(a)
+                        elif half is not None and d in _HALF_DTYPES:
                             out = half(a)
                         elif small is not None and d is _F32 and a.size < PACKET:
                             # (TF's scalar path)
@@ -380,6 +387,9 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     infer = infer or op.infer
     uf = np_kernel or op.np_kernel
     half, cplx = (None, None) if np_kernel is not None else (op.half_kernel, op.complex_kernel)
+    if cplx is not None:  # (complex operands take infer's branch, which picks the kernel)
+        like = like - _COMPLEX_IDS
+    cdt = _COMPLEX_DTYPES if cplx is not None else frozenset()
     # (a `convert` converting as TF's Python does before its wrapper, tf.add's; of one type)
     hinted, fixed = getattr(convert, "converts_first", False), getattr(convert, "fixed_type", False)
     ew = op.elementwise  # (a composite operand maps over its values only then: not MatMul)
@@ -438,8 +448,9 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                             if d is not y._dtype or id(d) not in like or (
                                     x._shape != y._shape and y._shape != ()):
                                 ((_, d),) = infer(x, y)
-                            out = (uf if cplx is None or d not in _COMPLEX_DTYPES else cplx)(
-                                x._arr, y._arr)
+                                out = (cplx if d in cdt else uf)(x._arr, y._arr)
+                            else:
+                                out = uf(x._arr, y._arr)
                         except TypeError:  # an array on another device: bind places it
                             return bind(op, (x, y), attrs or {})
                         if out.__class__ is _ndarray and out.dtype is d._plain_np:
