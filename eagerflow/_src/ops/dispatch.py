@@ -286,17 +286,16 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                         if id(d) not in like:
                             ((_, d),) = infer(x)
                         a = x._arr
+                        # (`special` holds float32 only with a small kernel, complex
+                        # types only with a complex one, half types only with a half one)
                         if d not in special:
                             out = uf(a)
-                        elif half is not None and d in _HALF_DTYPES:
-                            out = half(a)
-                        elif small is not None and d is _F32 and a.size < PACKET:
-                            # (TF's scalar path)
-                            out = small(a)
-                        elif cplx is not None and d in _COMPLEX_DTYPES:
+                        elif d is _F32:  # (TF's scalar path below a packet)
+                            out = small(a) if a.size < PACKET else uf(a)
+                        elif d in _COMPLEX_DTYPES:
                             out = cplx(a)
                         else:
-                            out = uf(a)
+                            out = half(a)
                     except TypeError:  # an array on another device: bind places it
                         return bind(op, (x,), {})
                     except OpError as e:
