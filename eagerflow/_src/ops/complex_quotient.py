@@ -159,10 +159,11 @@ def flusher(tiny: Any) -> Any:
 
 
 # Operands whose parts are all zeros or of magnitudes in [2^-K, 2^K] (lo, hi) make no step
-# of either quotient denormal: the least nonzero step is a sum of products of a part and a
-# ratio of parts (each at least 2^-3K, so a multiple of 2^-(3K + p - 1), p the precision),
-# divided by at most 2^(K + 1): above the normal range for K = 24 (float32: 2^-120 >= 2^-126)
-# and K = 200 (float64). Every flush is the identity there and is skipped.
+# of the packet quotient denormal: the least nonzero step is a sum of products of a part
+# and a ratio of parts (each at least 2^-3K, so a multiple of 2^-(3K + p - 1), p the
+# precision), divided by the scaled divisor's norm (at most 2) and its scale (at most 2^K):
+# above the normal range for K = 24 (float32: 2^-120 >= 2^-126) and K = 200 (float64).
+# Every flush is the identity there and is skipped.
 _PLAIN = {np.dtype(np.complex64): (2.0 ** -24, 2.0 ** 24),
           np.dtype(np.complex128): (2.0 ** -200, 2.0 ** 200)}
 
@@ -171,7 +172,6 @@ def _flush_of(operands: tuple, dtype: Any) -> Any:
     """flusher(tiny) of `dtype`, or the identity where the operands' parts are plain (see
     _PLAIN), as a finite quotient's mostly are: a check of them all instead of a where of
     each step."""
-    tiny = np.finfo(dtype).tiny
     bounds = _PLAIN.get(dtype)
     if bounds is not None:
         flat = np.concatenate([np.ravel(v) for v in operands], dtype=dtype)
@@ -179,7 +179,7 @@ def _flush_of(operands: tuple, dtype: Any) -> Any:
         u[u == 0] = 1  # (zeros stay zeros)
         if u.size and bounds[0] <= u.min() and u.max() <= bounds[1]:
             return _unflushed
-    return flusher(tiny)
+    return flusher(np.finfo(dtype).tiny)
 
 
 def _unflushed(v: Any) -> Any:
@@ -192,7 +192,8 @@ TINY = {np.dtype(t): float(np.finfo(t).tiny) for t in (np.complex64, np.complex1
 
 def _c_divide_one(a: Any, b: Any, c: Any, d: Any, tiny: float) -> tuple | None:
     """c_divide of one value, the same steps; None where both parts are NaN (its C99
-    recovery is c_divide's)."""
+    recovery is c_divide's; so is every sum of two NaNs, whose kept sign differs between
+    NumPy's vector loops and scalars: it leaves both parts NaN)."""
     if abs(c) < abs(d):
         r = c / d
         r = r * 0 if abs(r) < tiny else r

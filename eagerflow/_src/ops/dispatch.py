@@ -102,7 +102,6 @@ ON_MESH: list = [None]
 
 _HALF_DTYPES = frozenset((dt.float16, dt.bfloat16))  # (a half_kernel's; hashed by identity)
 _COMPLEX_DTYPES = frozenset((dt.complex64, dt.complex128))  # (an OpDef's complex_kernel's)
-_COMPLEX_IDS = frozenset(id(d) for d in _COMPLEX_DTYPES)
 _F32 = dt.float32
 _BF16 = dt.bfloat16  # (binary ops' half kernels are bfloat16's flushing: float16's is NumPy's)
 
@@ -257,9 +256,8 @@ def unary(op: Any, convert: Callable, node: str | None = None,
     infer, uf, half, small = op.infer, op.np_kernel, op.half_kernel, op.small_kernel
     like = op.like_inputs  # (dtypes whose result infer needs no call for: see OpDef)
     # (the dtypes another kernel than the ufunc takes: one test for all the others)
-    special = frozenset((_HALF_DTYPES if half is not None else set()) |
-                        ({_F32} if small is not None else set()) |
-                        (_COMPLEX_DTYPES if cplx is not None else set()))
+    special = (_HALF_DTYPES if half else set()) | ({_F32} if small else set()) | \
+        (_COMPLEX_DTYPES if cplx else set())
 
     def f(x: Any, name: str | None = None) -> Any:
         if x.__class__ is not EagerTensor:
@@ -286,9 +284,7 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                         if id(d) not in like:
                             ((_, d),) = infer(x)
                         a = x._arr
-                        # (`special` holds float32 only with a small kernel, complex
-                        # types only with a complex one, half types only with a half one)
-                        if d not in special:
+                        if d not in special:  # (float32 there: small's; complex: cplx's)
                             out = uf(a)
                         elif d is _F32:  # (TF's scalar path below a packet)
                             out = small(a) if a.size < PACKET else uf(a)
@@ -386,9 +382,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     infer = infer or op.infer
     uf = np_kernel or op.np_kernel
     half, cplx = (None, None) if np_kernel is not None else (op.half_kernel, op.complex_kernel)
-    if cplx is not None:  # (complex operands take infer's branch, which picks the kernel)
-        like = like - _COMPLEX_IDS
     cdt = _COMPLEX_DTYPES if cplx is not None else frozenset()
+    like = like - {id(d) for d in cdt}  # (complex operands: infer's branch picks the kernel)
     # (a `convert` converting as TF's Python does before its wrapper, tf.add's; of one type)
     hinted, fixed = getattr(convert, "converts_first", False), getattr(convert, "fixed_type", False)
     ew = op.elementwise  # (a composite operand maps over its values only then: not MatMul)

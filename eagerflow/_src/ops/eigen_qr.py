@@ -139,7 +139,7 @@ def _dot(p: np.ndarray, lanes: int, half: int) -> np.ndarray:
     end = whole
     if half < lanes:
         end = whole + (rows - whole) // half * half
-        if whole or end > whole:  # (plus the folded zeros of no half packet: -0 is +0)
+        if whole or end > whole:  # (no half packet adds folded zeros: -0 becomes +0)
             out = out + (_fold(_lane_sums(p[:, whole:end], half)) if end > whole else 0)
     if end < rows:  # (the rest added to the folded sums in turn)
         out = np.add.accumulate(np.concatenate([out[:, None], p[:, end:]], axis=1),
