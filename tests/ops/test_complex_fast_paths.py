@@ -1,7 +1,8 @@
 """The complex kernels' fast paths (ops/complex_scalar.py, ops/complex_quotient.py) give
 the bits of their array paths: a lone value or a few divided one at a time over Python
 numbers (c_quotients), plain operands' quotients without their flushes (_flush_of), the
-NumPy call tried before its error state (_quick), a lone square root by csqrt alone. Each
+NumPy call tried before its error state (_quick), a lone square root by csqrt alone, a lone
+value's Rsqrt and Log1p over Python numbers. Each
 is compared with the same kernel whose fast paths are turned off, over every pair of
 special parts (signed zeros, +-1, denormals, the least normal, the greatest finite,
 infinities, NaN, the edges of the plain range) and seeded random values of wide exponents,
@@ -51,6 +52,8 @@ def _turn_off(m: pytest.MonkeyPatch) -> None:
     m.setattr(cq, "_PLAIN", {})
     m.setattr(cs, "_EIGHTH", {np.dtype(t): 0.0 for t in DTYPES})
     m.setattr(cs, "_FEW", 0)
+    m.setattr(cs, "_rsqrt_one", off)
+    m.setattr(cs, "_log1p_one", off)
 
 
 def _bits(z: np.ndarray) -> np.ndarray:
@@ -69,7 +72,8 @@ def _assert_same(got: np.ndarray, want: np.ndarray, what: str) -> None:
 
 
 UNARY = {"exp": cs.exp, "log": cs.log, "sqrt": cs.sqrt, "sigmoid": cs.sigmoid,
-         "square": lambda z: cs.product(z, z), "reciprocal": cq.reciprocal}
+         "square": lambda z: cs.product(z, z), "reciprocal": cq.reciprocal, "rsqrt": cs.rsqrt,
+         "log1p": cs.log1p}
 BINARY = {"product": cs.product, "quotient": cq.quotient}
 
 

@@ -35,6 +35,7 @@ or 1e-12 (complex128) (tests/fuzz/test_regressions_fuzz28.py, which lists what i
 from __future__ import annotations
 
 import cmath
+import functools
 import math
 from typing import Any
 
@@ -46,6 +47,8 @@ from eagerflow._src.ops.libm_complex import c_multiply
 
 def rsqrt(z: np.ndarray) -> np.ndarray:
     """1 / sqrt(z) elementwise, in z's complex dtype, as Eigen's complex_rsqrt."""
+    if z.size == 1 and (one := _rsqrt_one(z)) is not None:
+        return one
     flush = flusher(np.finfo(z.dtype).tiny)
     part = z.real.dtype.type
     x, y = flush(z.real), flush(z.imag)
@@ -65,6 +68,8 @@ def rsqrt(z: np.ndarray) -> np.ndarray:
 
 def log1p(z: np.ndarray) -> np.ndarray:
     """log(1 + z) elementwise, in z's complex dtype, as Eigen's generic log1p."""
+    if z.size == 1 and (one := _log1p_one(z)) is not None:
+        return one
     flush = flusher(np.finfo(z.dtype).tiny)
     part = z.real.dtype.type
     a, b = flush(z.real), flush(z.imag)
@@ -77,6 +82,81 @@ def log1p(z: np.ndarray) -> np.ndarray:
     keep = ((pa == 1) & (pb == 0)) | ((pa == la) & (pb == lb))
     return _complex(np.where(keep, z.real, flush(ra)), np.where(keep, z.imag, flush(rb)),
                     z.dtype)
+
+
+# A lone value's Rsqrt and Log1p: the same steps over Python floats (complex128) or NumPy
+# float32 scalars (complex64), which round as the arrays' do, for finite values whose steps
+# stay finite (None otherwise: the arrays' way, with its special values). TF's flushes read
+# a part below the normal range as a zero of its sign.
+
+def _rsqrt_one(z: np.ndarray) -> np.ndarray | None:
+    tiny, sqrt = TINY[z.dtype], _SQRT[z.dtype]
+    ftz = functools.partial(_ftz, tiny=tiny)
+    (w,) = numbers(z)
+    x, y = ftz(w.real), ftz(w.imag)
+    if not (math.isfinite(x) and math.isfinite(y)) or x == y == 0:
+        return None
+    half, two = (0.5, 2.0) if z.dtype == np.complex128 else (np.float32(0.5), np.float32(2))
+    try:  # (_hypot's steps, then rsqrt's)
+        p, q = (abs(x), abs(y)) if abs(x) >= abs(y) else (abs(y), abs(x))
+        r = ftz(q / p)
+        abs_z = ftz(p * ftz(sqrt(ftz(1 + ftz(r * r)))))
+        root = ftz(sqrt(ftz(half * ftz(abs(x) + abs_z))))
+        woz = ftz(root / abs_z)
+        den = ftz(ftz(two * root) * abs_z)
+        u = ftz(abs(y) / den) if x < 0 else woz
+        v = ftz(-y / den) if x > 0 else (woz if y < 0 else -woz)
+    except (ZeroDivisionError, FloatingPointError, RuntimeWarning):
+        return None
+    return _one(u, v, z) if math.isfinite(u) and math.isfinite(v) else None
+
+
+def _log1p_one(z: np.ndarray) -> np.ndarray | None:
+    tiny = TINY[z.dtype]
+    ftz = functools.partial(_ftz, tiny=tiny)
+    (w,) = numbers(z)
+    a, b = ftz(w.real), ftz(w.imag)
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return None
+    one = 1.0 if z.dtype == np.complex128 else np.float32(1)
+    try:
+        pa, pb = ftz(one + a), b
+        la, lb = _clog_one(pa, pb, ftz)
+        if (pa == 1 and pb == 0) or (pa == la and pb == lb):
+            return np.array(z).reshape(z.shape)  # (z handed back whole)
+        q = c_quotients([(la, lb, ftz(pa - one), pb)], tiny, flush=False)
+        if q is None:
+            return None
+        c, d = ftz(_part(q[0].real, one)), ftz(_part(q[0].imag, one))
+        re, im = ftz(a * c - b * d), ftz(a * d + b * c)  # (c_multiply's textbook product)
+    except (ZeroDivisionError, FloatingPointError, RuntimeWarning):
+        return None
+    return _one(re, im, z) if math.isfinite(re) and math.isfinite(im) else None
+
+
+def _clog_one(a: Any, b: Any, ftz: Any) -> tuple:
+    """_clog of one value (NumPy's log, hypot and atan2 of it, as over the arrays)."""
+    if a.__class__ is float:
+        return ftz(float(np.log(ftz(float(np.hypot(a, b)))))), ftz(float(np.arctan2(b, a)))
+    wa, wb = float(a), float(b)
+    h = ftz(np.float32(math.sqrt(wa * wa + wb * wb)))
+    return ftz(np.float32(np.log(float(h)))), ftz(np.float32(np.arctan2(wb, wa)))
+
+
+def _part(v: float, like: Any) -> Any:
+    """A part of c_quotients' Python complex as `like`'s number (float32's exactly)."""
+    return v if like.__class__ is float else np.float32(v)
+
+
+def _ftz(v: Any, tiny: float) -> Any:
+    return v * 0 if abs(v) < tiny else v
+
+
+def _one(re: Any, im: Any, z: np.ndarray) -> np.ndarray:
+    return np.array(complex(re, im), z.dtype).reshape(z.shape)
+
+
+_SQRT = {np.dtype(np.complex128): math.sqrt, np.dtype(np.complex64): np.sqrt}
 
 
 def product(x: Any, y: Any) -> np.ndarray:
