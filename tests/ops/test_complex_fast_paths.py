@@ -1,8 +1,8 @@
 """The complex kernels' fast paths (ops/complex_scalar.py, ops/complex_quotient.py) give
 the bits of their array paths: a lone value or a few divided one at a time over Python
-numbers (c_quotients), plain operands' quotients without their flushes (_flush_of), the
+numbers (c_quotients), plain operands' quotients without their flushes (flush_of), the
 NumPy call tried before its error state (_quick), a lone square root by csqrt alone, a lone
-value's Rsqrt and Log1p over Python numbers. Each
+value's Rsqrt and Log1p over Python numbers, plain values' Rsqrt without its flushes. Each
 is compared with the same kernel whose fast paths are turned off, over every pair of
 special parts (signed zeros, +-1, denormals, the least normal, the greatest finite,
 infinities, NaN, the edges of the plain range) and seeded random values of wide exponents,

@@ -35,7 +35,7 @@ def quotient(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     size = math.prod(shape)
     tail = size % (4 if dtype == np.complex64 else 2)
     # (whole packets: the scaled quotient; values short of one skip it)
-    out = _packet_quotient(x, y, _flush_of((x, y), dtype), dtype) if size > tail else \
+    out = _packet_quotient(x, y, flush_of((x, y), dtype), dtype) if size > tail else \
         np.empty(shape, dtype)
     if tail:  # (the values past the last whole packet: C's division, std::complex's)
         xs, ys = ((v if v.shape == shape else np.broadcast_to(v, shape)).reshape(-1)[-tail:]
@@ -94,7 +94,7 @@ def packet_quotient(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """x / y by Eigen's packet quotient alone (the scaled divisor; NaN + NaN i for a zero
     or infinite divisor), as its vectorized kernels divide whole packets."""
     dtype = np.result_type(x, y)
-    return _packet_quotient(x, y, _flush_of((x, y), dtype), dtype)
+    return _packet_quotient(x, y, flush_of((x, y), dtype), dtype)
 
 
 def _packet_quotient(x: Any, y: Any, flush: Any, dtype: Any) -> np.ndarray:
@@ -163,15 +163,16 @@ def flusher(tiny: Any) -> Any:
 # and a ratio of parts (each at least 2^-3K, so a multiple of 2^-(3K + p - 1), p the
 # precision), divided by the scaled divisor's norm (at most 2) and its scale (at most 2^K):
 # above the normal range for K = 24 (float32: 2^-120 >= 2^-126) and K = 200 (float64).
-# Every flush is the identity there and is skipped.
+# Nor any of Eigen's complex rsqrt (complex_scalar.py; its least, |y| over 2w|z|, is above
+# 2^-(2.5K + 2)). Every flush is the identity there and is skipped.
 _PLAIN = {np.dtype(np.complex64): (2.0 ** -24, 2.0 ** 24),
           np.dtype(np.complex128): (2.0 ** -200, 2.0 ** 200)}
 
 
-def _flush_of(operands: tuple, dtype: Any) -> Any:
+def flush_of(operands: tuple, dtype: Any) -> Any:
     """flusher(tiny) of `dtype`, or the identity where the operands' parts are plain (see
-    _PLAIN), as a finite quotient's mostly are: a check of them all instead of a where of
-    each step."""
+    _PLAIN), as a finite quotient's (or rsqrt's) mostly are: a check of them all instead of
+    a where of each step."""
     bounds = _PLAIN.get(dtype)
     if bounds is not None:
         flat = np.concatenate([np.ravel(v) for v in operands], dtype=dtype)

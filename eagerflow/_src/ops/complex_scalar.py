@@ -41,7 +41,14 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.ops.complex_quotient import TINY, c_divide, c_quotients, flusher, numbers
+from eagerflow._src.ops.complex_quotient import (
+    TINY,
+    c_divide,
+    c_quotients,
+    flush_of,
+    flusher,
+    numbers,
+)
 from eagerflow._src.ops.libm_complex import c_multiply
 
 
@@ -49,7 +56,7 @@ def rsqrt(z: np.ndarray) -> np.ndarray:
     """1 / sqrt(z) elementwise, in z's complex dtype, as Eigen's complex_rsqrt."""
     if z.size == 1 and (one := _rsqrt_one(z)) is not None:
         return one
-    flush = flusher(np.finfo(z.dtype).tiny)
+    flush = flush_of((z,), z.dtype)
     part = z.real.dtype.type
     x, y = flush(z.real), flush(z.imag)
     with np.errstate(all="ignore"):
