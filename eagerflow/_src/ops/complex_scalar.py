@@ -130,7 +130,7 @@ def _log1p_one(z: np.ndarray) -> np.ndarray | None:
         pa, pb = ftz(one + a), b
         la, lb = _clog_one(pa, pb, ftz)
         if (pa == 1 and pb == 0) or (pa == la and pb == lb):
-            return np.array(z).reshape(z.shape)  # (z handed back whole)
+            return z.copy()  # (z handed back whole)
         q = c_quotients([(la, lb, ftz(pa - one), pb)], tiny, flush=False)
         if q is None:
             return None
