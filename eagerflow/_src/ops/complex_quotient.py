@@ -83,10 +83,10 @@ def _operands(x: np.ndarray, y: np.ndarray) -> Iterable:
 def _c_quotient_arrays(xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     """C's quotients of flat arrays over the arrays (c_divide), denormals flushed."""
     flush = flusher(np.finfo(xs.dtype).tiny)
-    with np.errstate(all="ignore"):
-        re, im = c_divide(*(flush(v) for v in (xs.real, xs.imag, ys.real, ys.imag)))
     out = np.empty(xs.shape, xs.dtype)
-    out.real, out.imag = flush(re), flush(im)
+    with np.errstate(all="ignore"):  # (an infinite part's flush: inf * 0 quietly)
+        re, im = c_divide(*(flush(v) for v in (xs.real, xs.imag, ys.real, ys.imag)))
+        out.real, out.imag = flush(re), flush(im)
     return out
 
 

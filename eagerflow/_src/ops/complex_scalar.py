@@ -58,8 +58,8 @@ def rsqrt(z: np.ndarray) -> np.ndarray:
         return one
     flush = flush_of((z,), z.dtype)
     part = z.real.dtype.type
-    x, y = flush(z.real), flush(z.imag)
-    with np.errstate(all="ignore"):
+    with np.errstate(all="ignore"):  # (an infinite part's flush too: inf * 0 quietly)
+        x, y = flush(z.real), flush(z.imag)
         abs_z = _hypot(x, y, flush)
         w = flush(np.sqrt(flush(part(0.5) * flush(np.abs(x) + abs_z))))
         woz = flush(w / abs_z)
@@ -79,16 +79,16 @@ def log1p(z: np.ndarray) -> np.ndarray:
         return one
     flush = flusher(np.finfo(z.dtype).tiny)
     part = z.real.dtype.type
-    a, b = flush(z.real), flush(z.imag)
-    with np.errstate(all="ignore"):
+    with np.errstate(all="ignore"):  # (an infinite part's flush too: inf * 0 quietly)
+        a, b = flush(z.real), flush(z.imag)
         pa, pb = flush(part(1) + a), b  # (1 + z: only the real part is a sum)
         la, lb = _clog(pa, pb, flush)
         qa, qb = c_divide(la, lb, flush(pa - part(1)), pb)
         ra, rb = c_multiply(a, b, flush(qa), flush(qb))
+        ra, rb = flush(ra), flush(rb)
     # (compared as TF's DAZ compares: a denormal part is zero there; z is handed back whole)
     keep = ((pa == 1) & (pb == 0)) | ((pa == la) & (pb == lb))
-    return _complex(np.where(keep, z.real, flush(ra)), np.where(keep, z.imag, flush(rb)),
-                    z.dtype)
+    return _complex(np.where(keep, z.real, ra), np.where(keep, z.imag, rb), z.dtype)
 
 
 # A lone value's Rsqrt and Log1p: the same steps over Python floats (complex128) or NumPy
