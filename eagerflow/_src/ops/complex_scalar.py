@@ -34,20 +34,32 @@ or 1e-12 (complex128) (tests/fuzz/test_regressions_fuzz28.py, which lists what i
 
 from __future__ import annotations
 
+import cmath
+import functools
+import math
 from typing import Any
 
 import numpy as np
 
-from eagerflow._src.ops.complex_quotient import c_divide, flusher
+from eagerflow._src.ops.complex_quotient import (
+    TINY,
+    c_divide,
+    c_quotients,
+    flush_of,
+    flusher,
+    numbers,
+)
 from eagerflow._src.ops.libm_complex import c_multiply
 
 
 def rsqrt(z: np.ndarray) -> np.ndarray:
     """1 / sqrt(z) elementwise, in z's complex dtype, as Eigen's complex_rsqrt."""
-    flush = flusher(np.finfo(z.dtype).tiny)
+    if z.size == 1 and (one := _rsqrt_one(z)) is not None:
+        return one
+    flush = flush_of((z,), z.dtype)
     part = z.real.dtype.type
-    x, y = flush(z.real), flush(z.imag)
-    with np.errstate(all="ignore"):
+    with np.errstate(all="ignore"):  # (an infinite part's flush too: inf * 0 quietly)
+        x, y = flush(z.real), flush(z.imag)
         abs_z = _hypot(x, y, flush)
         w = flush(np.sqrt(flush(part(0.5) * flush(np.abs(x) + abs_z))))
         woz = flush(w / abs_z)
@@ -63,18 +75,95 @@ def rsqrt(z: np.ndarray) -> np.ndarray:
 
 def log1p(z: np.ndarray) -> np.ndarray:
     """log(1 + z) elementwise, in z's complex dtype, as Eigen's generic log1p."""
+    if z.size == 1 and (one := _log1p_one(z)) is not None:
+        return one
     flush = flusher(np.finfo(z.dtype).tiny)
     part = z.real.dtype.type
-    a, b = flush(z.real), flush(z.imag)
-    with np.errstate(all="ignore"):
+    with np.errstate(all="ignore"):  # (an infinite part's flush too: inf * 0 quietly)
+        a, b = flush(z.real), flush(z.imag)
         pa, pb = flush(part(1) + a), b  # (1 + z: only the real part is a sum)
         la, lb = _clog(pa, pb, flush)
         qa, qb = c_divide(la, lb, flush(pa - part(1)), pb)
         ra, rb = c_multiply(a, b, flush(qa), flush(qb))
+        ra, rb = flush(ra), flush(rb)
     # (compared as TF's DAZ compares: a denormal part is zero there; z is handed back whole)
     keep = ((pa == 1) & (pb == 0)) | ((pa == la) & (pb == lb))
-    return _complex(np.where(keep, z.real, flush(ra)), np.where(keep, z.imag, flush(rb)),
-                    z.dtype)
+    return _complex(np.where(keep, z.real, ra), np.where(keep, z.imag, rb), z.dtype)
+
+
+# A lone value's Rsqrt and Log1p: the same steps over Python floats (complex128) or NumPy
+# float32 scalars (complex64), which round as the arrays' do, for finite values whose steps
+# stay finite (None otherwise: the arrays' way, with its special values). TF's flushes read
+# a part below the normal range as a zero of its sign.
+
+def _rsqrt_one(z: np.ndarray) -> np.ndarray | None:
+    tiny, sqrt = TINY[z.dtype], _SQRT[z.dtype]
+    ftz = functools.partial(_ftz, tiny=tiny)
+    (w,) = numbers(z)
+    x, y = ftz(w.real), ftz(w.imag)
+    if not (math.isfinite(x) and math.isfinite(y)) or x == y == 0:
+        return None
+    half, two = (0.5, 2.0) if z.dtype == np.complex128 else (np.float32(0.5), np.float32(2))
+    try:  # (_hypot's steps, then rsqrt's)
+        p, q = (abs(x), abs(y)) if abs(x) >= abs(y) else (abs(y), abs(x))
+        r = ftz(q / p)
+        abs_z = ftz(p * ftz(sqrt(ftz(1 + ftz(r * r)))))
+        root = ftz(sqrt(ftz(half * ftz(abs(x) + abs_z))))
+        woz = ftz(root / abs_z)
+        den = ftz(ftz(two * root) * abs_z)
+        u = ftz(abs(y) / den) if x < 0 else woz
+        v = ftz(-y / den) if x > 0 else (woz if y < 0 else -woz)
+    except (ZeroDivisionError, FloatingPointError, RuntimeWarning):
+        return None
+    return _one(u, v, z) if math.isfinite(u) and math.isfinite(v) else None
+
+
+def _log1p_one(z: np.ndarray) -> np.ndarray | None:
+    tiny = TINY[z.dtype]
+    ftz = functools.partial(_ftz, tiny=tiny)
+    (w,) = numbers(z)
+    a, b = ftz(w.real), ftz(w.imag)
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return None
+    one = 1.0 if z.dtype == np.complex128 else np.float32(1)
+    try:
+        pa, pb = ftz(one + a), b
+        la, lb = _clog_one(pa, pb, ftz)
+        if (pa == 1 and pb == 0) or (pa == la and pb == lb):
+            return z.copy()  # (z handed back whole)
+        q = c_quotients([(la, lb, ftz(pa - one), pb)], tiny, flush=False)
+        if q is None:
+            return None
+        c, d = ftz(_part(q[0].real, one)), ftz(_part(q[0].imag, one))
+        re, im = ftz(a * c - b * d), ftz(a * d + b * c)  # (c_multiply's textbook product)
+    except (ZeroDivisionError, FloatingPointError, RuntimeWarning):
+        return None
+    return _one(re, im, z) if math.isfinite(re) and math.isfinite(im) else None
+
+
+def _clog_one(a: Any, b: Any, ftz: Any) -> tuple:
+    """_clog of one value (NumPy's log, hypot and atan2 of it, as over the arrays)."""
+    if a.__class__ is float:
+        return ftz(float(np.log(ftz(float(np.hypot(a, b)))))), ftz(float(np.arctan2(b, a)))
+    wa, wb = float(a), float(b)
+    h = ftz(np.float32(math.sqrt(wa * wa + wb * wb)))
+    return ftz(np.float32(np.log(float(h)))), ftz(np.float32(np.arctan2(wb, wa)))
+
+
+def _part(v: float, like: Any) -> Any:
+    """A part of c_quotients' Python complex as `like`'s number (float32's exactly)."""
+    return v if like.__class__ is float else np.float32(v)
+
+
+def _ftz(v: Any, tiny: float) -> Any:
+    return v * 0 if abs(v) < tiny else v
+
+
+def _one(re: Any, im: Any, z: np.ndarray) -> np.ndarray:
+    return np.array(complex(re, im), z.dtype).reshape(z.shape)
+
+
+_SQRT = {np.dtype(np.complex128): math.sqrt, np.dtype(np.complex64): np.sqrt}
 
 
 def product(x: Any, y: Any) -> np.ndarray:
@@ -83,10 +172,11 @@ def product(x: Any, y: Any) -> np.ndarray:
     product (c_multiply: infinities recovered). NumPy's loop fuses a multiply into the
     subtraction (FMA), so its infinities differ where a product overflows or is infinite:
     (max + max i)^2 is -inf + inf i there, NaN + inf i in TF's packets."""
+    out = _quick(np.multiply, x, y)
+    if _all_finite(out):  # (where C's product, and Eigen's, are the textbook's too)
+        return np.asarray(out)
     with np.errstate(all="ignore"):
-        out = np.asarray(np.multiply(x, y))
-        if _all_finite(out):  # (where C's product, and Eigen's, are the textbook's too)
-            return out
+        out = np.asarray(out)
         bad = ~np.isfinite(out)
         xs, ys = np.broadcast_to(x, out.shape)[bad], np.broadcast_to(y, out.shape)[bad]
         a, b, c, d = xs.real, xs.imag, ys.real, ys.imag
@@ -95,12 +185,27 @@ def product(x: Any, y: Any) -> np.ndarray:
             *c_multiply(u.real, u.imag, v.real, v.imag), out.dtype))
 
 
-def _all_finite(a: np.ndarray) -> bool:
-    """Whether no part of `a` is inf or NaN: of a large array, by its parts' sum (which
-    they spread to; a sum overflowing from finite parts only sends them the long way)."""
+def _quick(f: Any, *args: Any) -> Any:
+    """f(*args), a NumPy function, first without an error state of its own (a finite
+    result raises no flag that warns by default, and eagerflow's filter hides the warnings
+    of the others), again under one where the caller's error state or warning filters
+    raise."""
+    try:
+        return f(*args)
+    except (FloatingPointError, RuntimeWarning):
+        with np.errstate(all="ignore"):
+            return f(*args)
+
+
+def _all_finite(a: Any) -> bool:
+    """Whether no part of `a` (an array or a NumPy scalar) is inf or NaN: of a large
+    array, by its parts' sum (which they spread to; a sum overflowing from finite parts
+    only sends them the long way)."""
+    if a.__class__ is not np.ndarray:
+        return cmath.isfinite(a)
     flat = a.reshape(-1)
     if flat.size < 4096:
-        return bool(np.isfinite(flat).all())
+        return np.count_nonzero(np.isfinite(flat)) == flat.size  # (cheaper than all())
     return bool(np.isfinite(np.add.reduce(flat.view(flat.real.dtype))))
 
 
@@ -132,10 +237,13 @@ def log(z: np.ndarray) -> np.ndarray:
     """The principal log as Eigen's: in packets, log of |z| = sqrt(x^2 + y^2) unscaled, so
     NaN (of inf - inf in its refinement) where finite parts' squares overflow; past them,
     the scalar log(hypot(x, y)), infinite there. NumPy's clog scales (finite)."""
+    out = _quick(np.log, z)
+    # (no square overflows below _SQUARE_SAFE: the scalar log's is NumPy's but rounding)
+    if _all_finite(out) and (out.real if out.__class__ is not np.ndarray
+                             else out.real.max(initial=0)) <= _SQUARE_SAFE[out.dtype]:
+        return np.asarray(out)
     with np.errstate(all="ignore"):
-        out = np.asarray(np.log(z))
-        if _all_finite(out) and out.real.max(initial=0) <= _SQUARE_SAFE[out.dtype]:
-            return out  # (no square overflows: the scalar log's is NumPy's but rounding)
+        out = np.asarray(out)
         x, y = z.real, z.imag
         out.real[np.isfinite(x) & np.isfinite(y) & ~np.isfinite(x * x + y * y)] = np.nan
         return _scalar_tail(out, (z,), lambda v: _complex(
@@ -152,13 +260,14 @@ def exp(z: np.ndarray) -> np.ndarray:
     """exp as Eigen's: NumPy's cexp, but in complex64 packets exp(inf + yi) with y
     infinite or NaN is -inf + NaN i where y is negative (Eigen's packet cexp takes y's
     sign), not +inf (complex128 and the values past the packets: the C library's)."""
+    out = _quick(np.exp, z)
+    if z.dtype == np.complex128 or _all_finite(out):
+        return np.asarray(out)
     with np.errstate(all="ignore"):
-        out = np.asarray(np.exp(z))
-        if z.dtype == np.complex64 and not _all_finite(out):
-            x, y = z.real, z.imag
-            out.real[(x == np.inf) & ~np.isfinite(y) & np.signbit(y)] = -np.inf
-            return _scalar_tail(out, (z,), np.exp)
-    return out
+        out = np.asarray(out)
+        x, y = z.real, z.imag
+        out.real[(x == np.inf) & ~np.isfinite(y) & np.signbit(y)] = -np.inf
+        return _scalar_tail(out, (z,), np.exp)
 
 
 def expm1(z: np.ndarray) -> np.ndarray:
@@ -197,8 +306,14 @@ def _sign_quotient(z: np.ndarray, mag: np.ndarray) -> np.ndarray:
 def sigmoid(z: np.ndarray) -> np.ndarray:
     """1 / (1 + exp(-z)) as Eigen's complex logistic, which has no packet form: the C
     library's cexp and complex division (so 0 where exp(-z) is infinite, not NaN)."""
+    e = _quick(np.exp, -z)
+    if z.size <= _FEW:  # (value by value over Python numbers)
+        one = 1.0 if z.dtype == np.complex128 else np.float32(1)
+        out = c_quotients(((one, one * 0, one + w.real, w.imag) for w in numbers(e)),
+                          TINY[z.dtype], flush=False)
+        if out is not None:
+            return np.array(out, z.dtype).reshape(z.shape)
     with np.errstate(all="ignore"):
-        e = np.exp(-z)
         one = np.ones((), z.real.dtype)
         return _complex(*c_divide(one, one * 0, one + e.real, e.imag), z.dtype)
 
@@ -208,17 +323,32 @@ def sqrt(z: np.ndarray) -> np.ndarray:
     (w, y / 2w) for x >= 0, (|y| / 2w, +-w) for x < 0, where NumPy's csqrt differs: a zero
     keeps +0 as its imaginary part (0 - 0i -> 0 + 0i), and |x| + |z| overflows to an
     infinite root for parts near the greatest finite value; inf where y is infinite."""
+    if z.size == 1:  # (csqrt's where no value is odd and the tail's sign is not at stake)
+        w = z.item()
+        x, y = w.real, w.imag
+        if (x or y) and abs(x) < _EIGHTH[z.dtype] and abs(y) < _EIGHTH[z.dtype] and \
+                not (y == 0 and x < 0 and math.copysign(1, y) < 0):
+            return np.asarray(_quick(np.sqrt, z))
     with np.errstate(all="ignore"):
         out = np.asarray(np.sqrt(z))
         mag = np.abs(z)
         odd = ~((mag > 0) & (mag < np.finfo(z.real.dtype).max / 4))  # (0, inf, NaN, huge)
-        if odd.any():
+        if any_odd := np.count_nonzero(odd):
             out[odd] = _packet_sqrt(z[odd])
-        tail = z.reshape(-1)[-(z.size % (4 if z.dtype == np.complex64 else 2)) or z.size:]
+        n = z.size % (4 if z.dtype == np.complex64 else 2)
+        tail = z.reshape(-1)[-n:]
         # (the scalar sqrt differs at odd values and at x < 0 with y = -0: +w, not -w)
-        if odd.any() or (np.signbit(tail.imag) & (tail.real < 0) & (tail.imag == 0)).any():
+        if n and (any_odd or (np.signbit(tail.imag) & (tail.real < 0) &
+                              (tail.imag == 0)).any()):
             return _scalar_tail(out, (z,), _scalar_sqrt)
     return out
+
+
+# (parts below an eighth of the greatest finite value: |z| is below a quarter of it)
+_EIGHTH = {np.dtype(t): float(np.finfo(t).max) / 8 for t in (np.complex64, np.complex128)}
+# (sigmoid's values taken one at a time over Python numbers up to this many: cheaper than
+# c_divide's wheres over small arrays)
+_FEW = 16
 
 
 def _scalar_tail(out: np.ndarray, args: tuple, scalar: Any) -> np.ndarray:

@@ -255,6 +255,9 @@ def unary(op: Any, convert: Callable, node: str | None = None,
     quiet, cplx = scoped or unnamed, op.complex_kernel
     infer, uf, half, small = op.infer, op.np_kernel, op.half_kernel, op.small_kernel
     like = op.like_inputs  # (dtypes whose result infer needs no call for: see OpDef)
+    # (the dtypes another kernel than the ufunc takes: one test for all the others)
+    special = (_HALF_DTYPES if half else set()) | ({_F32} if small else set()) | \
+        (_COMPLEX_DTYPES if cplx else set())
 
     def f(x: Any, name: str | None = None) -> Any:
         if x.__class__ is not EagerTensor:
@@ -281,15 +284,14 @@ def unary(op: Any, convert: Callable, node: str | None = None,
                         if id(d) not in like:
                             ((_, d),) = infer(x)
                         a = x._arr
-                        if half is not None and d in _HALF_DTYPES:
-                            out = half(a)
-                        elif small is not None and d is _F32 and a.size < PACKET:
-                            # (TF's scalar path)
-                            out = small(a)
-                        elif cplx is not None and d in _COMPLEX_DTYPES:
+                        if d not in special:  # (float32 there: small's; complex: cplx's)
+                            out = uf(a)
+                        elif d is _F32:  # (TF's scalar path below a packet)
+                            out = small(a) if a.size < PACKET else uf(a)
+                        elif d in _COMPLEX_DTYPES:
                             out = cplx(a)
                         else:
-                            out = uf(a)
+                            out = half(a)
                     except TypeError:  # an array on another device: bind places it
                         return bind(op, (x,), {})
                     except OpError as e:
@@ -380,6 +382,8 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
     infer = infer or op.infer
     uf = np_kernel or op.np_kernel
     half, cplx = (None, None) if np_kernel is not None else (op.half_kernel, op.complex_kernel)
+    cdt = _COMPLEX_DTYPES if cplx is not None else frozenset()
+    like = like - {id(d) for d in cdt}  # (complex operands: infer's branch picks the kernel)
     # (a `convert` converting as TF's Python does before its wrapper, tf.add's; of one type)
     hinted, fixed = getattr(convert, "converts_first", False), getattr(convert, "fixed_type", False)
     ew = op.elementwise  # (a composite operand maps over its values only then: not MatMul)
@@ -438,8 +442,9 @@ def binary(op: Any, convert: Callable, attrs: dict | None = None, infer: Callabl
                             if d is not y._dtype or id(d) not in like or (
                                     x._shape != y._shape and y._shape != ()):
                                 ((_, d),) = infer(x, y)
-                            out = (uf if cplx is None or d not in _COMPLEX_DTYPES else cplx)(
-                                x._arr, y._arr)
+                                out = (cplx if d in cdt else uf)(x._arr, y._arr)
+                            else:
+                                out = uf(x._arr, y._arr)
                         except TypeError:  # an array on another device: bind places it
                             return bind(op, (x, y), attrs or {})
                         if out.__class__ is _ndarray and out.dtype is d._plain_np:

@@ -5,6 +5,7 @@ NumPy (no ops, no tensors): linalg.py and linalg_decomp.py call it from their ke
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -84,9 +85,10 @@ def _flusher(dtype: Any) -> Any:
 # right of the transposed factors, one unknown at a time, in panels this wide with GEBP
 # products between them (AVX without FMA: 16 float rows, 8 double ones). Within one panel
 # each unknown's row has the known ones' products subtracted in turn, left to right.
-# PartialPivLU is unblocked up to 16 rows. Those steps are Python loops (n^2 of them), so
-# they are taken only up to 8 float / 4 double rows (a perspective warp's 8 x 8 system:
-# ~0.3 ms, LAPACK's ~15 us); larger matrices go to LAPACK (their last bits may differ).
+# PartialPivLU is unblocked up to 16 rows. Those steps are Python loops (n^2 of them over
+# a batch, n^3 over one matrix), so they are taken only up to 8 float / 4 double rows (a
+# perspective warp's 8 x 8 system: ~0.1 ms, LAPACK's ~15 us with TF's call); larger
+# matrices go to LAPACK (their last bits may differ).
 SMALL_SOLVE = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
 
 
@@ -97,6 +99,9 @@ def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
     matrix passes TF's check: its smallest pivot modulus > 0.) Denormal inputs and pivots
     read as zeros, as TF's threads read them; the steps' own denormals are not flushed
     (NumPy's arithmetic, as elsewhere)."""
+    n, count = a.shape[-1], a.size // a.shape[-1] ** 2
+    if count * (_PER_MATRIX + n * n * (n + b.shape[-1])) <= _BATCH_STEP * n:
+        return _solves_one_at_a_time(a, b)
     ftz = _flusher(a.dtype)
     with np.errstate(all="ignore"):
         lu, order, _ = _lu_steps(ftz(a))
@@ -110,6 +115,97 @@ def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
                 x[:, j] -= x[:, k] * lu[:, j, k, None]
             x[:, j] *= (1 / lu[:, j, j])[:, None]
     return x.reshape(b.shape).astype(b.dtype, copy=False), _pivots_ok(ftz(lu))
+
+
+# A batch of matrices is factored and solved a step at a time for all of them (NumPy calls
+# over the batch: about _BATCH_STEP a row) or one matrix at a time over Python numbers
+# (about _PER_MATRIX plus n^2 (n + right-hand sides) each), whichever costs less.
+_BATCH_STEP, _PER_MATRIX = 400, 40
+
+
+def _solves_one_at_a_time(a: np.ndarray, b: np.ndarray) -> tuple:
+    """eigen_small_solve's steps, each matrix alone over Python floats (float64) or NumPy
+    float32 scalars (float32), which round as the arrays' steps do. Their products are
+    written with the factors swapped: where both are NaN, NumPy's vector loops keep the
+    first one's NaN (its sign), a scalar product the second's (NaN signs are no result
+    the arrays' steps define: over short rows NumPy's scalar loops take the second's)."""
+    n, k = a.shape[-1], b.shape[-1]
+    tiny = float(np.finfo(a.dtype).tiny)
+    mats, rhs = _numbers(a, tiny), _numbers(b, tiny)
+    count = len(mats) // (n * n)
+    x, ok = np.empty((count, n, k), a.dtype), np.empty(count, bool)
+    one = 1.0 if a.dtype == np.float64 else np.float32(1)
+    with np.errstate(all="ignore"):  # (NumPy scalars' steps: inf and NaN quietly)
+        for i in range(count):
+            m = [mats[(i * n + j) * n:(i * n + j + 1) * n] for j in range(n)]
+            order = _lu_one(m, one)
+            x[i] = _substitute(m, [rhs[(i * n + j) * k:(i * n + j + 1) * k] for j in order], one)
+            low = abs(_ftz(m[0][0], tiny))  # (TF's check, _pivots_ok's)
+            for j in range(1, n):
+                if (v := abs(_ftz(m[j][j], tiny))) < low:
+                    low = v
+            ok[i] = low > 0
+    return x.reshape(b.shape), ok
+
+
+def _numbers(v: np.ndarray, tiny: float) -> list:
+    """The values of `v` in order, as Python floats (float64) or NumPy float32 scalars
+    (whose steps round in float32), denormals read as zeros."""
+    values = v.ravel().tolist() if v.dtype == np.float64 else list(v.flat)
+    return [_ftz(e, tiny) for e in values]
+
+
+def _ftz(v: Any, tiny: float) -> Any:
+    return v * 0 if abs(v) < tiny else v
+
+
+def _lu_one(m: list, one: Any) -> list:
+    """_lu_steps on one matrix `m` (rows of numbers, factored in place): its row order."""
+    n = len(m)
+    order = list(range(n))
+    for k in range(n):
+        col = [abs(m[i][k]) for i in range(k, n)]
+        # the first largest modulus; a NaN never wins unless it comes first
+        r, top = 0, -1.0 if col[0] != col[0] else col[0]
+        for i in range(1, len(col)):
+            if col[i] > top:
+                r, top = i, col[i]
+        if col[0] != col[0] or not col[r] != 0:  # (an all-zero column: no swap, no division)
+            r = 0
+        if r:
+            m[k], m[k + r] = m[k + r], m[k]
+            order[k], order[k + r] = order[k + r], order[k]
+        pivot, head = m[k][k] if col[r] != 0 else one, m[k]
+        for i in range(k + 1, n):
+            row = m[i]
+            row[k] = row[k] / pivot
+            f = row[k]
+            for j in range(k + 1, n):
+                row[j] = row[j] - head[j] * f
+    return order
+
+
+def _substitute(lu: list, x: list, one: Any) -> list:
+    """eigen_small_solve's substitutions over one matrix's rows of numbers: the unit lower,
+    then the upper, each unknown times its pivot's reciprocal."""
+    n = len(lu)
+    for k in range(n - 1):
+        known = x[k]
+        for i in range(k + 1, n):
+            f, row = lu[i][k], x[i]
+            for c in range(len(row)):
+                row[c] = row[c] - f * known[c]
+    for j in range(n - 1, -1, -1):
+        row = x[j]
+        for k in range(j + 1, n):
+            f, known = lu[j][k], x[k]
+            for c in range(len(row)):
+                row[c] = row[c] - f * known[c]
+        p = lu[j][j]
+        inv = one / p if p != 0 else math.copysign(math.inf, p)  # (1/0: Python raises)
+        for c in range(len(row)):
+            row[c] = inv * row[c]
+    return x
 
 
 def fits_small_solve(a: np.ndarray) -> bool:

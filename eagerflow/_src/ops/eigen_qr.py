@@ -53,14 +53,15 @@ def householder_qr(x: np.ndarray, full_matrices: bool) -> tuple:
 def _householder(c0: np.ndarray, tail: np.ndarray) -> tuple:
     """Eigen's makeHouseholder of each column (head c0, tail): (essential part, beta, tau).
     A tail of no weight is no reflection."""
-    sq = tail[:, 0] * tail[:, 0] if tail.shape[1] else np.zeros_like(c0)
-    for i in range(1, tail.shape[1]):
-        sq = sq + tail[:, i] * tail[:, i]
+    # (the squares added in turn from the first)
+    sq = np.add.accumulate(tail * tail, axis=1)[:, -1] if tail.shape[1] else np.zeros_like(c0)
     beta = np.sqrt(c0 * c0 + sq)
     beta = np.where(c0 >= 0, -beta, beta)
     ess = tail / (c0 - beta)[:, None]
     tau = (beta - c0) / beta
     none = sq <= np.finfo(c0.dtype).tiny
+    if not np.count_nonzero(none):  # (cheaper than any() on a few values)
+        return ess, beta, tau.astype(c0.dtype, copy=False)
     return (np.where(none[:, None], 0, ess), np.where(none, c0, beta),
             np.where(none, 0, tau).astype(c0.dtype))
 
@@ -84,8 +85,9 @@ def _reflect(m: np.ndarray, ess: np.ndarray, tau: np.ndarray, stride: int,
     top = m[:, 0] - tau[:, None] * tmp
     rest = m[:, 1:] - (tau[:, None] * ess)[:, :, None] * tmp[:, None, :]
     keep = (tau == 0)[:, None]
-    m[:, 0] = np.where(keep, m[:, 0], top)
-    m[:, 1:] = np.where(keep[:, :, None], m[:, 1:], rest)
+    if np.count_nonzero(keep):
+        top, rest = np.where(keep, m[:, 0], top), np.where(keep[:, :, None], m[:, 1:], rest)
+    m[:, 0], m[:, 1:] = top, rest
 
 
 def _column_sums(b: np.ndarray, v: np.ndarray, stride: int, whole: bool = False) -> np.ndarray:
@@ -94,13 +96,19 @@ def _column_sums(b: np.ndarray, v: np.ndarray, stride: int, whole: bool = False)
     `whole`, in one pass)."""
     rows = b.shape[1]
     step = rows if rows < 128 or whole else (16 if stride * b.itemsize < 32000 else 4)
-    out = np.zeros((b.shape[0], b.shape[2]), b.dtype)
-    for start in range(0, rows, step):
-        acc = np.zeros_like(out)
-        for j in range(start, min(start + step, rows)):
-            acc = acc + b[:, j] * v[:, j, None]
-        out = out + acc
+    prods = b * v[:, :, None]
+    out = _in_turn(prods[:, :step])  # (0 + that: the same, an in-turn sum is never -0)
+    for start in range(step, rows, step):
+        out = out + _in_turn(prods[:, start:start + step])
     return out
+
+
+def _in_turn(p: np.ndarray) -> np.ndarray:
+    """The sums over axis 1 of p (count, k, ...) added in turn from zero, (0 + p0) + p1 ...
+    (so -0 terms alone sum to +0): NumPy's accumulate adds one after another."""
+    p = p.copy()
+    p[:, 0] += 0
+    return np.add.accumulate(p, axis=1)[:, -1]
 
 
 def _packet_dots(b: np.ndarray, v: np.ndarray) -> np.ndarray:
@@ -115,10 +123,10 @@ def _packet_dots(b: np.ndarray, v: np.ndarray) -> np.ndarray:
     for group in (8, 4, 2):
         while first < cols - group + 1:
             first += group
-    out = np.empty((b.shape[0], cols), b.dtype)
-    out[:, :first] = _dot(prods[:, :, :first], lanes, lanes)
-    out[:, first:] = _dot(prods[:, :, first:], lanes, lanes // 2)
-    return out
+    if not first or first == cols:
+        return _dot(prods, lanes, lanes // 2 if first < cols else lanes)
+    return np.concatenate([_dot(prods[:, :, :first], lanes, lanes),
+                           _dot(prods[:, :, first:], lanes, lanes // 2)], axis=1)
 
 
 def _dot(p: np.ndarray, lanes: int, half: int) -> np.ndarray:
@@ -126,23 +134,23 @@ def _dot(p: np.ndarray, lanes: int, half: int) -> np.ndarray:
     `half` is less) whole half packets, folded and added, then the rest in turn."""
     rows = p.shape[1]
     whole = rows // lanes * lanes
-    out = _fold(_lane_sums(p[:, :whole], lanes))
+    # (no whole packet: the folded zeros)
+    out = _fold(_lane_sums(p[:, :whole], lanes)) if whole else np.zeros_like(p[:, 0])
     end = whole
     if half < lanes:
         end = whole + (rows - whole) // half * half
-        out = out + _fold(_lane_sums(p[:, whole:end], half))
-    for j in range(end, rows):
-        out = out + p[:, j]
+        if whole or end > whole:  # (no half packet adds folded zeros: -0 becomes +0)
+            out = out + (_fold(_lane_sums(p[:, whole:end], half)) if end > whole else 0)
+    if end < rows:  # (the rest added to the folded sums in turn)
+        out = np.add.accumulate(np.concatenate([out[:, None], p[:, end:]], axis=1),
+                                axis=1)[:, -1]
     return out
 
 
 def _lane_sums(p: np.ndarray, lanes: int) -> np.ndarray:
     """(count, lanes, cols): p's rows (a whole number of packets) summed lane by lane,
     packet after packet, from zero."""
-    acc = np.zeros((p.shape[0], lanes, p.shape[2]), p.dtype)
-    for start in range(0, p.shape[1], lanes):
-        acc = acc + p[:, start:start + lanes]
-    return acc
+    return _in_turn(p.reshape(p.shape[0], -1, lanes, p.shape[2]))
 
 
 def _fold(acc: np.ndarray) -> np.ndarray:

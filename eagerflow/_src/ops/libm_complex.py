@@ -38,7 +38,7 @@ def c_multiply(a: Any, b: Any, c: Any, d: Any) -> tuple:
     ac, bd, ad, bc = a * c, b * d, a * d, b * c
     re, im = ac - bd, ad + bc
     lost = np.isnan(re) & np.isnan(im)
-    if not lost.any():
+    if not np.count_nonzero(lost):
         return re, im
     z_inf = np.isinf(a) | np.isinf(b)
     w_inf = np.isinf(c) | np.isinf(d)

@@ -1,0 +1,80 @@
+"""eigen_lu.eigen_small_solve's two ways through the same steps (TF's PartialPivLU and
+substitutions): a few matrices one at a time over Python numbers, a batch a step at a
+time over NumPy arrays. Both give the same bits and the same pivot checks on random
+matrices and on matrices of special values (signed zeros, denormals, infinities, NaN,
+singular ones, ties of pivots), float32 and float64, every size eagerflow takes TF's
+steps for, one to three right-hand sides and the identity (the inverses'). A NaN compares
+by NaN-ness alone: the array steps' own NaN signs depend on the batch's layout (where both
+factors of a product are NaN, NumPy's vector loops keep the first one's, its scalar
+loops, run over short rows, the second's), so a matrix's NaN signs differ between a batch
+and itself alone there too. TF's own bits are test_rng10_golden.py's (small_solves)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from eagerflow._src.ops import eigen_lu
+
+SIZES = [("float32", n) for n in range(1, eigen_lu.SMALL_SOLVE[np.dtype(np.float32)] + 1)] + \
+    [("float64", n) for n in range(1, eigen_lu.SMALL_SOLVE[np.dtype(np.float64)] + 1)]
+
+
+def _matrices(dtype: str, n: int, count: int) -> np.ndarray:
+    rng = np.random.default_rng(n)
+    f = np.finfo(np.dtype(dtype))
+    special = np.array([0.0, -0.0, 1.0, -1.0, 2.0, float(f.tiny) / 4, -float(f.tiny) / 2,
+                        float(f.tiny), float(f.max), np.inf, -np.inf, np.nan, -np.nan, 1e-30,
+                        3e30])
+    m = rng.normal(size=(count, n, n)) * 10.0 ** rng.integers(-3, 4, (count, n, n))
+    # (a quarter of the matrices hold special values, some in most of their places)
+    holes = (rng.random((count, n, n)) < np.where(np.arange(count) % 4 == 0, 0.6, 0.0)
+             [:, None, None])
+    m[holes] = rng.choice(special, holes.sum())
+    m[1::7] = np.round(m[1::7])  # (ties of pivots, singular matrices)
+    m[2::9, :, 0] = m[2::9, :1, 0]  # (equal moduli down the first column)
+    with np.errstate(over="ignore"):
+        return m.astype(dtype)
+
+
+def _bits(v: np.ndarray) -> np.ndarray:
+    v = v.astype(np.float64)
+    bits = v.view(np.uint64).copy()
+    bits[np.isnan(v)] = 1  # (see above)
+    return bits
+
+
+def _both(a: np.ndarray, b: np.ndarray, monkeypatch: pytest.MonkeyPatch) -> tuple:
+    one = eigen_lu._solves_one_at_a_time(a, b)
+    with monkeypatch.context() as m:
+        m.setattr(eigen_lu, "_BATCH_STEP", -1)  # (no batch is cheap enough alone)
+        batch = eigen_lu.eigen_small_solve(a, b)
+    return one, batch
+
+
+@pytest.mark.parametrize("dtype, n", SIZES)
+def test_one_at_a_time_gives_the_batch_steps_bits(dtype, n, monkeypatch):
+    a = _matrices(dtype, n, 64)
+    rng = np.random.default_rng(100 + n)
+    eye = np.broadcast_to(np.eye(n, dtype=dtype), a.shape)
+    for b in (rng.normal(size=(64, n, 1)).astype(dtype),
+              _matrices(dtype, n, 64)[:, :, :min(n, 3)], eye):
+        (x1, ok1), (x2, ok2) = _both(a, b, monkeypatch)
+        assert x1.dtype == x2.dtype == np.dtype(dtype) and x1.shape == x2.shape == b.shape
+        np.testing.assert_array_equal(ok1, ok2)
+        bad = np.flatnonzero((_bits(x1) != _bits(x2)).reshape(len(a), -1).any(axis=1))
+        assert not bad.size, f"{bad.size} matrices differ, first {a[bad[0]]}: {x1[bad[0]]} " \
+                             f"(batch steps {x2[bad[0]]})"
+
+
+def test_either_way_is_taken_by_its_cost(monkeypatch):
+    # (a lone 8 x 8 inverse goes one matrix at a time, many 2 x 2 solves as a batch)
+    calls = []
+    real = eigen_lu._solves_one_at_a_time
+    monkeypatch.setattr(eigen_lu, "_solves_one_at_a_time",
+                        lambda a, b: calls.append(a.shape) or real(a, b))
+    eye = np.eye(8, dtype=np.float32)
+    eigen_lu.eigen_small_solve(eye + 1, eye)
+    eigen_lu.eigen_small_solve(np.ones((64, 2, 2), np.float32) + np.eye(2, dtype="f"),
+                               np.ones((64, 2, 1), np.float32))
+    assert calls == [(8, 8)]
