@@ -168,7 +168,7 @@ def autographed(fn: Callable) -> Callable:
     """fn as TF's map_fn (and strategy.run) calls it: converted by AutoGraph while its
     status is enabled (in code AutoGraph converted, as a tf.function with autograph on
     traces), else as it is."""
-    if _state.autograph and AUTOGRAPH_CONVERT:
+    if _state.autograph is not False and AUTOGRAPH_CONVERT:
         return AUTOGRAPH_CONVERT[0](fn)
     return fn
 

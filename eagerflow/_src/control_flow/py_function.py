@@ -259,6 +259,10 @@ def raw_call(op: str, inputs: list, attrs: dict) -> list:
     `token` by tf.py_function (EagerPyFunc) or tf.numpy_function, on `inputs`; TF's error
     for a token nothing registered (or whose function is gone) when the op runs."""
     token, tout = attrs["token"], tuple(attrs["Tout"])
+    if op == "PyFuncStateless" and not tout and executing_eagerly():
+        # TF runs an eager op as a function of it, and prunes a stateless node none of
+        # whose outputs is used: nothing runs
+        return []
     eager = op == "EagerPyFunc"
     func = CALLBACKS.get(token)
     if func is None:

@@ -28,8 +28,8 @@ from eagerflow._src.core.promotion import WEAK_DTYPES as _WEAK_DTYPES
 from eagerflow._src.core.py_conversion import (
     array_from_python,
     check_elements,
+    graph_value_error,
     has_tensor,
-    list_value_error,
     numpy_to_dtype,
     object_array,
     packing,
@@ -561,10 +561,10 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
         # while a graph is built TF converts a list with NumPy (make_tensor_proto): an
         # element not of the dtype asked for, or without one a None or strings among
         # numbers, its TypeError; a ragged list NumPy's ValueError
-        if _state.graph is not None and isinstance(value, (list, tuple)):
-            if dtype is not None:
+        if _state.graph is not None:
+            if dtype is not None and isinstance(value, (list, tuple)):
                 check_elements(value, _dt.as_dtype(dtype))
-            raise list_value_error(value) or e from None
+            raise graph_value_error(value) or e from None
         raise
 
 
