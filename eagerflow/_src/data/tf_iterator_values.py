@@ -213,4 +213,3 @@ def _base_names(e: tuple) -> list:
 
     return [np.vectorize(base, otypes=[object])(np.asarray(c._arr)).tolist()
             if c.dtype is _dt.string else np.asarray(c._arr).tolist() for c in e]
-

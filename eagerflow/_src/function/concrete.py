@@ -175,30 +175,6 @@ class tracing_scope:  # noqa: N801 - used like a function
         g._frames_entry, g._frames_outer, g._frames_seen = self._saved_frames
 
 
-def _in_callee_order(graph: Any, start: int, callee: list, call: Any) -> None:
-    """The captures `graph` made from `start` on for `call`, in the order the called
-    function captured them, as TF's caller makes them (eagerflow takes the variables'
-    handles after the call): listed so, and each variable's placeholder listed before the
-    first tensor captured after it, else before the call."""
-    order = {id(o): i for i, (o, _) in enumerate(callee)}
-    made = graph.capture_list[start:]
-    made.sort(key=lambda pair: order.get(id(pair[0]), len(order)))
-    graph.capture_list[start:] = made
-    before = graph._listed_before
-    held = before.get(id(call), [])
-    held_ids = {id(ph) for ph in held}
-    moved: set = set()
-    pending: list = []
-    for o, t in made:
-        if id(t.op) in held_ids:
-            pending.append(t.op)
-        elif pending and type(o) is EagerTensor:  # (its Const or placeholder, made here)
-            before.setdefault(id(t.op), []).extend(pending)
-            moved.update(id(ph) for ph in pending)
-            pending = []
-    before[id(call)] = [ph for ph in held if id(ph) not in moved]
-
-
 def _inputs_of(ref: Any, graph: FuncGraph) -> Any:
     """What a traced graph's `inputs` show: the inputs of its function (`ref`, a weak
     reference), the placeholders fed while it lives."""
@@ -754,8 +730,7 @@ class ConcreteFunction:
         res = bind(self.call_op, tuple(tensors) + tuple(read_vars), {})
         res = res if isinstance(res, tuple) else (res,)
         if res and read_vars:
-            graph.capture_called(res[0].op, read_vars)
-            _in_callee_order(graph, start, self.graph.capture_list, res[0].op)
+            graph.capture_called(res[0].op, read_vars, start, self.graph.capture_list)
         return res[:self._n_out]
 
     def _call_recorded(self, tensors: list) -> tuple:
