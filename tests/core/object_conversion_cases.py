@@ -1,6 +1,8 @@
-"""Python sequences holding objects of an arbitrary class (and None, dicts) converted to a
-tensor, eagerly and while a tf.function traces: TF raises ValueError, naming the first
-object it cannot convert when the sequence starts with one, else "mixed types". Shared by
+"""Python sequences holding objects of an arbitrary class (and None, dicts, ragged rows)
+converted to a tensor, eagerly and while a tf.function traces: eagerly TF raises
+ValueError, naming the first object it cannot convert when the sequence starts with one,
+else "mixed types"; while tracing NumPy converts them, and TF refuses the object arrays
+("Failed to convert elements") and NumPy's ragged lists. Shared by
 test_object_conversion.py (eagerflow) and record_object_conversion.py (TensorFlow 2.21),
 each calling `outcomes(tf)` with its own `tf`. No eagerflow imports: TF's interpreter
 loads this file too."""
@@ -33,6 +35,15 @@ def _calls(tf):
         "constant A": lambda: tf.constant(A()),
         "constant [1, A] float32": lambda: tf.constant([1, A()], dtype=tf.float32),
         "add [A] 1": lambda: tf.add([A()], 1),
+        # (ragged lists: TF's eager conversion takes one with an empty row, its graph's
+        # NumPy refuses them all)
+        "ctt [[], [1]]": lambda: tf.convert_to_tensor([[], [1]]),
+        "constant [[], [1]]": lambda: tf.constant([[], [1]]),
+        "add [[], [1]] 1": lambda: tf.add([[], [1]], 1),
+        "ctt [[1, 2], [3]]": lambda: tf.convert_to_tensor([[1, 2], [3]]),
+        "ctt [[1.0], []] float32": lambda: tf.convert_to_tensor([[1.0], []], dtype=tf.float32),
+        "ctt 2**70": lambda: tf.convert_to_tensor(2**70),
+        "ctt {'a': 1}": lambda: tf.convert_to_tensor({"a": 1}),
     }
 
 

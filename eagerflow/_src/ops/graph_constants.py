@@ -52,6 +52,8 @@ def graph_constant(value: Any, dtype: Any = None, shape: Any = None,
         arr, d = _eager_value(value, want)
     except ValueError as e:  # (TF's graph constants see a None or mixed list as NumPy does)
         raise graph_value_error(value) or e from None
+    if arr.size == 0 and (refused := list_value_error(value)) is not None:
+        raise refused  # (a ragged list, [[], [1]], which TF's eager conversion takes)
     if shape is not None:
         shape = tuple(int(s) for s in shape)
         check_dims(shape)
