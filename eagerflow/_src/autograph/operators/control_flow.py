@@ -100,9 +100,12 @@ def _eager_if_stmt(cond: Any, body: Callable, orelse: Callable, get_state: Calla
     """An `if` on an eager tensor, as TF's converted code runs it: a tf.cond executed
     eagerly, whose condition must be a bool scalar and whose branch taken must define what
     the statement sets (the other branch does not run: no comparison of the two)."""
-    taken = bool(verify_tf_condition(cond, "if statement"))
-    body() if taken else orelse()  # noqa: B018 - one branch runs, for its effects
-    which = "main" if taken else "else"
+    if verify_tf_condition(cond, "if statement"):
+        body()
+        which = "main"
+    else:
+        orelse()
+        which = "else"
     for v, name in zip(get_state()[:nouts], symbol_names[:nouts]):
         if isinstance(v, (Undefined, UndefinedReturnValue)):
             _check_branch_value(v, name, which)
