@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.ops.registry import REGISTRY
 from tests.ops.raw_py_func_cases import outcomes
 
 GOLDEN = json.loads((Path(__file__).parent / "raw_py_func_golden.json").read_text())
@@ -26,3 +27,9 @@ def ours():
 def test_raw_py_func_as_tfs(case, ours):
     assert ours[case] == GOLDEN[case]
 
+
+
+@pytest.mark.parametrize("op", ["PyFunc", "PyFuncStateless", "EagerPyFunc"])
+def test_registered_as_every_op(op):
+    assert REGISTRY[op].name == op
+    assert REGISTRY[op].stateful == (op != "PyFuncStateless")
