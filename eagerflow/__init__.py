@@ -379,6 +379,9 @@ _LAZY_MODULES = {
     "eagerflow._src.io.load_library": ("load_library", "load_op_library"),
 }
 _LAZY_NAMES = {name: module for module, names in _LAZY_MODULES.items() for name in names}
+# modules loaded with one of those: map_fn converts its function by AutoGraph, which hands
+# loops its conversion when it loads (it sits above control flow)
+_LOADED_WITH = {"eagerflow._src.control_flow.loops": "eagerflow._src.autograph.api"}
 
 
 # TF's Keras namespaces at the top level (tf.losses is tf.keras.losses, ...).
@@ -399,6 +402,8 @@ def __getattr__(name: str):
         globals()[name] = module
         return module
     if name in _LAZY_NAMES:
+        if _LAZY_NAMES[name] in _LOADED_WITH:
+            _importlib.import_module(_LOADED_WITH[_LAZY_NAMES[name]])
         value = globals()[name] = getattr(_importlib.import_module(_LAZY_NAMES[name]), name)
         _api_names.adopt_tf_names("tf", {name: value})
         return value

@@ -13,6 +13,7 @@ from hypothesis import settings
 # collectives, tf.summary's ops, TF 1's summaries and media summaries included) are in the
 # registry whatever test module ran or was collected first: the registry suites list every
 # op when they are collected.
+import eagerflow._src.control_flow.py_function  # noqa: F401, E402
 import eagerflow._src.data.iterator_ops  # noqa: F401, E402
 import eagerflow._src.data.optional_ops  # noqa: F401, E402
 import eagerflow._src.data.raw_dataset_access  # noqa: F401, E402

@@ -45,6 +45,18 @@ def record_files(tf, d: str, count: int) -> list:
     return paths
 
 
+def text_files(d: str, count: int) -> list:
+    """`count` text files of 3, 4, 5, ... lines ("f<k>l<j>")."""
+    paths = []
+    for k in range(count):
+        path = os.path.join(d, f"lines{k}.txt")
+        if not os.path.exists(path):
+            with open(path, "w") as f:
+                f.write("".join(f"f{k}l{j}\n" for j in range(3 + k)))
+        paths.append(path)
+    return paths
+
+
 def filled_cache(tf, d: str, name: str):
     """A cache in files (TF's form, either framework's), filled by a first pass."""
     ds = tf.data.Dataset.range(7).map(lambda x: x * 2).cache(os.path.join(d, name))
@@ -189,6 +201,25 @@ def pipelines(tf, d: str) -> dict:
         # (cycle lengths autotuned, as TF's kernels choose them on the 2 cores they were
         # recorded on (the test pins that count): a third of the cores, rounded up, with
         # the parallelism autotuned too; num_parallel_calls of them, at most the cores)
+        # (TF's text reader: a FlatMap of a TextLine iterator per file, at a byte position)
+        "text_lines": (lambda: tf.data.TextLineDataset(text_files(d, 3)), 5),
+        # (interleaves of other inner datasets: each slot's own iterator written with it)
+        "interleave_text_lines": (lambda: tf.data.Dataset.from_tensor_slices(
+            text_files(d, 3)).interleave(tf.data.TextLineDataset, cycle_length=2,
+                                         block_length=2), 5),
+        "interleave_range_map": (lambda: ds.range(5).interleave(
+            lambda x: ds.range(x).map(lambda y: y * 10 + x), cycle_length=3), 4),
+        "interleave_tfrecords_sequential": (lambda: tf.data.Dataset.from_tensor_slices(
+            record_files(tf, d, 5)).interleave(tf.data.TFRecordDataset, cycle_length=2), 3),
+        "interleave_nested": (lambda: ds.range(3).interleave(lambda x: ds.range(3).interleave(
+            lambda y: ds.range(2).map(lambda z: x * 100 + y * 10 + z), cycle_length=2),
+            cycle_length=2), 7),
+        "interleave_filter_batch": (lambda: ds.range(3).interleave(
+            lambda x: ds.range(5 + x).filter(lambda y: y % 2 == 0).batch(2).map(
+                lambda b: tf.reduce_sum(b) + 100 * x), cycle_length=2), 3),
+        "interleave_text_lines_parallel": (lambda: tf.data.Dataset.from_tensor_slices(
+            text_files(d, 3)).interleave(tf.data.TextLineDataset, cycle_length=2,
+                                         num_parallel_calls=2), 4),
         "interleave_autotuned": (lambda: ds.range(1, 6).interleave(
             lambda x: ds.from_tensor_slices(tf.range(x * 10, x * 10 + x)),
             num_parallel_calls=tf.data.AUTOTUNE), 4),

@@ -164,6 +164,40 @@ def f(x, n):
 cf = f.get_concrete_function(tf.TensorSpec([]), tf.TensorSpec([], tf.int32))
 extra = {"values": [float(t) for t in f(tf.constant(1.0), tf.constant(3))]}
 """,
+    # a nested tf.function capturing the caller's tensor, eager tensors and a variable: the
+    # caller captures what it captured in its order, the variable's handle among them
+    "nested_capture_order": """
+a = tf.constant([1.0, 2.0])
+b = tf.constant(3.0)
+v = tf.Variable(4.0)
+big = tf.constant([5.0] * 200)
+@tf.function
+def f(x):
+    y = x * 2.0
+    @tf.function
+    def inner(z):
+        return z + y + b + v + tf.reduce_sum(big) + a[0]
+    return inner(x[0]) + b
+cf = f.get_concrete_function(tf.TensorSpec([2], tf.float32))
+extra = {"values": f(a).numpy().tolist()}
+""",
+    # a closure's tf.function made inside another: its constant, then the variable the
+    # caller reads itself
+    "nested_closure": """
+b = tf.constant(3.0)
+v = tf.Variable(4.0)
+def make():
+    k = tf.constant(7.0)
+    @tf.function
+    def f(x):
+        def g(u):
+            return u * k + b
+        return tf.function(g)(x) + v
+    return f
+f = make()
+cf = f.get_concrete_function(tf.TensorSpec([], tf.float32))
+extra = {"values": [float(f(tf.constant(1.0)))]}
+""",
 }
 
 

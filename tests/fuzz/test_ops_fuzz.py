@@ -84,6 +84,9 @@ SKIP = {**{op: "TF's collective: a varied call of a sample's group and instance 
            for op in ("Send", "Recv", "ImmutableConst", "FileSystemSetConfiguration")},
         "RecordInput": "reads files a sample can't hold (tests/ops/test_record_input.py: TF's "
                        "answers, its checks, and what would wait forever refused)",
+        **{op: "calls a Python function, its attr, which no sample holds: "
+               "tests/ops/test_script_ops.py and test_raw_py_func.py"
+           for op in ("PyFunc", "PyFuncStateless", "EagerPyFunc")},
         "CheckPinned": "refused whatever its input (TF 2.21 without CUDA): no sample to vary; "
                        "its bad samples are checked in the registry suite",
         "GenerateBoundingBoxProposals": "refused whatever its input (TF 2.21 has no CPU "

@@ -44,6 +44,9 @@ NO_TF_OP = {
     "CheckPinned": "refuses every input when run (TF's CPU build too): no result to compare",
     "RecordInput": "reads files written first, in an order of its own making: compared with "
                    "TF 2.21's answers in tests/ops/test_record_input.py",
+    **{name: "calls a Python function, its attr, which TF finds by a token of its own "
+             "registry: compared with TF 2.21 in tests/ops/test_raw_py_func.py"
+       for name in ("PyFunc", "PyFuncStateless", "EagerPyFunc")},
     # TF 1's graph ops and the rendezvous and file-system ops called on their own: values
     # and refusals equal TF 2.21's recorded answers in tests/ops/test_misc_raw_ops.py
     **{name: "no sample (a feed, a rendezvous, a file or a refusal): tests/ops/"

@@ -1,6 +1,9 @@
 """Keras 3's TensorBoard callback on TF: what lands in the event files (runs, tags, steps,
 plugins, values) for epoch, batch, validation, evaluate, histogram, image, learning-rate,
-steps-per-second, custom train_step, profile and embeddings summaries."""
+steps-per-second, custom train_step, profile and embeddings summaries; a model without
+layers (no histograms, images or graph), update_freq counts, and the profile_batch and
+update_freq values Keras refuses. (Recorded with the tensorboard package importable by
+TF's interpreter: without it Keras's callback raises TBNotInstalledError.)"""
 
 import glob
 import os
@@ -117,3 +120,39 @@ with tempfile.TemporaryDirectory() as d:
                                                     embeddings_metadata={"emb": "meta.tsv"})])
     show(d)
     print(open(os.path.join(d, "projector_config.pbtxt")).read())
+
+print("== a model without layers: histograms, images and its graph")
+
+
+class NoLayers(tf.keras.Model):
+    def call(self, inputs):
+        return inputs * 2.0
+
+
+with tempfile.TemporaryDirectory() as d:
+    m = NoLayers()
+    m.compile("sgd", "mse")
+    m.fit(x, x, batch_size=16, epochs=2, verbose=0, shuffle=False, validation_data=(x, x),
+          callbacks=[tf.keras.callbacks.TensorBoard(d, histogram_freq=1, write_images=True)])
+    show(d)
+
+print("== steps per second every batch, batch summaries every 3 batches")
+for kw in ({"write_steps_per_second": True, "update_freq": 1}, {"update_freq": 3}):
+    with tempfile.TemporaryDirectory() as d:
+        m = model()
+        m.fit(x, y, batch_size=8, epochs=1, verbose=0, shuffle=False,
+              callbacks=[tf.keras.callbacks.TensorBoard(d, write_graph=False, **kw)])
+        show(d)
+
+print("== refused profile_batch values, an update_freq Keras cannot count by")
+for kw in ({"profile_batch": -1}, {"profile_batch": (3, 2)}, {"profile_batch": "a,b"},
+           {"update_freq": "often"}):
+    with tempfile.TemporaryDirectory() as d:
+        try:
+            m = model()
+            m.fit(x, y, batch_size=8, epochs=1, verbose=0,
+                  callbacks=[tf.keras.callbacks.TensorBoard(d, **kw)])
+            print(kw, "ran")
+        except Exception as e:  # noqa: BLE001 - the error is what is compared
+            print(kw, type(e).__name__, e)
+print(tf.keras.callbacks.TensorBoard().summary is tf.summary)

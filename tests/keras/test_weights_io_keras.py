@@ -125,3 +125,16 @@ print("JSON" + json.dumps(out))
         model.load_weights(str(tmp_path / f"theirs_{name}.weights.h5"))
         for g, w in zip(out[f"theirs_{name}"], per_layer(model)):
             np.testing.assert_array_equal(np.asarray(g, np.float32), w.numpy())
+
+
+def test_h5_without_either_layout_is_read_as_keras_2s(tmp_path):
+    """Keras 3 reads any `.h5` but `.weights.h5` in Keras 2's layout: a file holding
+    neither layout finds no saved layer. (Message read off Keras 3.15 on TF 2.21.)"""
+    path = str(tmp_path / "other.h5")
+    with h5py.File(path, "w") as f:
+        f.attrs["note"] = 1
+    m = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])
+    with pytest.raises(ValueError) as e:
+        m.load_weights(path)
+    assert str(e.value) == ("Layer count mismatch when loading weights from file. Model "
+                            "expected 1 layers, found 0 saved layers.")

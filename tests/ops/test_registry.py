@@ -86,7 +86,10 @@ INTERNAL = {"CheckPinned", "GenerateBoundingBoxProposals", "Abort", *unavailable
             # (a rendezvous, a file, a file system's options: tests/ops/test_misc_raw_ops.py)
             "Send", "Recv", "ImmutableConst", "FileSystemSetConfiguration",
             # (files written first: tests/ops/test_record_input.py, against TF's answers)
-            "RecordInput"} | {
+            "RecordInput",
+            # (an arbitrary Python callable as attr: tests/ops/test_script_ops.py and
+            # test_raw_py_func.py, against TF's answers)
+            "PyFunc", "PyFuncStateless", "EagerPyFunc"} | {
     op for op in tensor_array_older.OLDER if op != "TensorArrayCloseV2"}
 
 

@@ -287,15 +287,30 @@ def _restating(twin: Callable, original: Callable) -> Callable:
 
 
 def tf_convert(func: Callable) -> Callable:
-    """`func` converted for a TF function that calls it while AutoGraph's status is
-    enabled (TF's autograph.tf_convert): unconvertible, it runs as it is, with TF's warning."""
+    """`func` converted for a TF function that calls it (TF's autograph.tf_convert):
+    unconvertible, it runs as it is, with TF's warning; called eagerly, its errors carry
+    TF's "in user code" message too."""
     if is_converted(func) or getattr(func, "__ag_do_not_convert__", False):
         return func
     try:
-        return convert(func)
+        converted = convert(func)
     except Exception as e:  # noqa: BLE001 - TF runs the function unconverted
         warn_unconverted(func, e)
         return func
+    if converted is func or _state.graph is not None:
+        return converted
+
+    @functools.wraps(func)
+    def restated(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return converted(*args, **kwargs)
+        except Exception as e:
+            new = ag_errors.restate(e, CONVERTED_CODES)
+            if new is None:
+                raise
+            raise new.with_traceback(e.__traceback__) from None
+
+    return restated
 
 
 loops.AUTOGRAPH_CONVERT.append(tf_convert)

@@ -164,11 +164,13 @@ def _check_dtypes(results: list, dtypes: list, shapes: list | None = None) -> li
 AUTOGRAPH_CONVERT: list[Callable[[Callable], Callable]] = []
 
 
-def autographed(fn: Callable) -> Callable:
+def autographed(fn: Callable, by_default: bool = False) -> Callable:
     """fn as TF's map_fn (and strategy.run) calls it: converted by AutoGraph while its
     status is enabled (in code AutoGraph converted, as a tf.function with autograph on
-    traces), else as it is."""
-    if _state.autograph and AUTOGRAPH_CONVERT:
+    traces), else as it is; `by_default`: where the status is unspecified too (eagerly),
+    as map_fn's tf_convert converts by default."""
+    status = _state.autograph
+    if (status or by_default and status is None) and AUTOGRAPH_CONVERT:
         return AUTOGRAPH_CONVERT[0](fn)
     return fn
 
@@ -179,7 +181,7 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
     """Stacks fn(elem) over the elements of `elems` along axis 0 (nested structures too)."""
     if not callable(fn):
         raise TypeError(f"fn must be callable. Received: {fn}")
-    fn = autographed(fn)
+    fn = autographed(fn, by_default=True)
     signature = fn_output_signature if fn_output_signature is not None else dtype
     if any(isinstance(x, ExtensionType) and x._type_spec._own_rows
            for x in nest.flatten(elems)):

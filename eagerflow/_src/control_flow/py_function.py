@@ -13,8 +13,11 @@ UnknownError) whose message holds the original traceback, and whose `__cause__` 
 original exception. py_function is differentiable: its gradient runs the callable again
 under a GradientTape (as a py_function itself, so it works in graphs too).
 
-Not registered in the op registry: its attr is an arbitrary callable, which the generic
-suites can't sample.
+The three ops are registered as every op is, from here (above ops/: the registry finds them
+by name once this module is loaded, as the graph importer and tests/conftest.py load it),
+with no samples: their attr is an arbitrary callable (tests/ops/test_script_ops.py and
+test_raw_py_func.py check them against TF). The OpDefs of more than one output are copies
+made per count, unregistered.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math_base import zeros_like
-from eagerflow._src.ops.registry import OpDef, TFForm
+from eagerflow._src.ops.registry import OpDef, TFForm, register
 
 traceback = lazy_module("traceback")  # on the first error
 
@@ -181,13 +184,13 @@ def _export(op: Any, w: Any) -> list:
 
 
 _TF = TFForm(export=_export)
-EAGER_PY_FUNC = OpDef("EagerPyFunc", _infer, _kernel, grad=_grad, stateful=True, gpu=False,
-                      arity=_arity, tf=_TF)
-PY_FUNC = OpDef("PyFunc", _infer, _kernel, grad=_grad, stateful=True, gpu=False, arity=_arity,
-                tf=_TF)
+EAGER_PY_FUNC = register(OpDef("EagerPyFunc", _infer, _kernel, grad=_grad, stateful=True,
+                               gpu=False, arity=_arity, tf=_TF))
+PY_FUNC = register(OpDef("PyFunc", _infer, _kernel, grad=_grad, stateful=True, gpu=False,
+                         arity=_arity, tf=_TF))
 # (numpy_function(stateful=False): TF's PyFuncStateless, which graph passes may fold or merge)
-PY_FUNC_STATELESS = OpDef("PyFuncStateless", _infer, _kernel, grad=_grad, gpu=False,
-                          arity=_arity, tf=_TF)
+PY_FUNC_STATELESS = register(OpDef("PyFuncStateless", _infer, _kernel, grad=_grad, gpu=False,
+                                   arity=_arity, tf=_TF))
 _PY_OPS = {"EagerPyFunc": EAGER_PY_FUNC, "PyFunc": PY_FUNC, "PyFuncStateless": PY_FUNC_STATELESS}
 
 
@@ -259,6 +262,10 @@ def raw_call(op: str, inputs: list, attrs: dict) -> list:
     `token` by tf.py_function (EagerPyFunc) or tf.numpy_function, on `inputs`; TF's error
     for a token nothing registered (or whose function is gone) when the op runs."""
     token, tout = attrs["token"], tuple(attrs["Tout"])
+    if op == "PyFuncStateless" and not tout and executing_eagerly():
+        # TF runs an eager op as a function of it, and prunes a stateless node none of
+        # whose outputs is used: nothing runs
+        return []
     eager = op == "EagerPyFunc"
     func = CALLBACKS.get(token)
     if func is None:

@@ -400,7 +400,8 @@ def has_tensor(value: Any) -> builtins.bool:
 
 def list_value_error(value: Any) -> Exception | None:
     """TF's refusal, while a graph is built, of a Python list or tuple it makes a constant
-    of that mixes strings and numbers or holds a None (a TypeError) or is not rectangular
+    of that mixes strings and numbers or holds what NumPy keeps as objects (None, an
+    integer past 64 bits, an object of another class: a TypeError) or is not rectangular
     (NumPy's ValueError: TF converts it with NumPy), else None."""
     if not isinstance(value, (list, tuple)) or has_tensor(value):
         return None
@@ -408,12 +409,24 @@ def list_value_error(value: Any) -> Exception | None:
         kind = np.asarray(value).dtype.kind
     except ValueError as e:
         return ValueError(str(e))
-    if kind in "OSU":  # (strings among numbers: NumPy makes them all strings; a None)
+    if kind == "O":
+        return failed_to_convert(value)
+    if kind in "SU":  # (strings among numbers: NumPy makes them all strings)
         flat = np.asarray(value, dtype=object).reshape(-1)
-        if {isinstance(v, (str, bytes)) for v in flat} == {True, False} or \
-                any(v is None for v in flat):
+        if {isinstance(v, (str, bytes)) for v in flat} == {True, False}:
             return failed_to_convert(value)
     return None
+
+
+def graph_value_error(value: Any) -> Exception | None:
+    """TF's refusal of `value` when it makes a graph constant of it and the conversion
+    failed: list_value_error's for a list or tuple; for another object (a dict, an object
+    of another class) a TypeError, NumPy making it an object array; else None."""
+    if isinstance(value, (list, tuple)):
+        return list_value_error(value)
+    if value is None or isinstance(value, np.ndarray):
+        return None
+    return failed_to_convert(value)
 
 
 def op_input_refusal(arg: str, value: Any) -> ValueError | None:

@@ -28,6 +28,7 @@ from eagerflow._src.core.promotion import WEAK_DTYPES as _WEAK_DTYPES
 from eagerflow._src.core.py_conversion import (
     array_from_python,
     check_elements,
+    graph_value_error,
     has_tensor,
     list_value_error,
     numpy_to_dtype,
@@ -456,12 +457,18 @@ def is_scalar_operand(t: Any) -> builtins.bool:
     return _SCALAR_IDS.get(id(t)) is t
 
 
-def _converted_in_trace(t: EagerTensor) -> EagerTensor:
-    """`t`, made from a Python value while a graph is built: the graph notes it, so that it
+def _converted_in_trace(t: EagerTensor, value: Any = None) -> EagerTensor:
+    """`t`, made from Python `value` while a graph is built: the graph notes it, so that it
     becomes a constant of the op taking it, not a captured tensor (TF converts such a value
     inside the graph; only a tensor that already existed is captured)."""
     g = _state.graph
     if g is not None:
+        if 0 in t._shape and isinstance(value, (list, tuple)):
+            # (TF's eager conversion takes [[], [1]] for a (2, 0) tensor; its graph's, NumPy,
+            # refuses a ragged list)
+            err = list_value_error(value)
+            if err is not None:
+                raise err
         made = getattr(g, "converted", None)
         if made is not None:
             made[id(t)] = t
@@ -543,7 +550,7 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
                 pass
         return packing.pack(value, dtype, name or "packed")
     try:
-        return _converted_in_trace(_from_value(value, dtype, dtype_hint))
+        return _converted_in_trace(_from_value(value, dtype, dtype_hint), value)
     except (NotImplementedError, AttributeError):
         # a list holding graph tensors (inside tf.function): packed by graph ops
         if isinstance(value, (list, tuple)) and _has_symbolic(value):
@@ -561,10 +568,10 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
         # while a graph is built TF converts a list with NumPy (make_tensor_proto): an
         # element not of the dtype asked for, or without one a None or strings among
         # numbers, its TypeError; a ragged list NumPy's ValueError
-        if _state.graph is not None and isinstance(value, (list, tuple)):
-            if dtype is not None:
+        if _state.graph is not None:
+            if dtype is not None and isinstance(value, (list, tuple)):
                 check_elements(value, _dt.as_dtype(dtype))
-            raise list_value_error(value) or e from None
+            raise graph_value_error(value) or e from None
         raise
 
 

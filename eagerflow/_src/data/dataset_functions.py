@@ -360,16 +360,20 @@ class DatasetFunction(PipelineFunction):
 
         return open_
 
-    def _bind_eager(self, ctx: IterContext | None) -> Callable[[tuple], ElementIterator]:
-        func, in_struct = self._func, self._in
+    def dataset_of(self, flat: tuple) -> DatasetV2:
+        """The dataset the function returns for arguments `flat`, called eagerly (what an
+        iterator's checkpointed state of that element's dataset describes)."""
+        in_struct = self._in
+        args = in_struct.pack(kernel_arguments(in_struct.specs, flat))
+        out = self._func(*args) if in_struct.unpack_args else self._func(args)
+        if not isinstance(out, DatasetV2):
+            dstruct.check_supported(out, self._what)
+            raise self._not_a_dataset(out)
+        return out
 
+    def _bind_eager(self, ctx: IterContext | None) -> Callable[[tuple], ElementIterator]:
         def open_(flat: tuple) -> ElementIterator:
-            args = in_struct.pack(kernel_arguments(in_struct.specs, flat))
-            out = func(*args) if in_struct.unpack_args else func(args)
-            if not isinstance(out, DatasetV2):
-                dstruct.check_supported(out, self._what)
-                raise self._not_a_dataset(out)
-            return out._make_iterator(ctx)
+            return self.dataset_of(flat)._make_iterator(ctx)
 
         return open_
 

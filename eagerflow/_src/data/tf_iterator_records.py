@@ -1,5 +1,6 @@
 """TF's checkpointed iterator state of a TFRecordDataset: its files read one at a time (a
-FlatMap of one TFRecord iterator per file over a TensorSlice of the file names), or
+FlatMap of one TFRecord iterator per file over a TensorSlice of the file names; a
+TextLineDataset's the same way, each file's TextLine iterator at a byte position), or
 `num_parallel_reads` at a time (a LegacyParallelInterleaveV2: its workers, each reading
 a file on its thread; those interleaved in its cycle, those staged to replace them).
 Each file reader's state is its offset in the file (in the inflated stream of a
@@ -35,12 +36,48 @@ def _files(state: dict, prefix: str, dss: list, _n: int, root: Any) -> int:
     started = int(get(state, prefix, "element_index"))
     done = started if int(get(state, prefix, "current_element_iterator_uninitialized")) \
         else started - 1
-    z = dss[0]._compression
-    n = sum(_records(f, None, z) for f in files[:done])
+    name, key = _reader(dss[0])
+    n = sum(_given(dss[0], f, None) for f in files[:done])
     if done < started:
-        inner = f"{prefix}[{done}]::TFRecord"
-        n += _records(files[done], int(get(state, inner, "offset")), z)
+        n += _given(dss[0], files[done], int(get(state, f"{prefix}[{done}]::{name}", key)))
     return n
+
+
+def _reader(ds: Any) -> tuple:
+    """(TF's iterator name of one file's reader, the state's key of its place in the file)
+    of a TFRecordDataset or TextLineDataset."""
+    return ("TextLine", "current_pos") if _lines(ds) else ("TFRecord", "offset")
+
+
+def _lines(ds: Any) -> bool:
+    return getattr(ds, "_repr_name", None) == "TextLineDatasetV2"
+
+
+def _given(ds: Any, path: str, pos: int | None) -> int:
+    """The records (lines) of file `path` read when its reader is at `pos` (None: all)."""
+    if not _lines(ds):
+        return _records(path, pos, ds._compression)
+    ends = _line_ends(path, ds._compression)
+    return len(ends) if pos is None else sum(e <= pos for e in ends)
+
+
+def _position(ds: Any, path: str, n: int) -> int:
+    """Where the reader of file `path` is once it has read `n` records (lines)."""
+    if not _lines(ds):
+        return _offset(path, n, ds._compression)
+    return _line_ends(path, ds._compression)[n - 1] if n else 0
+
+
+def _line_ends(path: str, compression: str) -> list:
+    """Where each line of text file `path` ends in its (inflated) bytes, past its '\\n'
+    (the last, unended, at the end): TF's TextLine reader's positions after each."""
+    with open(path, "rb") as f:
+        src: Any = tfrecord._Inflater(f, compression, path) if compression else f
+        data = b"".join(iter(lambda: src.read(1 << 20), b""))
+    ends = [i + 1 for i, c in enumerate(data) if c == 10]
+    if data and data[-1] != 10:
+        ends.append(len(data))
+    return ends
 
 
 def file_names(ds: Any) -> list:
@@ -83,9 +120,9 @@ def _w_files(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
     done, offset = 0, 0
     if n != END:
         for done, f in enumerate(files):
-            k = _records(f, None, dss[0]._compression)
+            k = _given(dss[0], f, None)
             if n < k or done == len(files) - 1:
-                offset = _offset(f, n, dss[0]._compression)
+                offset = _position(dss[0], f, n)
                 break
             n -= k
     out[prefix] = {"exhausted": i64(int(n == END)), "element_index": i64(done + 1),
@@ -93,8 +130,8 @@ def _w_files(out: dict, prefix: str, dss: list, n: int, root: Any) -> tuple:
                    "inputs_size": i64(1), "inputs[0]": _name(files[done])}
     out[prefix + "::TensorSlice"] = {f"{FULL}{prefix}::TensorSlice:index": i64(done + 1),
                                      "global_shuffle_iterator_next_index": i64(0)}
-    out[f"{prefix}[{done}]::TFRecord"] = {"current_file_index": i64(0),
-                                          "offset": i64(offset)}
+    name, key = _reader(dss[0])
+    out[f"{prefix}[{done}]::{name}"] = {"current_file_index": i64(0), key: i64(offset)}
     return n, prefix
 
 

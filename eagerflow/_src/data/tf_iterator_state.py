@@ -15,7 +15,10 @@ choose/sample_from_datasets a DirectedInterleave). The inputs of a zip, concaten
 directed interleave, and the datasets a flat_map, interleave or group_by_window makes,
 are named with their index: "Zip[1]::Range", "Interleave[0]::TensorSlice" (a cycle
 slot's), "FlatMap[3]::BatchV2::Window" (a window's dataset's, under what the function
-made of it).
+made of it); any other dataset a flat_map's or interleave's function returns is the one
+it makes of that element, called eagerly (TF's functions' pipelines are not rewritten:
+their maps are plain Maps), and an element a state names is the input's element equal
+to it (or naming files of the same base names: a state written where they were elsewhere).
 
 Reading: each iterator's count of elements given is worked out from its input's and what
 it holds back (a prefetch buffer, a parallel map's results, a shuffle buffer, a
@@ -59,6 +62,7 @@ from eagerflow._src.data.tf_iterator_values import get as _get
 from eagerflow._src.data.tf_iterator_values import i64 as _i64
 from eagerflow._src.data.tf_iterator_values import last as _last
 from eagerflow._src.data.tf_iterator_values import refuse as _refuse
+from eagerflow._src.data.tf_iterator_values import same_element as _same_element
 from eagerflow._src.data.tf_iterator_values import slot as _slot
 from eagerflow._src.data.tf_iterator_values import total as _total
 from eagerflow._src.io import window_graph
@@ -111,7 +115,7 @@ def _levels(top: Any, opt: dict, arg: Any = None) -> list:
         if kind not in _TRANSPARENT:
             chain.append(ds)
         if kind in ("RangeDataset", "TensorSliceDataset", "TFRecordDataset",
-                    "RandomDataset") or kind in _BRANCHING:
+                    "TextLineDatasetV2", "RandomDataset") or kind in _BRANCHING:
             break
         inputs = getattr(ds, "_inputs", ())
         if len(inputs) != 1:
@@ -149,6 +153,8 @@ def _levels(top: Any, opt: dict, arg: Any = None) -> list:
             # (its files read in parallel: through an interleave, where autotuned)
             name = "LegacyParallelInterleaveV2" if ds._parallel > 0 else \
                 "ParallelInterleaveV4"
+        elif kind == "TextLineDatasetV2" and ds._parallel is not None:
+            name = None  # (its files read in parallel)
         elif kind == "CacheDataset" and ds._filename:
             name = "FileCache"
         elif kind in ("TakeDataset", "SkipDataset"):
@@ -169,7 +175,8 @@ def _levels(top: Any, opt: dict, arg: Any = None) -> list:
 
 
 _NAMES = {"RangeDataset": "Range", "TensorSliceDataset": "TensorSlice",
-          "TFRecordDataset": "FlatMap", "PrefetchDataset": "Prefetch",
+          "TFRecordDataset": "FlatMap", "TextLineDatasetV2": "FlatMap",
+          "PrefetchDataset": "Prefetch",
           "ShuffleDataset": "Shuffle", "BatchDataset": "BatchV2",
           "ParallelMapDataset": "ParallelMapV2", "TakeDataset": "FiniteTake",
           "SkipDataset": "FiniteSkip", "FilterDataset": "Filter", "UnbatchDataset": "Unbatch",
@@ -460,14 +467,16 @@ def _interleave(state: dict, prefix: str, ds: Any, root: Any, epochs: dict) -> i
     "Interleave[slot]"."""
     if int(_get(state, prefix, "end_of_input")) and not int(_get(state, prefix, "num_open")):
         return _total(ds, root)
-    n = sum(_inner_sizes(ds, int(_get(state, prefix, "next_input_element_index")), root))
     open_ = ds._fn.bind(IterContext(root.options(), root))
+    read = _first(ds._inputs[0], int(_get(state, prefix, "next_input_element_index")), root)
+    n = sum(_inner_size(open_, e) for e in read)
     specs = ds._inputs[0]._structure.specs
     for k in range(_cycle(ds)):
         if int(_get(state, prefix, f"current_elements_uninitialized[{k}]")):
             continue
-        args = tuple(EagerTensor(np.asarray(_get(state, prefix, f"args_list_[{k}][{j}]")),
-                                 spec.dtype, CPU_DEVICE) for j, spec in enumerate(specs))
+        args = _same_element(tuple(
+            EagerTensor(np.asarray(_get(state, prefix, f"args_list_[{k}][{j}]")), spec.dtype,
+                        CPU_DEVICE) for j, spec in enumerate(specs)), read)
         given = _count(_inner_levels(ds, root, args), f"{prefix}[{k}]", state, root, epochs)
         n -= _inner_size(open_, args) - given
     return n
@@ -482,8 +491,9 @@ def _cycle(ds: Any) -> int:
 def _inner_levels(ds: Any, root: Any, element: tuple | None = None) -> list:
     """The levels of the datasets a flat_map's or interleave's function returns: slices of
     its element (their count is all their state holds), the records of the file it names
-    (a TFRecordDataset of it: `element`'s, where known), or what it makes of a window
-    (down to the window's own dataset, its argument)."""
+    (a TFRecordDataset of it: `element`'s, where known), what it makes of a window
+    (down to the window's own dataset, its argument), or any other pipeline it makes
+    (`element`'s, where known)."""
     fn = ds._fn
     template = getattr(fn, "_template", None)
     # (a traced function's slices of its argument are built when it runs)
@@ -499,7 +509,13 @@ def _inner_levels(ds: Any, root: Any, element: tuple | None = None) -> list:
         return _levels(reader, iterator_path._optimizations(root))
     if _kind(ds._inputs[0]) == "WindowDataset":
         return _function_levels(fn, root)
-    raise _refuse("its flat_map's function returns a dataset whose state is not read")
+    if template is None:
+        raise _refuse("its flat_map's function returns a dataset whose state is not read")
+    if element is None:  # (any other pipeline: read once an element makes it)
+        return []
+    # (TF rewrites the pipeline's graph, not its functions': no map there runs parallel)
+    plain = dict.fromkeys(iterator_path._optimizations(root), False)
+    return _levels(fn.dataset_of(element), plain)
 
 
 def _function_levels(fn: Any, root: Any) -> list:

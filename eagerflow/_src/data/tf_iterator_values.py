@@ -10,6 +10,7 @@ Data layer, below tf_iterator_ops.py and tf_iterator_state.py.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -187,3 +188,28 @@ def last(ds: Any, n: int) -> int:
     part one, was made as its input ended (which TF's batch then lets go)."""
     size = ds._cardinality()
     return END if 0 <= size <= n else n
+
+
+def same_element(saved: tuple, given: list) -> tuple:
+    """The element of `given` (an input's elements) that a state's `saved` one names: an
+    equal one, else one whose strings name files of the same base names (a state written
+    where the files were elsewhere, as TF's readers find them by path); else `saved`."""
+    for key in (_values, _base_names):
+        want = key(saved)
+        hit = next((e for e in given if key(e) == want), None)
+        if hit is not None:
+            return hit
+    return saved
+
+
+def _values(e: tuple) -> list:
+    return [np.asarray(c._arr).tolist() for c in e]
+
+
+def _base_names(e: tuple) -> list:
+    def base(x: Any) -> Any:
+        return os.path.basename(x.decode() if isinstance(x, bytes) else x) \
+            if isinstance(x, (bytes, str)) else x
+
+    return [np.vectorize(base, otypes=[object])(np.asarray(c._arr)).tolist()
+            if c.dtype is _dt.string else np.asarray(c._arr).tolist() for c in e]

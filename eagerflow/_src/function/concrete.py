@@ -715,6 +715,7 @@ class ConcreteFunction:
 
     def _call_in_graph(self, tensors: list) -> tuple:
         graph = _state.graph
+        start = len(getattr(graph, "capture_list", ()))
         if graph.captures_eager:  # the eager tensors it captured: the caller's too, as TF's
             for o, _ in self.graph.capture_list:
                 if type(o) is EagerTensor and o._dtype is not dt.resource:  # (a table's)
@@ -729,7 +730,7 @@ class ConcreteFunction:
         res = bind(self.call_op, tuple(tensors) + tuple(read_vars), {})
         res = res if isinstance(res, tuple) else (res,)
         if res and read_vars:
-            graph.capture_called(res[0].op, read_vars)
+            graph.capture_called(res[0].op, read_vars, start, self.graph.capture_list)
         return res[:self._n_out]
 
     def _call_recorded(self, tensors: list) -> tuple:

@@ -39,6 +39,7 @@ from eagerflow._src.core.errors import (
     InvalidArgumentError,
     shape_str,
 )
+from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.graph.captures import UIDS
 from eagerflow._src.graph.creation_stack import user_frames
 from eagerflow._src.graph.shape_errors import merge_text
@@ -320,12 +321,29 @@ class VariableAccess:
             self._listed_before.setdefault(id(node), []).append(ph)
         return ph
 
-    def capture_called(self, node: Any, variables: list) -> None:
+    def capture_called(self, node: Any, variables: list, start: int, callee: list) -> None:
         """The variables a called function reads (`node`: the call), captured where it is
         the first node to touch them, as TF's caller captures their handles: each by a
-        placeholder named by TF's unique id, listed before the call."""
+        placeholder named by TF's unique id. TF's caller captures what the callee
+        captured (`callee`: its capture_list) in the callee's order: so are the captures
+        made from `start` on for the call listed, each variable's placeholder before the
+        first tensor captured after it, else before the call."""
         for var in variables:
             self._capture_resource(var, node, str(next(UIDS)), "")
+        order = {id(o): i for i, (o, _) in enumerate(callee)}
+        made = sorted(self.capture_list[start:],
+                      key=lambda pair: order.get(id(pair[0]), len(order)))
+        self.capture_list[start:] = made
+        held = self._listed_before.get(id(node), [])
+        held_ids, moved, pending = {id(ph) for ph in held}, set(), []
+        for o, t in made:
+            if id(t.op) in held_ids:
+                pending.append(t.op)
+            elif pending and type(o) is EagerTensor:  # (its Const or placeholder, made here)
+                self._listed_before.setdefault(id(t.op), []).extend(pending)
+                moved.update(id(ph) for ph in pending)
+                pending = []
+        self._listed_before[id(node)] = [ph for ph in held if id(ph) not in moved]
 
     def capture_bound(self, var: Any, name: str, outer: Any = None) -> Any:
         """`var` bound to argument `name` of an imported function none of whose nodes

@@ -552,6 +552,9 @@ def load_weights_h5(model: Any, filepath: str, skip_mismatch: bool = False,
     try:
         with f:
             legacy = None if filepath.endswith(".weights.h5") else weights_group(f)
+            if legacy is None and not filepath.endswith(".weights.h5") and \
+                    "layers" not in f and "vars" not in f:
+                legacy = f  # (Keras 3 reads any other `.h5` in Keras 2's layout)
             if legacy is None:  # (eagerflow once wrote Keras 3's layout under any `.h5` name)
                 plan = read_plan(f, model, filepath, skip_mismatch, skip=skip)
             elif by_name:

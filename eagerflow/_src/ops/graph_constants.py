@@ -24,6 +24,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.py_conversion import (
     check_elements,
+    graph_value_error,
     leaves,
     list_value_error,
     op_input_refusal,
@@ -50,7 +51,9 @@ def graph_constant(value: Any, dtype: Any = None, shape: Any = None,
     try:
         arr, d = _eager_value(value, want)
     except ValueError as e:  # (TF's graph constants see a None or mixed list as NumPy does)
-        raise list_value_error(value) or e from None
+        raise graph_value_error(value) or e from None
+    if arr.size == 0 and (refused := list_value_error(value)) is not None:
+        raise refused  # (a ragged list, [[], [1]], which TF's eager conversion takes)
     if shape is not None:
         shape = tuple(int(s) for s in shape)
         check_dims(shape)

@@ -344,19 +344,21 @@ class RawOp:
         self._check_types(attrs)
         self._check_minimums(attrs)
         string_attrs_allowed(self.op, attrs)
-        if self.op in raw_functional.OPS:
-            return self._structure(raw_functional.run(self.op, inputs, attrs, name),
-                                   attrs)
-        node = TFNode(SimpleNamespace(name=self.op, op=self.op), inputs, _HostValues(inputs),
-                      attrs)
         graph = _state.graph
         made = len(graph.operations) if graph is not None else 0
-        out = run_op_node(node)
-        if graph is not None and not self.opdef.output_arg:
-            # (in a graph an op of no outputs is its Operation, as TF's wrapper returns it)
+        if self.op in raw_functional.OPS:
+            out = raw_functional.run(self.op, inputs, attrs, name)
+        else:
+            out = run_op_node(TFNode(SimpleNamespace(name=self.op, op=self.op), inputs,
+                                     _HostValues(inputs), attrs))
+        flat = out if isinstance(out, (list, tuple)) else [out]
+        if graph is not None and (not self.opdef.output_arg or
+                                  not flat and self.opdef.is_stateful):
+            # (in a graph an op of no outputs is its Operation, as TF's wrapper returns it;
+            # so is a stateful op whose list outputs are empty: a PyFunc of Tout=[])
             return next((o for o in reversed(graph.operations[made:]) if o.type == self.op),
                         None)
-        return self._structure(out if isinstance(out, (list, tuple)) else [out], attrs)
+        return self._structure(flat, attrs)
 
     def _error_device(self, e: OpError, by_arg: dict) -> str:
         """The device op's error `e` names: an op taking a handle ran where its resource

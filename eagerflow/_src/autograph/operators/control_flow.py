@@ -2,7 +2,10 @@
 
 Each statement dispatches on what its condition (or iterable) turns out to be:
   - a Python value or an eager tensor: the block runs as plain Python would run it
-    (an eager tensor's truth value is its value);
+    (an eager tensor's truth value is its value), but that an `if` on an eager tensor
+    checks what TF's tf.cond, run eagerly, checks: a bool scalar condition, and what the
+    statement sets defined by the branch taken (a loop over one stays Python's, where
+    TF's runs a tf.while_loop eagerly);
   - a graph tensor, while a graph is being traced: tf.cond / tf.while_loop from
     `eagerflow._src.control_flow`, with the variables the block changes threaded
     through the op by `get_state()` / `set_state(values)`.
@@ -82,13 +85,30 @@ def is_tensor_array(x: Any) -> bool:
 def if_stmt(cond: Any, body: Callable, orelse: Callable, get_state: Callable,
             set_state: Callable, symbol_names: tuple, nouts: int) -> None:
     t = graph_tensor(cond)
-    if t is None:
-        if cond:
-            body()
-        else:
-            orelse()
-        return
-    _tf_if_stmt(t, body, orelse, get_state, set_state, symbol_names, nouts)
+    if t is not None:
+        _tf_if_stmt(t, body, orelse, get_state, set_state, symbol_names, nouts)
+    elif isinstance(cond, EagerTensor):
+        _eager_if_stmt(cond, body, orelse, get_state, symbol_names, nouts)
+    elif cond:
+        body()
+    else:
+        orelse()
+
+
+def _eager_if_stmt(cond: Any, body: Callable, orelse: Callable, get_state: Callable,
+                   symbol_names: tuple, nouts: int) -> None:
+    """An `if` on an eager tensor, as TF's converted code runs it: a tf.cond executed
+    eagerly, whose condition must be a bool scalar and whose branch taken must define what
+    the statement sets (the other branch does not run: no comparison of the two)."""
+    if verify_tf_condition(cond, "if statement"):
+        body()
+        which = "main"
+    else:
+        orelse()
+        which = "else"
+    for v, name in zip(get_state()[:nouts], symbol_names[:nouts]):
+        if isinstance(v, (Undefined, UndefinedReturnValue)):
+            _check_branch_value(v, name, which)
 
 
 def verify_tf_condition(cond: Any, tag: str) -> Any:
