@@ -85,11 +85,9 @@ def _flusher(dtype: Any) -> Any:
 # right of the transposed factors, one unknown at a time, in panels this wide with GEBP
 # products between them (AVX without FMA: 16 float rows, 8 double ones). Within one panel
 # each unknown's row has the known ones' products subtracted in turn, left to right.
-# PartialPivLU is unblocked up to 16 rows. Those steps are Python loops (n^2 of them over
-# a batch, n^3 over one matrix), so they are taken only up to 8 float / 4 double rows (a
-# perspective warp's 8 x 8 system: ~0.1 ms, LAPACK's ~15 us with TF's call); larger
-# matrices go to LAPACK (their last bits may differ).
-SMALL_SOLVE = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
+# PartialPivLU is unblocked up to 16 rows. So up to one panel these steps are TF's bits
+# (small_solve_golden.npz: 17 float / 9 double rows differ); larger matrices go to LAPACK.
+SMALL_SOLVE = {np.dtype(np.float32): 16, np.dtype(np.float64): 8}
 
 
 def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
@@ -111,8 +109,10 @@ def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
         for k in range(n - 1):  # (each row's subtractions still left to right)
             x[:, k + 1:] -= x[:, k, None] * lu[:, k + 1:, k, None]
         for j in range(n - 1, -1, -1):
-            for k in range(j + 1, n):
-                x[:, j] -= x[:, k] * lu[:, j, k, None]
+            if j < n - 1:  # (the known ones' products, subtracted in turn by accumulate)
+                terms = x[:, j + 1:] * lu[:, j, j + 1:, None]
+                x[:, j] = np.subtract.accumulate(
+                    np.concatenate([x[:, j, None], terms], axis=1), axis=1)[:, -1]
             x[:, j] *= (1 / lu[:, j, j])[:, None]
     return x.reshape(b.shape).astype(b.dtype, copy=False), _pivots_ok(ftz(lu))
 
