@@ -50,25 +50,36 @@ def _lu_steps(x: np.ndarray) -> tuple:
     # (the batch's count spelled out: -1 can't be read off an empty batch of empty matrices)
     count = int(np.prod(x.shape[:-2], dtype=np.int64))
     m = np.array(x, dtype=np.result_type(x.dtype, np.float32)).reshape((count,) + x.shape[-2:])
-    rows, n = np.arange(m.shape[0]), m.shape[-1]
-    order = np.broadcast_to(np.arange(n), (count, n)).copy()
-    odd = np.zeros(m.shape[0], bool)
+    t, order, odd = _lu_columns(np.ascontiguousarray(m.transpose(1, 2, 0)))
+    # (the former layout back: NumPy's sums along an axis, the determinants', follow it)
+    return np.ascontiguousarray(t.transpose(2, 0, 1)), order.T, odd
+
+
+def _lu_columns(t: np.ndarray) -> tuple:
+    """_lu_steps on matrices held (n, n, count), factored in place: each step's slices run
+    over the batch innermost, so NumPy's loops are long and contiguous. (LU, row orders
+    (n, count), odd swaps (count,))."""
+    n, count = t.shape[0], t.shape[-1]
+    batch = np.arange(count)
+    order = np.broadcast_to(np.arange(n)[:, None], (n, count)).copy()
+    odd = np.zeros(count, bool)
     with np.errstate(all="ignore"):
         for k in range(n):
-            col = np.abs(m[:, k:, k])
+            col = np.abs(t[k:, k])
+            nan = np.isnan(col)
             # the first largest modulus; a NaN never wins unless it comes first
-            r = np.argmax(np.where(np.isnan(col), -1.0, col), axis=1)
-            r = np.where(np.isnan(col[:, 0]), 0, r)
-            best = col[rows, r]
-            r = np.where(best != 0, r, 0)  # an all-zero column: no swap, no division
-            for a in (m, order):
-                top = a[rows, k].copy()
-                a[rows, k] = a[rows, k + r]
-                a[rows, k + r] = top
-            odd ^= r != 0
-            m[:, k + 1:, k] = _divide(m[:, k + 1:, k], np.where(best != 0, m[:, k, k], 1)[:, None])
-            m[:, k + 1:, k + 1:] -= m[:, k + 1:, k, None] * m[:, None, k, k + 1:]
-    return m, order, odd
+            r = np.argmax(np.where(nan, -1.0, col) if nan.any() else col, axis=0)
+            best = col[r, batch]
+            r[nan[0] | (best == 0)] = 0  # (an all-zero column: no swap, no division)
+            if r.any():
+                for a in (t, order):
+                    top = a[k].copy()
+                    a[k] = a[k + r, ..., batch].T
+                    a[k + r, ..., batch] = top.T
+                odd ^= r != 0
+            t[k + 1:, k] = _divide(t[k + 1:, k], np.where(best != 0, t[k, k], 1))
+            t[k + 1:, k + 1:] -= t[k + 1:, k, None] * t[k, None, k + 1:]
+    return t, order, odd
 
 
 def _flusher(dtype: Any) -> Any:
@@ -100,21 +111,21 @@ def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
     n, count = a.shape[-1], a.size // a.shape[-1] ** 2
     if count * (_PER_MATRIX + n * n * (n + b.shape[-1])) <= _BATCH_STEP * n:
         return _solves_one_at_a_time(a, b)
-    ftz = _flusher(a.dtype)
-    with np.errstate(all="ignore"):
-        lu, order, _ = _lu_steps(ftz(a))
-        n = lu.shape[-1]
-        flat = ftz(b.reshape((lu.shape[0],) + b.shape[-2:]))
-        x = np.take_along_axis(flat, order[:, :, None], axis=1).astype(lu.dtype)
+    ftz, rhs = _flusher(a.dtype), b.shape[-1]
+    with np.errstate(all="ignore"):  # (held (n, n or rhs, count) as _lu_columns holds them)
+        lu, order, _ = _lu_columns(np.ascontiguousarray(
+            ftz(a).reshape(count, n, n).transpose(1, 2, 0), np.result_type(a, np.float32)))
+        x = np.take_along_axis(ftz(b).reshape(count, n, rhs).transpose(1, 2, 0),
+                               order[:, None], axis=0).astype(lu.dtype)
         for k in range(n - 1):  # (each row's subtractions still left to right)
-            x[:, k + 1:] -= x[:, k, None] * lu[:, k + 1:, k, None]
+            x[k + 1:] -= x[k] * lu[k + 1:, k, None]
         for j in range(n - 1, -1, -1):
             if j < n - 1:  # (the known ones' products, subtracted in turn by accumulate)
-                terms = x[:, j + 1:] * lu[:, j, j + 1:, None]
-                x[:, j] = np.subtract.accumulate(
-                    np.concatenate([x[:, j, None], terms], axis=1), axis=1)[:, -1]
-            x[:, j] *= (1 / lu[:, j, j])[:, None]
-    return x.reshape(b.shape).astype(b.dtype, copy=False), _pivots_ok(ftz(lu))
+                terms = x[j + 1:] * lu[j, j + 1:, None]
+                x[j] = np.subtract.accumulate(np.concatenate([x[j, None], terms]), axis=0)[-1]
+            x[j] *= 1 / lu[j, j]
+    x = np.ascontiguousarray(x.transpose(2, 0, 1), b.dtype).reshape(b.shape)
+    return x, _pivots_ok(ftz(lu.transpose(2, 0, 1)))
 
 
 # A batch of matrices is factored and solved a step at a time for all of them (NumPy calls
