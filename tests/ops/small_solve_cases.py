@@ -1,9 +1,11 @@
 """MatrixSolve and MatrixInverse of small matrices, shared by record_small_solve_golden.py
 (TensorFlow 2.21) and test_small_solve_golden.py (eagerflow): random matrices of 1 to 20
-rows, float32/float64/complex64/complex128, one and a batch of three, adjoint or not, one
-and two right-hand sides; singular ones (a row repeated: a zero pivot), near-singular
+rows, float32/float64/complex64/complex128, one and a batch of three, adjoint or not, one,
+two and (real) five right-hand sides (so each of the rows of Eigen's GEBP kernel: pairs
+of packets, one, half of one, the rest); singular ones (a row repeated: a zero pivot), near-singular
 ones (a row repeated with one part nudged by an ulp), one with a denormal pivot (TF's
-threads read it as 0) and a batch holding one singular matrix. Inputs are drawn by NumPy
+threads read it as 0), ones holding an infinity and a NaN, and a batch holding one
+singular matrix. Inputs are drawn by NumPy
 here, so both sides see the same bits."""
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def inputs() -> dict:
             for batch in ((), (3,)):
                 a = _random(d, batch + (n, n), n)
                 tag = f"{d}_{n}_{'batch' if batch else 'one'}"
-                for rhs in (1, 2):
+                for rhs in (1, 2, 5) if d.startswith("float") else (1, 2):
                     b = _random(d, batch + (n, rhs), 100 * n + rhs)
                     for adj in (False, True):
                         out[f"solve_{tag}_{rhs}_{adj:d}"] = ("solve", a, b, adj)
@@ -54,6 +56,10 @@ def inputs() -> dict:
                 b = _random(d, (n, 1), 7)
                 out[f"solve_{d}_{n}_{'near' if nudge else 'singular'}"] = ("solve", a, b, False)
                 out[f"inv_{d}_{n}_{'near' if nudge else 'singular'}"] = ("inv", a, None, False)
+        for n in (3, 12, 16):  # (an infinity and a NaN: TF's own steps spread them)
+            a = _random(d, (n, n), 2000 + n)
+            a[n // 2, 1], a[n - 1, n // 3] = np.inf, np.nan
+            out[f"solve_{d}_{n}_nonfinite"] = ("solve", a, _random(d, (n, 2), 8), False)
         batch = np.stack([_random(d, (4, 4), 5), _singular(d, 4, False)])
         out[f"inv_{d}_batch_singular"] = ("inv", batch, None, False)
         tiny = np.array([[np.finfo(d).tiny / 4, 1.0], [1.0, 1e-2]], d)

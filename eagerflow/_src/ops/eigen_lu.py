@@ -93,12 +93,14 @@ def _flusher(dtype: Any) -> Any:
 
 
 # TF's kernels hold row-major matrices: Eigen's triangular solves (TRSM) then run on the
-# right of the transposed factors, one unknown at a time, in panels this wide with GEBP
-# products between them (AVX without FMA: 16 float rows, 8 double ones). Within one panel
-# each unknown's row has the known ones' products subtracted in turn, left to right.
-# PartialPivLU is unblocked up to 16 rows. So up to one panel these steps are TF's bits
-# (small_solve_golden.npz: 17 float / 9 double rows differ); larger matrices go to LAPACK.
-SMALL_SOLVE = {np.dtype(np.float32): 16, np.dtype(np.float64): 8}
+# right of the transposed factors, one unknown at a time, in panels this wide (AVX without
+# FMA: 16 float rows, 8 double ones). Within one panel each unknown's row has the known
+# ones' products subtracted in turn, left to right; before a panel, a GEBP product
+# subtracts those of the unknowns solved in the panels before it (_gebp). PartialPivLU is
+# unblocked up to 16 rows. So up to 16 rows these steps are TF's bits (small_solve_golden:
+# 17 differ); larger matrices go to LAPACK.
+SMALL_SOLVE = {np.dtype(np.float32): 16, np.dtype(np.float64): 16}
+_PANEL = {np.dtype(np.float32): 16, np.dtype(np.float64): 8}
 
 
 def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
@@ -108,8 +110,8 @@ def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
     matrix passes TF's check: its smallest pivot modulus > 0.) Denormal inputs and pivots
     read as zeros, as TF's threads read them; the steps' own denormals are not flushed
     (NumPy's arithmetic, as elsewhere)."""
-    n, count = a.shape[-1], a.size // a.shape[-1] ** 2
-    if count * (_PER_MATRIX + n * n * (n + b.shape[-1])) <= _BATCH_STEP * n:
+    n, count, panel = a.shape[-1], a.size // a.shape[-1] ** 2, _PANEL[a.dtype]
+    if n <= panel and count * (_PER_MATRIX + n * n * (n + b.shape[-1])) <= _BATCH_STEP * n:
         return _solves_one_at_a_time(a, b)
     ftz, rhs = _flusher(a.dtype), b.shape[-1]
     with np.errstate(all="ignore"):  # (held (n, n or rhs, count) as _lu_columns holds them)
@@ -117,15 +119,58 @@ def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
             ftz(a).reshape(count, n, n).transpose(1, 2, 0), np.result_type(a, np.float32)))
         x = np.take_along_axis(ftz(b).reshape(count, n, rhs).transpose(1, 2, 0),
                                order[:, None], axis=0).astype(lu.dtype)
-        for k in range(n - 1):  # (each row's subtractions still left to right)
-            x[k + 1:] -= x[k] * lu[k + 1:, k, None]
-        for j in range(n - 1, -1, -1):
-            if j < n - 1:  # (the known ones' products, subtracted in turn by accumulate)
-                terms = x[j + 1:] * lu[j, j + 1:, None]
-                x[j] = np.subtract.accumulate(np.concatenate([x[j, None], terms]), axis=0)[-1]
-            x[j] *= 1 / lu[j, j]
+        for p0 in range(0, n, panel):  # (the unit lower factor: panels first to last)
+            p1 = min(n, p0 + panel)
+            if p0:
+                x[p0:p1] -= _gebp(x[:p0], lu[p0:p1, :p0])
+            for k in range(p0, p1 - 1):  # (each row's subtractions still left to right)
+                x[k + 1:p1] -= x[k] * lu[k + 1:p1, k, None]
+        for p0 in range((n - 1) // panel * panel, -1, -panel):  # (the upper: last to first)
+            p1 = min(n, p0 + panel)
+            if p1 < n:
+                x[p0:p1] -= _gebp(x[p1:], lu[p0:p1, p1:])
+            for j in range(p1 - 1, p0 - 1, -1):
+                if j < p1 - 1:  # (the known ones' products, subtracted in turn)
+                    terms = x[j + 1:p1] * lu[j, j + 1:p1, None]
+                    x[j] = np.subtract.accumulate(np.concatenate([x[j, None], terms]))[-1]
+                x[j] *= 1 / lu[j, j]
     x = np.ascontiguousarray(x.transpose(2, 0, 1), b.dtype).reshape(b.shape)
     return x, _pivots_ok(ftz(lu.transpose(2, 0, 1)))
+
+
+def _gebp(known: np.ndarray, factor: np.ndarray) -> np.ndarray:
+    """Eigen's GEBP product of a double panel's update (AVX, no FMA), held as the solve's
+    steps hold it: known (depth, rhs, count) the unknowns solved, factor (cols, depth,
+    count) their coefficients in the panel's rows; (cols, rhs, count) the sums it subtracts.
+    Each is summed from zero in its own order, by where its right-hand side falls among the
+    kernel's rows (packets of 4 unknowns' values: pairs of packets, one packet, a half, the
+    rest) and its column among its groups of 4 columns (a last 1-3 columns: in turn):
+    pairs of packets in turn; one or half a packet even and odd terms apart (below 8 terms
+    in turn), then added; the rest in four sums of every fourth term, added in pairs (below
+    4 in turn); the terms past those groups then added in turn."""
+    terms = known[:, None] * np.swapaxes(factor, 0, 1)[:, :, None]  # (depth, cols, rhs, count)
+    depth, cols, rhs = terms.shape[:3]
+    out = _in_turn(terms)
+    grouped, pairs = cols // 4 * 4, rhs // 8 * 8
+    tail = pairs + (rhs - pairs) // 2 * 2  # (the rows of one packet or half of one: to here)
+    if grouped and depth >= 8 and tail > pairs:
+        even = depth // 8 * 8
+        split = _in_turn(terms[0:even:2]) + _in_turn(terms[1:even:2])
+        out[:grouped, pairs:tail] = _in_turn(terms[even:, :grouped, pairs:tail],
+                                             split[:grouped, pairs:tail])
+    if grouped and depth >= 4 and tail < rhs:
+        four = depth // 4 * 4
+        sums = [_in_turn(terms[i:four:4, :grouped, tail:]) for i in range(4)]
+        out[:grouped, tail:] = _in_turn(terms[four:, :grouped, tail:],
+                                        (sums[0] + sums[1]) + (sums[2] + sums[3]))
+    return out
+
+
+def _in_turn(terms: np.ndarray, start: np.ndarray | None = None) -> np.ndarray:
+    """start + terms[0] + terms[1] + ..., added in turn (from zeros without a start: -0
+    terms sum to +0)."""
+    first = np.zeros(terms.shape[1:], terms.dtype) if start is None else start
+    return np.add.accumulate(np.concatenate([first[None], terms]))[-1]
 
 
 # A batch of matrices is factored and solved a step at a time for all of them (NumPy calls
