@@ -4,7 +4,7 @@ rows, float32/float64/complex64/complex128, one and a batch of three, adjoint or
 two and (real) five right-hand sides (so each of the rows of Eigen's GEBP kernel: pairs
 of packets, one, half of one, the rest); singular ones (a row repeated: a zero pivot), near-singular
 ones (a row repeated with one part nudged by an ulp), one with a denormal pivot (TF's
-threads read it as 0), ones holding an infinity and a NaN, and a batch holding one
+threads read it as 0), ones holding an infinity and a NaN, a NaN pivot over zeros, and a batch holding one
 singular matrix. Inputs are drawn by NumPy
 here, so both sides see the same bits."""
 
@@ -60,6 +60,10 @@ def inputs() -> dict:
             a = _random(d, (n, n), 2000 + n)
             a[n // 2, 1], a[n - 1, n // 3] = np.inf, np.nan
             out[f"solve_{d}_{n}_nonfinite"] = ("solve", a, _random(d, (n, 2), 8), False)
+        for n in (3, 12):  # (a NaN pivot over zeros: Eigen divides by it all the same)
+            a = np.eye(n, dtype=d)
+            a[1, 1], a[1, 2] = np.nan, 1
+            out[f"solve_{d}_{n}_nan_pivot"] = ("solve", a, _random(d, (n, 2), 9), False)
         batch = np.stack([_random(d, (4, 4), 5), _singular(d, 4, False)])
         out[f"inv_{d}_batch_singular"] = ("inv", batch, None, False)
         tiny = np.array([[np.finfo(d).tiny / 4, 1.0], [1.0, 1e-2]], d)

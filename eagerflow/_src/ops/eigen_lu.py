@@ -40,46 +40,43 @@ def eigen_lu(a: np.ndarray) -> tuple:
 def eigen_lu_batch(x: np.ndarray) -> tuple:
     """eigen_lu over a batch (..., n, n) at once, one column step for all matrices: (LU,
     whether each matrix's rows were swapped an odd number of times)."""
-    m, _, odd = _lu_steps(x)
+    # (the batch's count spelled out: -1 can't be read off an empty batch of empty matrices)
+    count, n = int(np.prod(x.shape[:-2], dtype=np.int64)), x.shape[-1]
+    m = np.array(x, dtype=np.result_type(x.dtype, np.float32)).reshape((count, n, n))
+    t, odd = _lu_columns(np.ascontiguousarray(m.transpose(1, 2, 0)), n)
+    # (the former layout back: NumPy's sums along an axis, the determinants', follow it)
+    m = np.ascontiguousarray(t.transpose(2, 0, 1))
     return m.reshape(x.shape[:-2] + m.shape[-2:]), odd.reshape(x.shape[:-2])
 
 
-def _lu_steps(x: np.ndarray) -> tuple:
-    """eigen_lu over a batch (..., n, n) flattened to (count, n, n): (LU, each matrix's row
-    order, whether its rows were swapped an odd number of times)."""
-    # (the batch's count spelled out: -1 can't be read off an empty batch of empty matrices)
-    count = int(np.prod(x.shape[:-2], dtype=np.int64))
-    m = np.array(x, dtype=np.result_type(x.dtype, np.float32)).reshape((count,) + x.shape[-2:])
-    t, order, odd = _lu_columns(np.ascontiguousarray(m.transpose(1, 2, 0)))
-    # (the former layout back: NumPy's sums along an axis, the determinants', follow it)
-    return np.ascontiguousarray(t.transpose(2, 0, 1)), order.T, odd
-
-
-def _lu_columns(t: np.ndarray) -> tuple:
-    """_lu_steps on matrices held (n, n, count), factored in place: each step's slices run
-    over the batch innermost, so NumPy's loops are long and contiguous. (LU, row orders
-    (n, count), odd swaps (count,))."""
-    n, count = t.shape[0], t.shape[-1]
-    batch = np.arange(count)
-    order = np.broadcast_to(np.arange(n)[:, None], (n, count)).copy()
-    odd = np.zeros(count, bool)
+def _lu_columns(t: np.ndarray, n: int) -> tuple:
+    """eigen_lu over matrices held (n, n + extra, count): the first n columns factored in
+    place, the rows of the extra ones (right-hand sides) swapped with theirs. Each step's
+    slices run over the batch innermost, so NumPy's loops are long and contiguous. (t,
+    whether each matrix's rows were swapped an odd number of times)."""
+    batch = np.arange(t.shape[-1])
+    odd = np.zeros(t.shape[-1], bool)
     with np.errstate(all="ignore"):
         for k in range(n):
             col = np.abs(t[k:, k])
-            nan = np.isnan(col)
-            # the first largest modulus; a NaN never wins unless it comes first
-            r = np.argmax(np.where(nan, -1.0, col) if nan.any() else col, axis=0)
+            r = np.argmax(col, axis=0)  # (the first largest modulus, or the first NaN)
             best = col[r, batch]
-            r[nan[0] | (best == 0)] = 0  # (an all-zero column: no swap, no division)
+            if np.isnan(best).any():  # (a NaN never wins unless it comes first)
+                nan = np.isnan(col)
+                r = np.where(nan[0], 0, np.argmax(np.where(nan, -1.0, col), axis=0))
+                best = col[r, batch]
+            zero = best == 0
+            if some_zero := zero.any():  # (an all-zero column: no swap, no division)
+                r[zero] = 0
             if r.any():
-                for a in (t, order):
-                    top = a[k].copy()
-                    a[k] = a[k + r, ..., batch].T
-                    a[k + r, ..., batch] = top.T
+                top = t[k].copy()
+                t[k] = t[k + r, :, batch].T
+                t[k + r, :, batch] = top.T
                 odd ^= r != 0
-            t[k + 1:, k] = _divide(t[k + 1:, k], np.where(best != 0, t[k, k], 1))
-            t[k + 1:, k + 1:] -= t[k + 1:, k, None] * t[k, None, k + 1:]
-    return t, order, odd
+            pivot = np.where(zero, 1, t[k, k]) if some_zero else t[k, k]
+            t[k + 1:, k] = _divide(t[k + 1:, k], pivot)
+            t[k + 1:, k + 1:n] -= t[k + 1:, k, None] * t[k, None, k + 1:n]
+    return t, odd
 
 
 def _flusher(dtype: Any) -> Any:
@@ -113,12 +110,12 @@ def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
     n, count, panel = a.shape[-1], a.size // a.shape[-1] ** 2, _PANEL[a.dtype]
     if n <= panel and count * (_PER_MATRIX + n * n * (n + b.shape[-1])) <= _BATCH_STEP * n:
         return _solves_one_at_a_time(a, b)
-    ftz, rhs = _flusher(a.dtype), b.shape[-1]
-    with np.errstate(all="ignore"):  # (held (n, n or rhs, count) as _lu_columns holds them)
-        lu, order, _ = _lu_columns(np.ascontiguousarray(
-            ftz(a).reshape(count, n, n).transpose(1, 2, 0), np.result_type(a, np.float32)))
-        x = np.take_along_axis(ftz(b).reshape(count, n, rhs).transpose(1, 2, 0),
-                               order[:, None], axis=0).astype(lu.dtype)
+    dtype, rhs = np.result_type(a, np.float32), b.shape[-1]
+    with np.errstate(all="ignore"):  # (held (n, n + rhs, count), as _lu_columns holds them)
+        both = np.concatenate([a.reshape(count, n, n), b.reshape(count, n, rhs)], axis=-1)
+        t, _ = _lu_columns(np.ascontiguousarray(_flusher(dtype)(both).transpose(1, 2, 0),
+                                                dtype), n)
+        lu, x = t[:, :n], t[:, n:]  # (the right-hand sides' rows permuted with the LU's)
         for p0 in range(0, n, panel):  # (the unit lower factor: panels first to last)
             p1 = min(n, p0 + panel)
             if p0:
@@ -135,7 +132,7 @@ def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
                     x[j] = np.subtract.accumulate(np.concatenate([x[j, None], terms]))[-1]
                 x[j] *= 1 / lu[j, j]
     x = np.ascontiguousarray(x.transpose(2, 0, 1), b.dtype).reshape(b.shape)
-    return x, _pivots_ok(ftz(lu.transpose(2, 0, 1)))
+    return x, _pivots_ok(np.abs(np.diagonal(lu)), np.finfo(dtype).tiny)
 
 
 def _gebp(known: np.ndarray, factor: np.ndarray) -> np.ndarray:
@@ -269,14 +266,11 @@ def fits_small_solve(a: np.ndarray) -> bool:
     return a.size > 0 and a.shape[-1] <= SMALL_SOLVE.get(a.dtype, 0)
 
 
-def _pivots_ok(lu: np.ndarray) -> np.ndarray:
-    """TF's check of each LU in a (count, n, n) batch: its pivots' smallest modulus, by
-    Eigen's minCoeff from the first (a NaN there stays, a later one never wins), > 0."""
-    d = np.abs(np.diagonal(lu, axis1=-2, axis2=-1))
-    low = d[:, 0]
-    for i in range(1, d.shape[1]):
-        low = np.where(d[:, i] < low, d[:, i], low)
-    return low > 0
+def _pivots_ok(d: np.ndarray, tiny: float) -> np.ndarray:
+    """TF's check of each LU from its pivots' moduli d (count, n): the smallest, by Eigen's
+    minCoeff from the first (a NaN there stays, a later one never wins: fmin's), read as
+    TF's threads read it (a denormal is 0), > 0."""
+    return ~np.isnan(d[:, 0]) & (np.fmin.reduce(d, axis=1) >= tiny)
 
 
 def _divide(x: np.ndarray, pivot: np.ndarray) -> np.ndarray:
