@@ -133,6 +133,7 @@ def _log1p_steps(z: np.ndarray, flush: Any) -> np.ndarray:
 
 
 def _any_denormal(steps: list, tiny: float) -> bool:
+    """Whether a value of any of the arrays `steps` is denormal (nonzero, below `tiny`)."""
     u = np.abs(np.concatenate(steps, axis=None))
     return bool(np.count_nonzero((u < tiny) & (u != 0)))
 
