@@ -1,12 +1,12 @@
 """MatrixSolve and MatrixInverse of small matrices, shared by record_small_solve_golden.py
 (TensorFlow 2.21) and test_small_solve_golden.py (eagerflow): random matrices of 1 to 20
 rows, float32/float64/complex64/complex128, one and a batch of three, adjoint or not, one,
-two and (real) five right-hand sides (so each of the rows of Eigen's GEBP kernel: pairs
-of packets, one, half of one, the rest); singular ones (a row repeated: a zero pivot), near-singular
-ones (a row repeated with one part nudged by an ulp), one with a denormal pivot (TF's
-threads read it as 0), ones holding an infinity and a NaN, a NaN pivot over zeros, and a batch holding one
-singular matrix. Inputs are drawn by NumPy
-here, so both sides see the same bits."""
+two and (real) five right-hand sides (so each of the rows of Eigen's GEBP kernel: pairs of
+packets, one, half of one, the rest); singular ones (a row repeated: a zero pivot),
+near-singular ones (a row repeated with one part nudged by an ulp), one with a denormal
+pivot (TF's threads read it as 0), ones holding an infinity and a NaN, a NaN pivot over
+zeros, and a batch holding one singular matrix. Inputs are drawn by NumPy here, so both
+sides see the same bits."""
 
 from __future__ import annotations
 
