@@ -373,9 +373,9 @@ def augmentation_inputs(tf, keras):
 
 def small_solves(tf, keras):
     """MatrixSolve and MatrixInverse of the small real matrices Keras's perspective warps
-    (8 x 8) and box transforms (3 x 3) solve, each size eagerflow takes TF's steps for
-    (eigen_lu.SMALL_SOLVE), adjoint or not, with a NaN and a denormal pivot (TF's threads
-    read it as 0)."""
+    (8 x 8) and box transforms (3 x 3) solve, up to 8 float / 4 double rows (every size
+    small_solve_cases.py has: 1-20), adjoint or not, with a NaN and a denormal pivot (TF's
+    threads read it as 0)."""
     out = []
     for d, top in ((tf.float32, 8), (tf.float64, 4)):
         for n in range(1, top + 1):

@@ -2,11 +2,12 @@
 the bits of their array paths: a lone value or a few divided one at a time over Python
 numbers (c_quotients), plain operands' quotients without their flushes (flush_of), the
 NumPy call tried before its error state (_quick), a lone square root by csqrt alone, a lone
-value's Rsqrt and Log1p over Python numbers, plain values' Rsqrt without its flushes. Each
-is compared with the same kernel whose fast paths are turned off, over every pair of
-special parts (signed zeros, +-1, denormals, the least normal, the greatest finite,
-infinities, NaN, the edges of the plain range) and seeded random values of wide exponents,
-as scalars and as arrays of 1 to 17 values; NaN parts compare by NaN-ness and sign."""
+value's Rsqrt and Log1p over Python numbers, plain values' Rsqrt without its flushes,
+Log1p's steps unflushed where none is denormal. Each is compared with the same kernel
+whose fast paths are turned off, over every pair of special parts (signed zeros, +-1,
+denormals, the least normal, the greatest finite, infinities, NaN, the edges of the plain
+range) and seeded random values of wide exponents, as scalars and as arrays of 1 to 17
+values (Rsqrt and Log1p up to 1,024); NaN parts compare by NaN-ness and sign."""
 
 from __future__ import annotations
 
@@ -54,6 +55,7 @@ def _turn_off(m: pytest.MonkeyPatch) -> None:
     m.setattr(cs, "_FEW", 0)
     m.setattr(cs, "_rsqrt_one", off)
     m.setattr(cs, "_log1p_one", off)
+    m.setattr(cs, "_any_denormal", lambda steps, tiny: True)  # (log1p: always its flushes)
 
 
 def _bits(z: np.ndarray) -> np.ndarray:
@@ -129,3 +131,34 @@ def test_small_arrays_take_the_array_paths_bits(dtype, name):
         want = [run(x, np.asarray(y)) for x, y in cases]
     for i, (g, w) in enumerate(zip(got, want)):
         _assert_same(np.asarray(g), np.asarray(w), f"{name}/{dtype}/case {i}")
+
+
+def _plain_values(dtype: str, n: int) -> np.ndarray:
+    """Values whose parts are all zeros or within complex_quotient's plain range, its
+    edges included: signed zeros, pure reals and imaginaries, every quadrant."""
+    k = 24 if dtype == "complex64" else 200
+    rng = np.random.default_rng(n)
+    parts = rng.choice([-1.0, 1.0], (2, n)) * 2.0 ** rng.uniform(-k, k, (2, n))
+    edges = np.array([0.0, -0.0, 2.0 ** -k, -(2.0 ** -k), 2.0 ** k, -(2.0 ** k), 1.0, -1.0])
+    holes = rng.random((2, n)) < 0.2
+    parts[holes] = rng.choice(edges, holes.sum())
+    return (parts[0] + 1j * parts[1]).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("name", ["rsqrt", "log1p"])
+@pytest.mark.parametrize("shape", [(1,), (5,), (16,), (3, 7), (1000,), (4, 4, 64)])
+def test_arrays_take_the_flushed_steps_bits(dtype, name, shape):
+    # (plain values: rsqrt without flushes, log1p's unflushed steps kept; then the same
+    # with wide exponents and special values among them: a denormal step, the flushes)
+    n = int(np.prod(shape))
+    plain = _plain_values(dtype, n)
+    if n > 1:
+        plain[1] = 0  # (z = 0 among plain values: rsqrt's inf + NaN i)
+    wide = np.random.default_rng(n).choice(_values(dtype), n)
+    for z in (plain.reshape(shape), wide.reshape(shape)):
+        got = UNARY[name](z)
+        with pytest.MonkeyPatch.context() as m:
+            _turn_off(m)
+            want = UNARY[name](z)
+        _assert_same(got, want, f"{name}/{dtype}/{shape}")

@@ -1,12 +1,12 @@
-"""eigen_qr's sums taken by NumPy's accumulate (each term added in turn, as Eigen's loops
-add them) give the bits of the same sums added one NumPy call a term: the references
-below are those loops, as eigen_qr wrote them before. Whole QRs (reduced and full, float
-and double, square and tall, one to 47 columns, past 128 rows where the sums go in
-passes) of random matrices, rounded ones (zeros, ties), ones holding special values
+"""eigen_qr's sums taken by NumPy's accumulate or by whole-term adds (each term added in turn,
+as Eigen's loops add them) give the bits of the same sums added one NumPy call a term: the
+references below are those loops, as eigen_qr wrote them before. Whole QRs (reduced and
+full, float and double, square and tall, one to 47 columns, past 128 rows where the sums go
+in passes) of random matrices, rounded ones (zeros, ties), ones holding special values
 (signed zeros, infinities, NaN, denormals, 1e+-30) and zero columns are compared with
-eigen_qr running on the references. A NaN compares by NaN-ness alone: where two NaNs meet
-in a sum, which one's sign NumPy keeps depends on its loop (vector or scalar, by the
-length of a row), so the loops' own NaN signs are no defined result. TF's own bits are
+eigen_qr running on the references. A NaN compares by NaN-ness alone: where two NaNs meet in
+a sum, which one's sign NumPy keeps depends on its loop (vector or scalar, by the length of
+a row), so the loops' own NaN signs are no defined result. TF's own bits are
 test_rng10_golden.py's (qr_bits, initializers, layer kernels)."""
 
 from __future__ import annotations
@@ -114,7 +114,9 @@ def _same(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize("shape", SHAPES)
-def test_sums_in_turn_give_the_loops_bits(dtype, shape, monkeypatch):
+@pytest.mark.parametrize("loop_from", [0, 10 ** 9])  # (_in_turn: every sum by loop, none)
+def test_sums_in_turn_give_the_loops_bits(dtype, shape, loop_from, monkeypatch):
+    monkeypatch.setattr(eigen_qr, "_LOOP_FROM", loop_from)
     for kind in range(4):
         a = _matrices(shape, dtype, kind)
         for full in (False, True):
@@ -130,3 +132,19 @@ def test_sums_in_turn_give_the_loops_bits(dtype, shape, monkeypatch):
                 bad = np.flatnonzero(~_same(g, w).reshape(len(a), -1).all(axis=1))
                 assert not bad.size, f"{what} of kind {kind}, full={full}: matrix {bad[0]} " \
                                      f"{a[bad[0]]}\n{g[bad[0]]}\nloops: {w[bad[0]]}"
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_in_turn_by_loop_gives_accumulates_bits(dtype, monkeypatch):
+    # (-0 terms alone sum to +0 both ways; infinities, NaN, cancellations)
+    rng = np.random.default_rng(7)
+    values = [0.0, -0.0, 1.0, -1.0, 3.0, 1e-30, np.inf, -np.inf, np.nan, 2.0 ** 60]
+    for k in (1, 2, 7):
+        p = rng.choice(values, size=(5, k, 300)).astype(dtype)
+        p[0] = -0.0
+        monkeypatch.setattr(eigen_qr, "_LOOP_FROM", 10 ** 9)
+        with np.errstate(all="ignore"):
+            want = eigen_qr._in_turn(p)
+            monkeypatch.setattr(eigen_qr, "_LOOP_FROM", 0)
+            got = eigen_qr._in_turn(p)
+        assert _same(got, want).all() and not np.signbit(got[0]).any()

@@ -1,13 +1,14 @@
 """eigen_lu.eigen_small_solve's two ways through the same steps (TF's PartialPivLU and
-substitutions): a few matrices one at a time over Python numbers, a batch a step at a
-time over NumPy arrays. Both give the same bits and the same pivot checks on random
-matrices and on matrices of special values (signed zeros, denormals, infinities, NaN,
-singular ones, ties of pivots), float32 and float64, every size eagerflow takes TF's
-steps for, one to three right-hand sides and the identity (the inverses'). A NaN compares
-by NaN-ness alone: the array steps' own NaN signs depend on the batch's layout (where both
-factors of a product are NaN, NumPy's vector loops keep the first one's, its scalar
-loops, run over short rows, the second's), so a matrix's NaN signs differ between a batch
-and itself alone there too. TF's own bits are test_rng10_golden.py's (small_solves)."""
+substitutions): a few matrices one at a time over Python numbers, a batch a step at a time
+over NumPy arrays. Both give the same bits and the same pivot checks on random matrices and
+on matrices of special values (signed zeros, denormals, infinities, NaN, singular ones, ties
+of pivots), float32 and float64, every size taken one at a time (one panel of unknowns: 16
+float, 8 double rows), one to three right-hand sides and the identity (the inverses'). A NaN
+compares by NaN-ness alone: the array steps' own NaN signs depend on the batch's layout
+(where both factors of a product are NaN, NumPy's vector loops keep the first one's, its
+scalar loops, run over short rows, the second's), so a matrix's NaN signs differ between a
+batch and itself alone there too. TF's own bits are test_small_solve_golden.py's and
+test_rng10_golden.py's."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ import pytest
 
 from eagerflow._src.ops import eigen_lu
 
-SIZES = [("float32", n) for n in range(1, eigen_lu.SMALL_SOLVE[np.dtype(np.float32)] + 1)] + \
-    [("float64", n) for n in range(1, eigen_lu.SMALL_SOLVE[np.dtype(np.float64)] + 1)]
+# (one matrix at a time is taken up to one panel of unknowns)
+SIZES = [(d, n) for d in ("float32", "float64")
+         for n in range(1, eigen_lu._PANEL[np.dtype(d)] + 1)]
 
 
 def _matrices(dtype: str, n: int, count: int) -> np.ndarray:

@@ -124,11 +124,14 @@ def c_divide(a: Any, b: Any, c: Any, d: Any) -> tuple:
     threads flush it (1 / (max + i) is 0 + 0i there, not 0 - 0i)."""
     with np.errstate(all="ignore"):
         by_d = np.abs(c) < np.abs(d)
-        r = np.where(by_d, c / d, d / c)
+        # (the divisor's larger part `big`, its other `small`: the two branches' steps as
+        # one, each value's operands picked first)
+        big, small = np.where(by_d, d, c), np.where(by_d, c, d)
+        r = small / big
         r = np.where(np.abs(r) < np.finfo(r.dtype).tiny, r * 0, r)
-        den = np.where(by_d, c * r + d, d * r + c)
-        x = np.where(by_d, (a * r + b) / den, (b * r + a) / den)
-        y = np.where(by_d, (b * r - a) / den, (b - a * r) / den)
+        den = small * r + big
+        x = (np.where(by_d, a, b) * r + np.where(by_d, b, a)) / den
+        y = np.where(by_d, b * r - a, b - a * r) / den
         lost = np.isnan(x) & np.isnan(y)
         if not np.count_nonzero(lost):
             return x, y
@@ -179,11 +182,12 @@ def flush_of(operands: tuple, dtype: Any) -> Any:
         u = np.abs(flat.view(flat.real.dtype))
         u[u == 0] = 1  # (zeros stay zeros)
         if u.size and bounds[0] <= u.min() and u.max() <= bounds[1]:
-            return _unflushed
+            return unflushed
     return flusher(np.finfo(dtype).tiny)
 
 
-def _unflushed(v: Any) -> Any:
+def unflushed(v: Any) -> Any:
+    """flush_of's identity: the steps of plain operands need no flush."""
     return v
 
 

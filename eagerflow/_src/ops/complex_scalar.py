@@ -48,6 +48,7 @@ from eagerflow._src.ops.complex_quotient import (
     flush_of,
     flusher,
     numbers,
+    unflushed,
 )
 from eagerflow._src.ops.libm_complex import c_multiply
 
@@ -57,6 +58,8 @@ def rsqrt(z: np.ndarray) -> np.ndarray:
     if z.size == 1 and (one := _rsqrt_one(z)) is not None:
         return one
     flush = flush_of((z,), z.dtype)
+    if flush is unflushed:
+        return _plain_rsqrt(z.reshape(-1)).reshape(z.shape)
     part = z.real.dtype.type
     with np.errstate(all="ignore"):  # (an infinite part's flush too: inf * 0 quietly)
         x, y = flush(z.real), flush(z.imag)
@@ -73,11 +76,49 @@ def rsqrt(z: np.ndarray) -> np.ndarray:
                     np.where(zero, np.nan, np.where(infinite, 0, v)), z.dtype)
 
 
+def _plain_rsqrt(z: np.ndarray) -> np.ndarray:
+    """rsqrt's steps where every part is zero or plain (flush_of): no step is denormal,
+    infinite or NaN but at z = 0, so no flush and no special value but that one, and the
+    steps run in place (the same roundings, fewer passes and NumPy calls). z: 1-D."""
+    x, y = z.real, z.imag
+    ax, ay = np.abs(x), np.abs(y)
+    p = np.maximum(ax, ay)
+    with np.errstate(all="ignore"):  # (0 / 0 at z = 0: replaced below)
+        h = np.minimum(ax, ay)
+        h /= p
+        h *= h
+        h += 1
+        np.sqrt(h, out=h)
+        h *= p  # (_hypot: max * sqrt(1 + (min / max)^2))
+        w = ax + h
+        w *= 0.5
+        np.sqrt(w, out=w)
+        den = 2 * w
+        den *= h
+        woz = np.divide(w, h, out=w)
+        u = np.divide(ay, den, out=ay)
+        u = np.where(x < 0, u, woz)
+        v = np.negative(y)
+        v /= den
+        v = np.where(x > 0, v, np.where(y < 0, woz, -woz))
+    zero = p == 0
+    if zero.any():  # (z = 0: inf + NaN i)
+        u[zero], v[zero] = np.inf, np.nan
+    return _complex(u, v, z.dtype)
+
+
 def log1p(z: np.ndarray) -> np.ndarray:
     """log(1 + z) elementwise, in z's complex dtype, as Eigen's generic log1p."""
     if z.size == 1 and (one := _log1p_one(z)) is not None:
         return one
-    flush = flusher(np.finfo(z.dtype).tiny)
+    tiny, steps = np.finfo(z.dtype).tiny, []
+    # (its steps first unflushed, each kept: where none is denormal, every flush of TF's
+    # steps is the identity, and one check of them all costs less than the flushes)
+    out = _log1p_steps(z, lambda v: steps.append(v) or v)
+    return _log1p_steps(z, flusher(tiny)) if _any_denormal(steps, tiny) else out
+
+
+def _log1p_steps(z: np.ndarray, flush: Any) -> np.ndarray:
     part = z.real.dtype.type
     with np.errstate(all="ignore"):  # (an infinite part's flush too: inf * 0 quietly)
         a, b = flush(z.real), flush(z.imag)
@@ -89,6 +130,12 @@ def log1p(z: np.ndarray) -> np.ndarray:
     # (compared as TF's DAZ compares: a denormal part is zero there; z is handed back whole)
     keep = ((pa == 1) & (pb == 0)) | ((pa == la) & (pb == lb))
     return _complex(np.where(keep, z.real, ra), np.where(keep, z.imag, rb), z.dtype)
+
+
+def _any_denormal(steps: list, tiny: float) -> bool:
+    """Whether a value of any of the arrays `steps` is denormal (nonzero, below `tiny`)."""
+    u = np.abs(np.concatenate(steps, axis=None))
+    return bool(np.count_nonzero((u < tiny) & (u != 0)))
 
 
 # A lone value's Rsqrt and Log1p: the same steps over Python floats (complex128) or NumPy
@@ -369,7 +416,7 @@ def _scalar_sqrt(z: np.ndarray) -> np.ndarray:
     sign that of y < 0 (so -0 gives +)."""
     x, y = z.real, z.imag
     part = x.dtype.type
-    w = np.sqrt(part(0.5) * (np.abs(x) + _hypot(x, y, _unflushed)))
+    w = np.sqrt(part(0.5) * (np.abs(x) + _hypot(x, y, unflushed)))
     signed_w = np.where(y < 0, -w, w)
     u = np.where(x >= 0, w, np.abs(y) / (part(2) * w))
     v = np.where(x == 0, signed_w, np.where(x > 0, y / (part(2) * w), signed_w))
@@ -383,7 +430,7 @@ def _packet_sqrt(z: np.ndarray) -> np.ndarray:
     x, y = z.real, z.imag
     part = x.dtype.type
     with np.errstate(all="ignore"):
-        w = np.sqrt(part(0.5) * (np.abs(x) + _hypot(x, y, _unflushed)))
+        w = np.sqrt(part(0.5) * (np.abs(x) + _hypot(x, y, unflushed)))
         eta = np.where(w == 0, 0, part(0.5) * (y / w))
         u = np.where(x < 0, np.abs(eta), w)
         v = np.where(x < 0, np.copysign(w, y), eta)
@@ -394,10 +441,6 @@ def _packet_sqrt(z: np.ndarray) -> np.ndarray:
         u = np.where(inf_y, np.inf, np.where(inf_x & (x < 0), zero_y, np.where(inf_x, np.inf, u)))
         v = np.where(inf_y, y, np.where(inf_x & (x < 0), np.inf, np.where(inf_x, zero_y, v)))
     return _complex(u, v, z.dtype)
-
-
-def _unflushed(v: Any) -> Any:
-    return v
 
 
 def _hypot(x: Any, y: Any, flush: Any) -> Any:

@@ -40,35 +40,43 @@ def eigen_lu(a: np.ndarray) -> tuple:
 def eigen_lu_batch(x: np.ndarray) -> tuple:
     """eigen_lu over a batch (..., n, n) at once, one column step for all matrices: (LU,
     whether each matrix's rows were swapped an odd number of times)."""
-    m, _, odd = _lu_steps(x)
+    # (the batch's count spelled out: -1 can't be read off an empty batch of empty matrices)
+    count, n = int(np.prod(x.shape[:-2], dtype=np.int64)), x.shape[-1]
+    m = np.array(x, dtype=np.result_type(x.dtype, np.float32)).reshape((count, n, n))
+    t, odd = _lu_columns(np.ascontiguousarray(m.transpose(1, 2, 0)), n)
+    # (the former layout back: NumPy's sums along an axis, the determinants', follow it)
+    m = np.ascontiguousarray(t.transpose(2, 0, 1))
     return m.reshape(x.shape[:-2] + m.shape[-2:]), odd.reshape(x.shape[:-2])
 
 
-def _lu_steps(x: np.ndarray) -> tuple:
-    """eigen_lu over a batch (..., n, n) flattened to (count, n, n): (LU, each matrix's row
-    order, whether its rows were swapped an odd number of times)."""
-    # (the batch's count spelled out: -1 can't be read off an empty batch of empty matrices)
-    count = int(np.prod(x.shape[:-2], dtype=np.int64))
-    m = np.array(x, dtype=np.result_type(x.dtype, np.float32)).reshape((count,) + x.shape[-2:])
-    rows, n = np.arange(m.shape[0]), m.shape[-1]
-    order = np.broadcast_to(np.arange(n), (count, n)).copy()
-    odd = np.zeros(m.shape[0], bool)
+def _lu_columns(t: np.ndarray, n: int) -> tuple:
+    """eigen_lu over matrices held (n, n + extra, count): the first n columns factored in
+    place, the rows of the extra ones (right-hand sides) swapped with theirs. Each step's
+    slices run over the batch innermost, so NumPy's loops are long and contiguous. (t,
+    whether each matrix's rows were swapped an odd number of times)."""
+    batch = np.arange(t.shape[-1])
+    odd = np.zeros(t.shape[-1], bool)
     with np.errstate(all="ignore"):
         for k in range(n):
-            col = np.abs(m[:, k:, k])
-            # the first largest modulus; a NaN never wins unless it comes first
-            r = np.argmax(np.where(np.isnan(col), -1.0, col), axis=1)
-            r = np.where(np.isnan(col[:, 0]), 0, r)
-            best = col[rows, r]
-            r = np.where(best != 0, r, 0)  # an all-zero column: no swap, no division
-            for a in (m, order):
-                top = a[rows, k].copy()
-                a[rows, k] = a[rows, k + r]
-                a[rows, k + r] = top
-            odd ^= r != 0
-            m[:, k + 1:, k] = _divide(m[:, k + 1:, k], np.where(best != 0, m[:, k, k], 1)[:, None])
-            m[:, k + 1:, k + 1:] -= m[:, k + 1:, k, None] * m[:, None, k, k + 1:]
-    return m, order, odd
+            col = np.abs(t[k:, k])
+            r = np.argmax(col, axis=0)  # (the first largest modulus, or the first NaN)
+            best = col[r, batch]
+            if np.isnan(best).any():  # (a NaN never wins unless it comes first)
+                nan = np.isnan(col)
+                r = np.where(nan[0], 0, np.argmax(np.where(nan, -1.0, col), axis=0))
+                best = col[r, batch]
+            zero = best == 0
+            if some_zero := zero.any():  # (an all-zero column: no swap, no division)
+                r[zero] = 0
+            if r.any():
+                top = t[k].copy()
+                t[k] = t[k + r, :, batch].T
+                t[k + r, :, batch] = top.T
+                odd ^= r != 0
+            pivot = np.where(zero, 1, t[k, k]) if some_zero else t[k, k]
+            t[k + 1:, k] = _divide(t[k + 1:, k], pivot)
+            t[k + 1:, k + 1:n] -= t[k + 1:, k, None] * t[k, None, k + 1:n]
+    return t, odd
 
 
 def _flusher(dtype: Any) -> Any:
@@ -82,14 +90,14 @@ def _flusher(dtype: Any) -> Any:
 
 
 # TF's kernels hold row-major matrices: Eigen's triangular solves (TRSM) then run on the
-# right of the transposed factors, one unknown at a time, in panels this wide with GEBP
-# products between them (AVX without FMA: 16 float rows, 8 double ones). Within one panel
-# each unknown's row has the known ones' products subtracted in turn, left to right.
-# PartialPivLU is unblocked up to 16 rows. Those steps are Python loops (n^2 of them over
-# a batch, n^3 over one matrix), so they are taken only up to 8 float / 4 double rows (a
-# perspective warp's 8 x 8 system: ~0.1 ms, LAPACK's ~15 us with TF's call); larger
-# matrices go to LAPACK (their last bits may differ).
-SMALL_SOLVE = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
+# right of the transposed factors, one unknown at a time, in panels this wide (AVX without
+# FMA: 16 float rows, 8 double ones). Within one panel each unknown's row has the known
+# ones' products subtracted in turn, left to right; before a panel, a GEBP product
+# subtracts those of the unknowns solved in the panels before it (_gebp). PartialPivLU is
+# unblocked up to 16 rows. So up to 16 rows these steps are TF's bits (small_solve_golden:
+# 17 differ); larger matrices go to LAPACK.
+SMALL_SOLVE = {np.dtype(np.float32): 16, np.dtype(np.float64): 16}
+_PANEL = {np.dtype(np.float32): 16, np.dtype(np.float64): 8}
 
 
 def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
@@ -99,22 +107,67 @@ def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
     matrix passes TF's check: its smallest pivot modulus > 0.) Denormal inputs and pivots
     read as zeros, as TF's threads read them; the steps' own denormals are not flushed
     (NumPy's arithmetic, as elsewhere)."""
-    n, count = a.shape[-1], a.size // a.shape[-1] ** 2
-    if count * (_PER_MATRIX + n * n * (n + b.shape[-1])) <= _BATCH_STEP * n:
+    n, count, panel = a.shape[-1], a.size // a.shape[-1] ** 2, _PANEL[a.dtype]
+    if n <= panel and count * (_PER_MATRIX + n * n * (n + b.shape[-1])) <= _BATCH_STEP * n:
         return _solves_one_at_a_time(a, b)
-    ftz = _flusher(a.dtype)
-    with np.errstate(all="ignore"):
-        lu, order, _ = _lu_steps(ftz(a))
-        n = lu.shape[-1]
-        flat = ftz(b.reshape((lu.shape[0],) + b.shape[-2:]))
-        x = np.take_along_axis(flat, order[:, :, None], axis=1).astype(lu.dtype)
-        for k in range(n - 1):  # (each row's subtractions still left to right)
-            x[:, k + 1:] -= x[:, k, None] * lu[:, k + 1:, k, None]
-        for j in range(n - 1, -1, -1):
-            for k in range(j + 1, n):
-                x[:, j] -= x[:, k] * lu[:, j, k, None]
-            x[:, j] *= (1 / lu[:, j, j])[:, None]
-    return x.reshape(b.shape).astype(b.dtype, copy=False), _pivots_ok(ftz(lu))
+    dtype, rhs = np.result_type(a, np.float32), b.shape[-1]
+    with np.errstate(all="ignore"):  # (held (n, n + rhs, count), as _lu_columns holds them)
+        both = np.concatenate([a.reshape(count, n, n), b.reshape(count, n, rhs)], axis=-1)
+        t, _ = _lu_columns(np.ascontiguousarray(_flusher(dtype)(both).transpose(1, 2, 0),
+                                                dtype), n)
+        lu, x = t[:, :n], t[:, n:]  # (the right-hand sides' rows permuted with the LU's)
+        for p0 in range(0, n, panel):  # (the unit lower factor: panels first to last)
+            p1 = min(n, p0 + panel)
+            if p0:
+                x[p0:p1] -= _gebp(x[:p0], lu[p0:p1, :p0])
+            for k in range(p0, p1 - 1):  # (each row's subtractions still left to right)
+                x[k + 1:p1] -= x[k] * lu[k + 1:p1, k, None]
+        for p0 in range((n - 1) // panel * panel, -1, -panel):  # (the upper: last to first)
+            p1 = min(n, p0 + panel)
+            if p1 < n:
+                x[p0:p1] -= _gebp(x[p1:], lu[p0:p1, p1:])
+            for j in range(p1 - 1, p0 - 1, -1):
+                if j < p1 - 1:  # (the known ones' products, subtracted in turn)
+                    terms = x[j + 1:p1] * lu[j, j + 1:p1, None]
+                    x[j] = np.subtract.accumulate(np.concatenate([x[j, None], terms]))[-1]
+                x[j] *= 1 / lu[j, j]
+    x = np.ascontiguousarray(x.transpose(2, 0, 1), b.dtype).reshape(b.shape)
+    return x, _pivots_ok(np.abs(np.diagonal(lu)), np.finfo(dtype).tiny)
+
+
+def _gebp(known: np.ndarray, factor: np.ndarray) -> np.ndarray:
+    """Eigen's GEBP product of a double panel's update (AVX, no FMA), held as the solve's
+    steps hold it: known (depth, rhs, count) the unknowns solved, factor (cols, depth,
+    count) their coefficients in the panel's rows; (cols, rhs, count) the sums it subtracts.
+    Each is summed from zero in its own order, by where its right-hand side falls among the
+    kernel's rows (packets of 4 unknowns' values: pairs of packets, one packet, a half, the
+    rest) and its column among its groups of 4 columns (a last 1-3 columns: in turn):
+    pairs of packets in turn; one or half a packet even and odd terms apart (below 8 terms
+    in turn), then added; the rest in four sums of every fourth term, added in pairs (below
+    4 in turn); the terms past those groups then added in turn."""
+    terms = known[:, None] * np.swapaxes(factor, 0, 1)[:, :, None]  # (depth, cols, rhs, count)
+    depth, cols, rhs = terms.shape[:3]
+    out = _in_turn(terms)
+    grouped, pairs = cols // 4 * 4, rhs // 8 * 8
+    tail = pairs + (rhs - pairs) // 2 * 2  # (the rows of one packet or half of one: to here)
+    if grouped and depth >= 8 and tail > pairs:
+        even = depth // 8 * 8
+        split = _in_turn(terms[0:even:2]) + _in_turn(terms[1:even:2])
+        out[:grouped, pairs:tail] = _in_turn(terms[even:, :grouped, pairs:tail],
+                                             split[:grouped, pairs:tail])
+    if grouped and depth >= 4 and tail < rhs:
+        four = depth // 4 * 4
+        sums = [_in_turn(terms[i:four:4, :grouped, tail:]) for i in range(4)]
+        out[:grouped, tail:] = _in_turn(terms[four:, :grouped, tail:],
+                                        (sums[0] + sums[1]) + (sums[2] + sums[3]))
+    return out
+
+
+def _in_turn(terms: np.ndarray, start: np.ndarray | None = None) -> np.ndarray:
+    """start + terms[0] + terms[1] + ..., added in turn (from zeros without a start: -0
+    terms sum to +0)."""
+    first = np.zeros(terms.shape[1:], terms.dtype) if start is None else start
+    return np.add.accumulate(np.concatenate([first[None], terms]))[-1]
 
 
 # A batch of matrices is factored and solved a step at a time for all of them (NumPy calls
@@ -213,14 +266,11 @@ def fits_small_solve(a: np.ndarray) -> bool:
     return a.size > 0 and a.shape[-1] <= SMALL_SOLVE.get(a.dtype, 0)
 
 
-def _pivots_ok(lu: np.ndarray) -> np.ndarray:
-    """TF's check of each LU in a (count, n, n) batch: its pivots' smallest modulus, by
-    Eigen's minCoeff from the first (a NaN there stays, a later one never wins), > 0."""
-    d = np.abs(np.diagonal(lu, axis1=-2, axis2=-1))
-    low = d[:, 0]
-    for i in range(1, d.shape[1]):
-        low = np.where(d[:, i] < low, d[:, i], low)
-    return low > 0
+def _pivots_ok(d: np.ndarray, tiny: float) -> np.ndarray:
+    """TF's check of each LU from its pivots' moduli d (count, n): the smallest, by Eigen's
+    minCoeff from the first (a NaN there stays, a later one never wins: fmin's), read as
+    TF's threads read it (a denormal is 0), > 0."""
+    return ~np.isnan(d[:, 0]) & (np.fmin.reduce(d, axis=1) >= tiny)
 
 
 def _divide(x: np.ndarray, pivot: np.ndarray) -> np.ndarray:

@@ -105,10 +105,20 @@ def _column_sums(b: np.ndarray, v: np.ndarray, stride: int, whole: bool = False)
 
 def _in_turn(p: np.ndarray) -> np.ndarray:
     """The sums over axis 1 of p (count, k, ...) added in turn from zero, (0 + p0) + p1 ...
-    (so -0 terms alone sum to +0): NumPy's accumulate adds one after another."""
-    p = p.copy()
-    p[:, 0] += 0
-    return np.add.accumulate(p, axis=1)[:, -1]
+    (so -0 terms alone sum to +0): NumPy's accumulate adds one after another, and so does
+    a loop of whole-term adds, which costs less where a term holds many values (accumulate
+    takes a few ns a value, a call under a microsecond)."""
+    if p.size < _LOOP_FROM * p.shape[1]:
+        p = p.copy()
+        p[:, 0] += 0
+        return np.add.accumulate(p, axis=1)[:, -1]
+    out = p[:, 0] + 0
+    for i in range(1, p.shape[1]):
+        out += p[:, i]
+    return out
+
+
+_LOOP_FROM = 256  # values a term from which _in_turn adds term by term
 
 
 def _packet_dots(b: np.ndarray, v: np.ndarray) -> np.ndarray:

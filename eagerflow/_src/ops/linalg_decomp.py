@@ -464,7 +464,7 @@ def _solve_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
 
 
 def _solve_host_kernel(xp: Any, a: Any, b: Any, adjoint: bool) -> Any:
-    """MatrixSolve: real matrices of up to one Eigen panel solved by TF's CPU steps
+    """MatrixSolve: real matrices of up to 16 rows solved by TF's CPU steps
     (eigen_lu.eigen_small_solve: its last bits); others by LAPACK, and each of those holding
     inf or NaN as TF's kernel does, by Eigen's LU (eigen_lu.eigen_lu): refused where TF's
     pivot check refuses it, else its substitutions' numbers (NaN where they make it)."""
