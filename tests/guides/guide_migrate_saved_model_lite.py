@@ -139,8 +139,7 @@ interpreter = tf.lite.Interpreter(model_content=tflite_model)
 interpreter.allocate_tensors()
 inp_d = interpreter.get_input_details()[0]
 out_d = interpreter.get_output_details()[0]
-# (the output: TF names a Sub with its fused Relu "output", eagerflow "sub;output")
-print(inp_d["name"], inp_d["shape"], inp_d["dtype"].__name__, out_d["name"].split(";")[-1], out_d["shape"])
+print(inp_d["name"], inp_d["shape"], inp_d["dtype"].__name__, out_d["name"], out_d["shape"])
 interpreter.set_tensor(inp_d["index"], np.array([[1., 1., 1., 1.]], np.float32))
 interpreter.invoke()
 print(interpreter.get_tensor(out_d["index"]))

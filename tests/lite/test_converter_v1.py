@@ -44,6 +44,9 @@ def test_from_session_freezes_the_sessions_variables():
         model = tf.compat.v1.lite.TFLiteConverter.from_session(sess, [x], [y]).convert()
     name, got, sigs = _run(model, X)
     assert name == "features" and sigs == {}
+    # (TF 2.21 names the output after the array asked for, its Mul and Relu fused)
+    it = tf.lite.Interpreter(model_content=model)
+    assert [d["name"] for d in it.get_output_details()] == ["scores"]
     np.testing.assert_allclose(got, want, rtol=1e-6)
 
 

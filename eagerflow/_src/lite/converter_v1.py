@@ -24,26 +24,25 @@ def _tensor_name(name: str) -> str:
     return name if ":" in name else f"{name}:0"
 
 
-def _function_of(graph_def: Any, inputs: list, outputs: list) -> Any:
-    """The function of `graph_def` (frozen) from the tensors named `inputs` to `outputs`."""
-    wrapped = wrap_function(lambda: import_graph_def(graph_def, name=""), [])
-    return wrapped.prune([_tensor_name(n) for n in inputs],
-                         [_tensor_name(n) for n in outputs])
-
-
 class TFLiteConverter(_ConverterV2):
     """TF 1's converter (its factories; converting is TF 2's)."""
 
-    def __init__(self, fn: Any) -> None:
+    def __init__(self, graph_def: Any, inputs: list, outputs: list) -> None:
+        """Of frozen `graph_def`, from the tensors named `inputs` to those named `outputs`
+        (the model's outputs take their op names, as TF 1's output arrays name them)."""
+        wrapped = wrap_function(lambda: import_graph_def(graph_def, name=""), [])
+        fn = wrapped.prune([_tensor_name(n) for n in inputs],
+                           [_tensor_name(n) for n in outputs])
         super().__init__([fn], None, None)
+        self._output_names = [n.split(":")[0] for n in outputs]
 
     @classmethod
     def from_session(cls, sess: Any, input_tensors: list, output_tensors: list
                      ) -> TFLiteConverter:
         graph_def = graph_util.convert_variables_to_constants(
             sess, sess.graph.as_graph_def(), [t.op.name for t in output_tensors])
-        return cls(_function_of(graph_def, [t.name for t in input_tensors],
-                                [t.name for t in output_tensors]))
+        return cls(graph_def, [t.name for t in input_tensors],
+                   [t.name for t in output_tensors])
 
     @classmethod
     def from_frozen_graph(cls, graph_def_file: str, input_arrays: list, output_arrays: list,
@@ -52,7 +51,7 @@ class TFLiteConverter(_ConverterV2):
         graph_def = pb().GraphDef()
         with open(local_path(graph_def_file), "rb") as f:
             graph_def.ParseFromString(f.read())
-        return cls(_function_of(graph_def, list(input_arrays), list(output_arrays)))
+        return cls(graph_def, list(input_arrays), list(output_arrays))
 
     @classmethod
     def from_saved_model(cls, saved_model_dir: str, input_arrays: Any = None,
