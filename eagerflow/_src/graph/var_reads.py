@@ -270,7 +270,7 @@ class VariableAccess:
 
     def _move_to_end(self, node: Any) -> None:
         """`node` moved to the end of the operations, with what was made on its outputs
-        since (a tfdbg probe of the read), in their order."""
+        since, in their order (op callbacks see the read only once it is named here)."""
         ops = self.operations
         j = len(ops) - 1
         while ops[j] is not node:  # (it is near the end)
