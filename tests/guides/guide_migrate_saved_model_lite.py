@@ -47,7 +47,7 @@ with tf.Graph().as_default() as g:
         sess, tags=["serve"], signature_def_map={
             tf.saved_model.DEFAULT_SERVING_SIGNATURE_DEF_KEY: sig_def
     })
-    print(builder.save().decode() if isinstance(builder.save(), bytes) else "saved")
+    print(builder.save())
 print(sorted(os.listdir("saved-model-builder")))
 
 # ... and with simple_save
