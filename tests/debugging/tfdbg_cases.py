@@ -105,6 +105,46 @@ def case_check_numerics_thread(tf, tmp):
     return results
 
 
+def case_check_numerics_variables(tf, tmp):
+    """A tf.function reading a variable: its read is probed under the name of the op
+    that reads it (MatMul/ReadVariableOp/...) before that op runs; a function traced
+    before the check was on, called eagerly: reported as one op whose inputs are its
+    arguments then its captures (the variable's handle, a captured constant)."""
+    w = tf.Variable([[1.0], [-1.0]])
+    c = tf.constant([3.0])
+
+    @tf.function
+    def before(x):
+        return tf.math.log(tf.matmul(x, w) * c)
+
+    before(tf.constant([[2.0, 1.0]]))
+    tf.debugging.enable_check_numerics()
+    try:
+        @tf.function
+        def after(x):
+            return tf.matmul(x, w) * 2.0
+
+        graph = after.get_concrete_function(tf.TensorSpec([None, 2])).graph
+        ops = [[op.name, op.type] for op in graph.get_operations()]
+        ok = _error(lambda: after(tf.constant([[1.0, 2.0]])))
+        bad = _error(lambda: after(tf.constant([[np.inf, 1.0]])))
+        try:
+            before(tf.constant([[1.0, 1.0]]))
+            eager = ["ok"]
+        except Exception as e:  # noqa: BLE001 (the class is the result)
+            # (the function's number and the handle's text are TF's own; the message as
+            # str() gives it: the eager op's prefix and " name: " are TF's too)
+            text = re.sub(r"__inference_before_\d+", "__inference_before_N", str(e))
+            eager = [type(e).__name__, re.sub(r"<ResourceHandle\(.*\)>", "<ResourceHandle>",
+                                              text)]
+    finally:
+        tf.debugging.disable_check_numerics()
+    if bad[0] != "ok":
+        bad[1] = [re.sub(r"__inference_after_\d+", "__inference_after_N", ln)
+                  for ln in bad[1].split("\n") if ln.startswith(("!!!", "  Input", "\t"))]
+    return {"ops": ops, "ok": ok, "bad": bad, "eager": eager}
+
+
 def _program(tf):
     """What the dumps record: eager ops (float and int), a tf.function called twice."""
     x = tf.constant([1.0, -2.0, 0.0])
@@ -254,5 +294,6 @@ def case_dump_errors(tf, tmp):
 
 
 CASES = ("check_numerics_eager", "check_numerics_graph", "check_numerics_thread",
+         "check_numerics_variables",
          "dump_modes", "dump_filters", "dump_errors")
 DUMP_CASES = ("dump_modes", "dump_filters")

@@ -88,6 +88,13 @@ Cells of TF's guides left out, because eagerflow differs there (owner in bracket
   its Python on PYTHONPATH); the test skips where pandas is not installed.
 - migrate_fault_tolerance: ModelCheckpoint's directory is a fixed relative one (its verbose
   lines print the path).
+- debugging_numerics: check_numerics's report of a NaN inside Keras's fit names TF's inner
+  step function ("one_step_on_data") as its graph, where eagerflow's Keras inlines the
+  step in multi_step_on_iterator [keras]: the lines naming the op and node print.
+- migrate_saved_model_lite: Keras's export note prints with its temporary folder masked.
+- dtensor_core_mlp: the tutorial's hand-written Adam, traced on DTensors, barely moves TF
+  2.21's model (its slots update, its variables nearly not), where eagerflow applies it;
+  the steps are plain gradient descent. Its stateful xavier draw is refused by both.
 """
 
 from __future__ import annotations

@@ -147,3 +147,27 @@ def test_tf1_loader_errors():
             tf.compat.v1.saved_model.load(sess, ["nope"], str(HERE / "simple"))
         with pytest.raises(TypeError):
             tf.compat.v1.saved_model.load(sess, None, str(HERE / "simple"))
+
+
+def test_a_graph_without_variables_saves_no_saver(tmp_path):
+    """TF 1's Builder saves a graph without variables with an empty Saver, which builds no
+    SaverDef (TF 2.21: `Saver([], allow_empty=True).saver_def` is None and its save returns
+    None), so the MetaGraph names no restore op and loads into a Session as TF's does."""
+    export = str(tmp_path / "no_vars")
+    with tf.Graph().as_default():
+        empty = tf.compat.v1.train.Saver([], allow_empty=True)
+        assert empty.saver_def is None
+        x = tf.compat.v1.placeholder(tf.float32, [], name="x")
+        y = tf.add(x, 2.0, name="y")
+        with tf.compat.v1.Session() as sess:
+            assert empty.save(sess, str(tmp_path / "ckpt")) is None
+            builder = tf.compat.v1.saved_model.Builder(export)
+            sig = tf.compat.v1.saved_model.predict_signature_def({"x": x}, {"y": y})
+            builder.add_meta_graph_and_variables(sess, ["serve"], {"serving_default": sig})
+            builder.save()
+    with tf.Graph().as_default(), tf.compat.v1.Session() as sess:
+        meta = tf.compat.v1.saved_model.load(sess, ["serve"], export)
+        assert not meta.HasField("saver_def")
+        assert sess.run("y:0", {"x:0": 3.0}) == 5.0
+    assert float(tf.saved_model.load(export).signatures["serving_default"](
+        x=tf.constant(1.0))["y"]) == 3.0

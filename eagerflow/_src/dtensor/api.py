@@ -21,6 +21,7 @@ import numpy as np
 from eagerflow._src.core import device as _device
 from eagerflow._src.core import tf_logging
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import UnknownError
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.dtensor import tensor as _dt
 from eagerflow._src.dtensor.mesh import Layout, Mesh
@@ -154,15 +155,25 @@ def _replicated(t: Any, mesh: Mesh) -> Any:
     return out
 
 
+# The stateful draws TF's DTensor device refuses to lay out (their stateless forms it takes)
+_STATEFUL_RANDOM = frozenset(("RandomUniform", "RandomUniformInt"))
+
+
 def _on_mesh(op: Any, out: Any) -> Any:
     """An eager op's results inside default_mesh: on the mesh (ops/dispatch.py's ON_MESH);
     inside call_with_layout, laid out as its layout (TF's default layout lands on each op
-    `fn` runs eagerly: one of another rank is TF's error)."""
+    `fn` runs eagerly: one of another rank is TF's error, but a replicated layout pins
+    nothing, each result replicated whatever its rank)."""
     mesh = get_default_mesh()
     if mesh is None:
         return out
+    if op.name in _STATEFUL_RANDOM:
+        raise UnknownError(None, None, f"<unknown>:0: error: loc(fused[\"{op.name}:\", "
+                           f"\"eager_operation\"]): 'tf.{op.name}' op ComputeLayoutForward "
+                           "error: Stateful random operations are not supported in DTensor. "
+                           "Please use stateless random operations instead.")
     target = _OUTPUT_LAYOUT[-1] if _OUTPUT_LAYOUT else None
-    if target is not None:
+    if target is not None and not target.is_fully_replicated():
         outs = out if isinstance(out, tuple) else (out,)
         laid = tuple(_laid_out(t, target) for t in outs)
         return laid if isinstance(out, tuple) else laid[0]

@@ -19,7 +19,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.sparse_tensor import SparseTensor
+from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import Trackable
 from eagerflow._src.ops.array import concat, expand_dims, shape, zeros
@@ -333,9 +333,12 @@ def dynamic_shape(x: Any) -> Tensor:
 
 
 def convert_to_tensor_or_sparse_tensor(value: Any) -> Any:
-    """A SparseTensor as it is, anything else through convert_to_tensor (TF's helper)."""
+    """A SparseTensor as it is (a SparseTensorValue made one), anything else through
+    convert_to_tensor (TF's helper)."""
     if isinstance(value, SparseTensor):
         return value
+    if isinstance(value, SparseTensorValue):
+        return SparseTensor.from_value(value)
     return convert_to_tensor(value)
 
 

@@ -597,7 +597,8 @@ class ConcreteFunction:
         try:
             outs = self.call_flat_outputs(tensors)
         except OpError as e:
-            if _state.graph is None:  # run, not traced into a caller: TF's graph wording
+            if _state.graph is None and not getattr(e, "after_call", False):
+                # run, not traced into a caller: TF's graph wording
                 graph_errors.reword(e, self.function_op_name, self.graph)
             raise
         except ValueError as e:
@@ -673,7 +674,9 @@ class ConcreteFunction:
             outs = self.call_flat_outputs(args, bound=True)
         finally:
             _state.observing = False
-        dispatch.call_eager_callbacks(self.function_op_name, tuple(tensors), tuple(outs))
+        # (TF's call op takes the arguments, then the captures: variables' handles too)
+        dispatch.call_eager_callbacks(self.function_op_name,
+                                      (*args, *self.captured_inputs), tuple(outs))
         return outs
 
     @property

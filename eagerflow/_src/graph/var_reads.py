@@ -43,6 +43,7 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.graph.captures import UIDS
 from eagerflow._src.graph.creation_stack import user_frames
 from eagerflow._src.graph.shape_errors import merge_text
+from eagerflow._src.ops import dispatch
 from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.registry import OpDef
 
@@ -144,9 +145,10 @@ class VariableAccess:
         self.read_vars.setdefault(id(var), var)
         specs = [(var.shape._dims, dt.as_dtype(var.dtype))]
         if name is None and scope is None:
-            # (its name for now: what it is called if no op consumes it, not yet taken)
+            # (its name for now: what it is called if no op consumes it, not yet taken;
+            # op callbacks see it once it has its name and place: _named_read)
             node = self._new_op(READ_VAR, (var,), {}, specs,
-                                self.unique_name(_READ, mark=False) + "/")
+                                self.unique_name(_READ, mark=False) + "/", observed=False)
             self._pending_reads.append(node)
         else:
             if scope is not None:
@@ -250,9 +252,9 @@ class VariableAccess:
         """The pending reads among `inputs` named under the op about to be made, `consumer`
         (its node name), in input order, and moved to the end of the operations (the op's
         own argument constants are put among them in TF's order: arg_consts.py); returns
-        how many."""
+        how many nodes that end holds (the reads and what op callbacks added after them)."""
         pending = self._pending_reads
-        claimed = 0
+        claimed, before = 0, len(self.operations)
         for x in inputs:
             node = getattr(x, "_op", None)
             if node is None or node.op is not READ_VAR:
@@ -262,14 +264,14 @@ class VariableAccess:
                     del pending[i]
                     node.name = self.unique_name(f"{consumer}/{_READ}", scoped=False)
                     self._move_to_end(node)
-                    self._capture_resource(node.inputs[0], node)
+                    self._named_read(node)
                     claimed += 1
                     break
-        return claimed
+        return claimed + len(self.operations) - before
 
     def _move_to_end(self, node: Any) -> None:
         """`node` moved to the end of the operations, with what was made on its outputs
-        since (a tfdbg probe of the read), in their order."""
+        since, in their order (op callbacks see the read only once it is named here)."""
         ops = self.operations
         j = len(ops) - 1
         while ops[j] is not node:  # (it is near the end)
@@ -294,9 +296,17 @@ class VariableAccess:
             if p is node:
                 del pending[i]
                 node.name = self.unique_name(node.name, scoped=False)
-                self._capture_resource(node.inputs[0], node)
+                self._named_read(node)
                 break
         return t
+
+    def _named_read(self, node: Any) -> None:
+        """A pending read given its name: its variable captured, and the read handed to
+        op callbacks (tfdbg's probes of it named under its name, as TF's, and made after
+        it where it now stands)."""
+        self._capture_resource(node.inputs[0], node)
+        if dispatch._OBSERVE[0]:
+            dispatch.graph_op_made(node)
 
     def _capture_resource(self, var: Any, node: Any, arg: str = "resource",
                           user: str | None = None, outer: Any = None) -> Any:

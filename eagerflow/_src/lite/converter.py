@@ -677,6 +677,7 @@ class TFLiteConverter:
         self._keys_given: list | None = None  # from_saved_model's keys
         self._call_name: str | None = None  # the outputs' name prefix, when TF's is known
         self._export_args: list | None = None  # a Keras model's: its export's arguments
+        self._output_names: list | None = None  # TF 1's converter's: its output arrays
         self.optimizations: Any = set()
         self.representative_dataset: Any = None
         self.target_spec = TargetSpec()
@@ -850,6 +851,8 @@ class TFLiteConverter:
             if key is None:
                 for t, n in zip(low.inputs, in_names):
                     t.name = n
+                for t, n in zip(low.outputs, self._output_names or ()):
+                    t.name = n  # (TF 1's outputs are named after the arrays it was given)
                 continue
             call = self._call_name or ("StatefulPartitionedCall" if getattr(
                 fn.graph, "variables", None) else "PartitionedCall")

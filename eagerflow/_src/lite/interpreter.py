@@ -298,7 +298,9 @@ class _Executor:
         v = self.values[i]
         if v is None or (not self.allocated and self.graph.tensors[i].data is None):
             raise ValueError("Tensor data is null. Run allocate_tensors() first")
-        return np.array(v)
+        out = np.array(v)
+        # (TF's copy is NumPy's PyArray_Return: a 0-d tensor comes back a NumPy scalar)
+        return out[()] if out.ndim == 0 else out
 
     def invoke(self) -> None:
         if not self.allocated:

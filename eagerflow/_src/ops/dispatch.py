@@ -917,7 +917,12 @@ def call_eager_callbacks(op_type: str, inputs: tuple, outputs: tuple) -> None:
     thread's op callbacks, as TF's eager executor does with a function's call op."""
     st = _state.__dict__
     if st["op_callbacks"] and not st["observing"]:
-        _call_callbacks(st, op_type, inputs, {}, outputs, None, None)
+        try:
+            _call_callbacks(st, op_type, inputs, {}, outputs, None, None)
+        except OpError as e:  # an op a callback ran (TF's check_numerics_v2, eagerly):
+            decorate(e, None, (), {}, st["device"], None)  # worded as its eager error,
+            e.after_call = True  # not as the function's graph error (concrete._call_flat)
+            raise
 
 
 def _observed(op: Any, inputs: tuple, attrs: dict, name: str | None, st: dict) -> Any:

@@ -51,7 +51,11 @@ def _state_size(alg: int) -> int:
         return 3
     if alg == S.Algorithm.THREEFRY.value:
         return 2
-    raise ValueError(S.unsupported_alg(alg))
+    # TF 2.21's Generator words an unknown id by a helper its module no longer has: the
+    # AttributeError of that lookup is what a user sees (the stateless ops' check is
+    # worded: random_stateless.unsupported_alg)
+    raise AttributeError("module 'tensorflow.python.ops.stateless_random_ops' has no "
+                         "attribute 'unsupported_alg_error_msg'")
 
 
 # ---------------------------------------------------------------------------------------

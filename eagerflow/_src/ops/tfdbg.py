@@ -24,6 +24,7 @@ import os
 import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -119,6 +120,14 @@ CHECK_NUMERICS_V2 = register(OpDef(
     bad_samples=_check_bad_samples,
     stateful=True,
 ))
+
+
+# The check TF's callback puts on a function's argument: it is made before TF's automatic
+# control dependencies watch the body, so it is no control output and the runtime prunes
+# it (its node is listed, never run): here the same op, without effects, which the graph
+# passes drop unused
+UNRUN_CHECK_NUMERICS_V2 = replace(CHECK_NUMERICS_V2, stateful=False, samples=(),
+                                  bad_samples=(), reference=None)
 
 
 def check_numerics_v2(tensor: Any, message: str, name: str | None = None) -> Any:
@@ -450,7 +459,8 @@ class CheckNumericsCallback:
         with in_scope_of(node):
             summary = debug_numeric_summary_v2(out, tensor_debug_mode=THREE_SLOTS,
                                                name="DebugNumericSummaryV2")
-            check_numerics_v2(summary, message, name="CheckNumericsV2")
+            op = UNRUN_CHECK_NUMERICS_V2 if node.type == "Placeholder" else CHECK_NUMERICS_V2
+            bind(op, (summary,), {"message": message}, "CheckNumericsV2")
 
 
 @contextlib.contextmanager

@@ -144,8 +144,9 @@ def meta_graph_def(graph: Graph, saver: Any = None, collection_list: Any = None,
     info.tags.extend(tags)
     info.tensorflow_version = TF_VERSION
     info.tensorflow_git_version = TF_GIT_VERSION
-    if saver is not None:
-        meta.saver_def.CopyFrom(saver.as_saver_def())
+    saver_def = None if saver is None else saver.as_saver_def()
+    if saver_def is not None:
+        meta.saver_def.CopyFrom(saver_def)
     for key in keys:
         values = graph.get_collection(key)
         if values:
@@ -197,6 +198,10 @@ class Saver(v1_saver.Saver):
     `save` writes beside each checkpoint."""
 
     def as_saver_def(self) -> Any:
+        """TF's SaverDef of its save and restore ops; None for a Saver of nothing (TF's
+        allow_empty Saver builds none, and a MetaGraphDef gets no saver_def)."""
+        if self._is_empty:
+            return None
         sc = getattr(self, "_scope", "save")
         sd = pb().SaverDef()
         sd.filename_tensor_name = f"{sc}/Const:0"

@@ -47,7 +47,8 @@ _SUBMODULES = {"feature_column": "eagerflow.compat.v1.feature_column",
                "debugging": "eagerflow.compat.v1.debugging",
                "saved_model": "eagerflow.compat.v1.saved_model",
                "graph_util": "eagerflow.compat.v1.graph_util",
-               "summary": "eagerflow.compat.v1.summary"}
+               "summary": "eagerflow.compat.v1.summary",
+               "lite": "eagerflow.compat.v1.lite"}
 
 
 # TF 1's training programs (v1train): eagerflow/_src/v1/, loaded on first use
