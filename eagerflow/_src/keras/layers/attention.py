@@ -15,6 +15,8 @@ import math
 import string
 from typing import Any
 
+import numpy as np
+
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import convert_to_tensor
@@ -64,7 +66,9 @@ def _attention_equations(rank: int, attn_axes: tuple) -> tuple:
     """(query-key product equation, combination equation, scores' rank) for projected
     tensors of `rank` (batch, ..., heads, channels) attending over `attn_axes`."""
     target = _LETTERS[:rank]
-    batch_dims = [i for i in range(rank) if i not in attn_axes and i != rank - 1]
+    # (NumPy's delete, as Keras 3's: a negative axis counts from the end, an axis out of
+    # range is NumPy's IndexError)
+    batch_dims = [int(i) for i in np.delete(range(rank), tuple(attn_axes) + (rank - 1,))]
     source, offset = "", rank
     for i in range(rank):
         if i in batch_dims or i == rank - 1:

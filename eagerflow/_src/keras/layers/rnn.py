@@ -157,7 +157,7 @@ class _CellBase(DropoutRNNCell, Layer):
                  recurrent_constraint: Any = None, bias_constraint: Any = None,
                  dropout: float = 0.0, recurrent_dropout: float = 0.0, seed: Any = None,
                  **kwargs: Any) -> None:
-        if units is None or (isinstance(units, int) and units <= 0):
+        if units <= 0:  # (Keras 3's check: None or a string fails the comparison there)
             raise ValueError("Received an invalid value for argument `units`, expected a "
                              f"positive integer, got {units}.")
         super().__init__(**kwargs)
@@ -511,7 +511,9 @@ class RNN(Layer):
                                          [(s[0], n) for n in self._state_sizes()])
         if isinstance(self.cell, Layer) and not self.cell.built:
             with self.cell._own_scope():
-                self.cell._maybe_build(_Spec([s[0], s[2]]))
+                # (a step's shape, the time axis dropped: a rank-2 input leaves the cell
+                # no feature size, and its kernel's shape refuses None, as in Keras 3)
+                self.cell._maybe_build(_Spec([s[0]] + s.as_list()[2:]))
         self.built = True
 
     def _create_state_variables(self, sequence_shape: list, shapes: list) -> None:
