@@ -43,7 +43,7 @@ from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
-from eagerflow._src.ops.math_base import cast, where, zeros_like
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.stacking import stack
 
 _LETTERS = string.ascii_lowercase
@@ -601,7 +601,10 @@ class Attention(Layer):
         scores_mask = self._calculate_score_mask(scores, v_mask, use_causal_mask)
         output, weights = self._apply_scores(scores, v, scores_mask, training)
         if q_mask is not None:
-            output = where(ta.expand_dims(q_mask, -1), output, zeros_like(output))
+            # (a scalar zero, as Keras 3's where: TF's error for a mask of another shape
+            # shows else [])
+            output = where(ta.expand_dims(q_mask, -1), output,
+                           convert_to_tensor(0, dtype=output.dtype))
         return (output, weights) if return_attention_scores else output
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:

@@ -311,10 +311,10 @@ class Bidirectional(Wrapper):
         if initial_state is not None:
             half = len(initial_state) // 2
             fw_state, bw_state = initial_state[:half], initial_state[half:]
-        y = self.forward_layer.call(inputs, mask=mask, training=training,
-                                    initial_state=fw_state)
-        y_rev = self.backward_layer.call(inputs, mask=mask, training=training,
-                                         initial_state=bw_state)
+        # (each layer called as Keras 3 calls it: its own errors name it)
+        y = self.forward_layer(inputs, mask=mask, training=training, initial_state=fw_state)
+        y_rev = self.backward_layer(inputs, mask=mask, training=training,
+                                    initial_state=bw_state)
         states: list = []
         if self.return_state:
             states = list(y[1:]) + list(y_rev[1:])
