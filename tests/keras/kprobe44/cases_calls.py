@@ -131,3 +131,52 @@ err("load_model_weights_file", lambda: keras.models.load_model("ok.weights.h5"))
 err("saving_save_model_bad", lambda: keras.saving.save_model(3, "x.keras"))
 err("export_bad_format", lambda: m.export("exp", format="onnx2"))
 """
+
+SNIPPETS["training_given_as_none"] = _TRY + """
+class In(layers.Layer):
+    def call(self, x, training=False):
+        print("  ", self.name, training)
+        return x
+class InNone(layers.Layer):
+    def call(self, x, training=None):
+        print("  ", self.name, training)
+        return x
+class Out(layers.Layer):
+    def __init__(self, how, **kw):
+        super().__init__(**kw)
+        self.i, self.j, self.how = In(name="in_false"), InNone(name="in_none"), how
+    def call(self, x, training=None):
+        print("  outer", training)
+        if self.how == "none":
+            self.i(x, training=None); self.j(x, training=None)
+        elif self.how == "pass":
+            self.i(x, training=training); self.j(x, training=training)
+        elif self.how == "false_then_omit":
+            self.i(x, training=False); self.j(x)
+        else:
+            self.i(x); self.j(x)
+        return x
+x = np.ones((1, 2), "float32")
+print("direct"); In(name="d1")(x); In(name="d2")(x, training=None); InNone(name="d3")(x); InNone(name="d4")(x, training=None)
+for how in ["none", "pass", "omit", "false_then_omit"]:
+    for given in [None, True, False, "absent"]:
+        print(how, given)
+        o = Out(how)
+        o(x) if given == "absent" else o(x, training=given)
+        o(x) if given == "absent" else o(x, training=given)
+i = keras.Input((2,)); m = keras.Model(i, In(name="f")(i))
+print("functional"); m(x); m(x, training=None); m(x, training=True)
+s = keras.Sequential([keras.Input((2,)), In(name="s")])
+print("sequential"); s(x); s(x, training=None); s(x, training=True)
+"""
+
+SNIPPETS["bidirectional_dtypes"] = _TRY + """
+x = np.ones((2, 3, 4), "float32")
+for label, make in [("mixed_outer", lambda: layers.Bidirectional(layers.SimpleRNN(2), dtype="mixed_float16")),
+                    ("f16_inner", lambda: layers.Bidirectional(layers.SimpleRNN(2, dtype="float16"))),
+                    ("mixed_state", lambda: layers.Bidirectional(layers.LSTM(2, return_state=True), dtype="mixed_float16")),
+                    ("mixed_none", lambda: layers.Bidirectional(layers.GRU(2, return_sequences=True), merge_mode=None, dtype="mixed_float16"))]:
+    b = make()
+    y = b(x)
+    print(label, b.dtype_policy.name, b.forward_layer.dtype_policy.name, [str(t.dtype) for t in (y if isinstance(y, (list, tuple)) else [y])])
+"""

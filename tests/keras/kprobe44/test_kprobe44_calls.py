@@ -8,10 +8,6 @@ strict xfails, so one that starts to match fails until it is taken off the list.
 from tests.keras.kprobe.snippets import snippet_test
 from tests.keras.kprobe44.cases_calls import SNIPPETS
 
-KNOWN: dict[str, str] = {
-    "bidirectional_odd_state_count": "Bidirectional hands its LSTM `training=None`, which "
-    "Keras 3 keeps (an explicit None is no default to fill in: the error's arguments show "
-    "training=None); eagerflow's call fills in the call signature's default, False",
-}
+KNOWN: dict[str, str] = {}
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

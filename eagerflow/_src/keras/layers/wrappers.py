@@ -319,6 +319,9 @@ class Bidirectional(Wrapper):
         if self.return_state:
             states = list(y[1:]) + list(y_rev[1:])
             y, y_rev = y[0], y_rev[0]
+        # (each in this layer's compute dtype, as Keras 3 casts them: a mixed_float16
+        # Bidirectional of a float32 layer gives float16)
+        y, y_rev = cast(y, self.compute_dtype), cast(y_rev, self.compute_dtype)
         if self.return_sequences:
             y_rev = y_rev[:, ::-1]
         out = self._merge(y, y_rev)
