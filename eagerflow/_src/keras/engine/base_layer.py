@@ -161,7 +161,7 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         setattr_(self, "_dtype_policy", policy)
         setattr_(self, "_build_input_shape", None)
         setattr_(self, "_build_shapes", None)
-        setattr_(self, "_autocast", bool(autocast))
+        setattr_(self, "_autocast", autocast)  # (kept as given, as Keras 3 keeps it)
         setattr_(self, "_activity_regularizer", activity_regularizer)
         setattr_(self, "built", False)
         setattr_(self, "supports_masking", getattr(self, "supports_masking", False))
