@@ -361,8 +361,8 @@ class LayoutMap(collections.abc.MutableMapping):
             layout.device_mesh = self._device_mesh
         self._layout_map[key] = layout
 
-    def __delitem__(self, key: str) -> None:
-        self._layout_map.pop(key)
+    def __delitem__(self, key: str) -> Any:
+        return self._layout_map.pop(key)  # (the value, as Keras 3's gives it to a direct call)
 
     def __len__(self) -> int:
         return len(self._layout_map)

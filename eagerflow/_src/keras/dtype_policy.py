@@ -372,8 +372,8 @@ class DTypePolicyMap(DTypePolicy, MutableMapping):
                              f"{type(policy)}") from None
         self._policy_map[key] = policy
 
-    def __delitem__(self, key: str) -> None:
-        del self._policy_map[key]
+    def __delitem__(self, key: str) -> Any:
+        return self._policy_map.pop(key)  # (the value, as Keras 3's gives it to a direct call)
 
     def __contains__(self, key: object) -> bool:
         return key in self._policy_map

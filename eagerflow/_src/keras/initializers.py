@@ -60,7 +60,8 @@ def compute_fans(shape: tuple, input_axes: Any = None, output_axes: Any = None) 
     if input_axes is not None and output_axes is not None:
         return (int(np.prod([shape[a] for a in input_axes])),
                 int(np.prod([shape[a] for a in output_axes])))
-    return fans(shape)
+    fan_in, fan_out = fans(shape)
+    return int(fan_in), int(fan_out)  # (Keras 3's ints: an unknown size refused by int())
 
 
 class Initializer:
@@ -112,7 +113,8 @@ class Constant(Initializer):
             # float64 weight of Constant(1.3) is float32's 1.29999995
             v = v.astype(np.float32)
         shape = _shape_tuple(shape)
-        if d is dt.string:  # (Keras 3's cast of the value times ones: TF's errors)
+        if d is dt.string or v.dtype.kind in "SU":  # (Keras 3's cast of the value times
+            # ones: TF's errors, a string cast to a number refused by TF's Cast)
             return multiply(cast(convert_to_tensor(self.value), d), tf_ones(shape, d))
         value = _wrap(v, d)
         try:

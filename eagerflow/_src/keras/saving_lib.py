@@ -133,7 +133,7 @@ def save_archive(obj: Any, filepath: Any) -> None:
 
 
 def _write_archive(model: Any, filepath: str, include_optimizer: bool) -> None:
-    if not getattr(model, "built", True):
+    if not model.built:  # (read as Keras 3 reads it: what has no `built` fails here)
         warnings.warn("You are saving a model that has not yet been built. It might not "
                       "contain any weights yet. Consider building the model first by calling "
                       "it on some data.", stacklevel=1)  # (at Keras's line)

@@ -27,6 +27,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, c
 from eagerflow._src.distribute import values as dist_values
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine import weights_version
+from eagerflow._src.keras.engine.layer_helpers import standardize_shape
 from eagerflow._src.keras.name_scope import check_name, scoped_path
 from eagerflow._src.ops import variables as tf_variables
 from eagerflow._src.ops.math import add, subtract
@@ -141,7 +142,7 @@ class Variable:
                 raise ValueError("When creating a Variable from an initializer, the `shape` "
                                  "argument should be specified. Received: "
                                  f"initializer={initializer} and shape={shape}")
-            shape = _full_shape(shape, name)
+            shape = full_shape(shape, name)
             # (Keras 3 hands its initializer the dtype's name, floatx's when none is given)
             value = initializer(shape, dtype=_dtype_name(dtype))
         else:
@@ -598,10 +599,11 @@ def _dtype_name(dtype: Any) -> str:
         raise ValueError(f"Invalid dtype: {dtype}") from None
 
 
-def _full_shape(shape: Any, name: str) -> tuple:
-    """The shape an initializer fills, every dimension known (Keras 3 refuses None)."""
-    shape = tuple(None if d is None else int(d) for d in
-                  (shape.as_list() if hasattr(shape, "as_list") else shape))
+def full_shape(shape: Any, name: str) -> tuple:
+    """The shape an initializer fills for the variable `name` (its path from the current
+    scope): standardized as Keras 3 does (no float, string or negative dimensions), every
+    dimension known."""
+    shape = standardize_shape(shape)
     if None in shape:
         raise ValueError("Shapes used to initialize variables must be fully-defined (no "
                          f"`None` dimensions). Received: shape={shape} for variable "

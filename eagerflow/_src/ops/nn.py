@@ -878,7 +878,7 @@ def _dropout(x: Any, rate: Any, noise_shape: Any, sampler: Any, name: str | None
         shape = runtime if shape is None else stack(
             [runtime[i] if d is None else d for i, d in enumerate(shape)])
     keep_mask = greater_equal(sampler(shape=shape, dtype=x._dtype), rate_t)
-    return where(keep_mask, ret, zeros_like(x))
+    return where(keep_mask, ret, _const(0, x))  # (a scalar zero, as TF: its errors show [])
 
 
 def _rate_tensor(rate: Any, d: dt.DType) -> Any:

@@ -756,8 +756,9 @@ def normal_from(op: OpDef, kca: Callable, shape: Any, mean: Any, stddev: Any, dt
                 scope: str | None = None) -> Any:
     """raw * stddev + mean, the raw draw from the V2 op `op` on `kca()`'s (key, counter,
     alg), in TF's order (the shape, mean and stddev, then the stream); `scope` as in
-    uniform_from."""
-    dtype = dt.as_dtype(dtype)
+    uniform_from. A `dtype` that is no DType (a string, as Keras 3 passes it) sends TF's op
+    wrapper down its slow path: the draw's errors name no name."""
+    given_dtype, dtype = dtype, dt.as_dtype(dtype)
     if scope is not None:
         static, dyn, given = _shape_arg(shape, op, scope)
     else:
@@ -767,7 +768,12 @@ def normal_from(op: OpDef, kca: Callable, shape: Any, mean: Any, stddev: Any, dt
     stream = kca()
     if scope is None:  # (eagerly: the V2 op checks the shape after the seed's op ran)
         static, dyn, given = _shape_arg(shape, op, scope)
-    raw = R.bind_shaped(op, stream + dyn, {"shape": static, "dtype": dtype}, given)
+    try:
+        raw = R.bind_shaped(op, stream + dyn, {"shape": static, "dtype": dtype}, given)
+    except OpError as e:
+        if not isinstance(given_dtype, dt.DType):
+            slow_path(e)
+        raise
     return add(raw * std_t, mean_t, name=scope)
 
 

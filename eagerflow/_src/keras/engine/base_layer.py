@@ -161,7 +161,7 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         setattr_(self, "_dtype_policy", policy)
         setattr_(self, "_build_input_shape", None)
         setattr_(self, "_build_shapes", None)
-        setattr_(self, "_autocast", bool(autocast))
+        setattr_(self, "_autocast", autocast)  # (kept as given, as Keras 3 keeps it)
         setattr_(self, "_activity_regularizer", activity_regularizer)
         setattr_(self, "built", False)
         setattr_(self, "supports_masking", getattr(self, "supports_masking", False))
@@ -662,7 +662,8 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         spec = plan.spec
         if kwargs and not spec.expects_training and not spec.has_var_kwargs:
             kwargs.pop("training", None)  # (a context argument: dropped where not taken)
-        if training is None:
+        # (a `training=None` given is kept, as Keras 3 keeps what the caller passed)
+        if training is None and not (kwargs and "training" in kwargs):
             training = _training_default(ctx, spec)
             if spec.expects_training:
                 kwargs["training"] = training
@@ -701,16 +702,18 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         if self._input_spec is not None:  # (the layer's name read for an error alone)
             input_spec_mod.assert_input_compatibility(self._input_spec, inputs, self)
 
-        # training: explicit > outer call's > the call signature's default
+        # training: explicit (None too, as Keras 3 takes what the caller passed) > outer
+        # call's > the call signature's default
         pos = spec.training_pos
+        given = True
         if pos is not None and len(rest) >= pos:
             training = rest[pos - 1]
         elif "training" in kwargs:
             training = kwargs["training"] if spec.expects_training or spec.has_var_kwargs \
                 else kwargs.pop("training")
         else:
-            training = None
-        if training is None:
+            training, given = None, False
+        if training is None and not given:
             training = _training_default(ctx, spec)
             if spec.expects_training and (pos is None or len(rest) < pos):
                 kwargs["training"] = training

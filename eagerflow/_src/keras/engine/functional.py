@@ -145,13 +145,15 @@ def functional_saved_children() -> dict:
     return {"_build_shapes_dict": TrackableDict({}), "output_names": TrackableList([])}
 
 
-def _check_all_keras_tensors(what: str, given: Any, flat: list) -> None:
+def check_all_keras_tensors(inputs: Any, outputs: Any) -> None:
     """Keras 3's refusal of a Functional's `inputs` or `outputs` holding anything but
-    KerasTensors (a string, an eager tensor, an array)."""
-    for x in flat:
-        if not isinstance(x, KerasTensor):
-            raise ValueError(f"All `{what}` values must be KerasTensors. Received: "
-                             f"{what}={given} including invalid value {x} of type {type(x)}")
+    KerasTensors (a string, an eager tensor, an array, None)."""
+    for what, given in (("inputs", inputs), ("outputs", outputs)):
+        for x in nest.flatten(given):
+            if not isinstance(x, KerasTensor):
+                raise ValueError(f"All `{what}` values must be KerasTensors. Received: "
+                                 f"{what}={given} including invalid value {x} of type "
+                                 f"{type(x)}")
 
 
 class GraphNetwork:
@@ -174,12 +176,15 @@ class GraphNetwork:
                         f"tensor name to '{key}' (via `Input(..., name='{key}')`)", stacklevel=1)
         flat_in = nest.flatten(inputs)
         flat_out = nest.flatten(outputs)
-        _check_all_keras_tensors("inputs", inputs, flat_in)
-        _check_all_keras_tensors("outputs", outputs, flat_out)
+        check_all_keras_tensors(inputs, outputs)
         for t in flat_in + flat_out:
             if not is_keras_tensor(t):
                 raise ValueError("Input tensors to a Functional must come from `tf.keras.Input`"
                                  f". Received: {t} (missing previous layer metadata).")
+        for arg, flat in (("inputs", flat_in), ("outputs", flat_out)):
+            if not flat:
+                raise ValueError(f"`{arg}` argument cannot be empty. Received:\n"
+                                 f"inputs={inputs}\noutputs={outputs}")
         object.__setattr__(self, "_nested_inputs", inputs)
         object.__setattr__(self, "_nested_outputs", outputs)
         object.__setattr__(self, "_flat_inputs", flat_in)

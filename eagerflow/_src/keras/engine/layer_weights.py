@@ -23,9 +23,9 @@ from eagerflow._src.keras.engine import layer_checks, weights_version
 from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor, in_symbolic_scope
 from eagerflow._src.keras.engine.layer_helpers import aggregation as _aggregation
 from eagerflow._src.keras.engine.layer_helpers import standardize_shape
-from eagerflow._src.keras.name_scope import scoped_path
+from eagerflow._src.keras.name_scope import check_name
 from eagerflow._src.keras.variables import Variable as KerasVariable
-from eagerflow._src.keras.variables import get_stateless_scope, keras_variable
+from eagerflow._src.keras.variables import full_shape, get_stateless_scope, keras_variable
 from eagerflow._src.ops.variables import Variable, VariableSynchronization
 
 # layers holding losses added by add_loss (a top-level call clears its sublayers' losses;
@@ -64,7 +64,10 @@ class LayerWeights:
                     aggregation: Any = None, partitioner: Any = None, autocast: bool = True,
                     overwrite_with_gradient: bool = False, experimental_autocast: bool = True,
                     caching_device: Any = None, getter: Any = None) -> Variable:
-        dtype = dt.as_dtype(dtype) if dtype is not None else dt.as_dtype(self.variable_dtype)
+        try:
+            dtype = dt.as_dtype(dtype if dtype is not None else self.variable_dtype)
+        except TypeError:  # (Keras 3's standardize_dtype's words)
+            raise ValueError(f"Invalid dtype: {dtype}") from None
         if synchronization == VariableSynchronization.ON_READ:
             if trainable:
                 raise ValueError("Synchronization value can be set to "
@@ -82,13 +85,11 @@ class LayerWeights:
         constraint = constraints_mod.get(constraint)
         regularizer = regularizers_mod.get(regularizer)
         tracked_name, name = name, name or kb.auto_name("Variable")
+        check_name(name)  # (as Keras 3's Variable checks it: no '/')
         # (`shape=3` refused, once the variable has taken its name, as in Keras 3)
         shape = () if shape is None else standardize_shape(shape)
         with self._own_scope(), kb.init_scope():
-            if None in shape:  # (Keras 3's Variable refuses it, its path named)
-                raise ValueError("Shapes used to initialize variables must be fully-defined "
-                                 f"(no `None` dimensions). Received: shape={shape} for "
-                                 f"variable path='{scoped_path(name)}'")
+            shape = full_shape(shape, name)  # (Keras 3's Variable refuses None, its path named)
             value = initializer(shape, dtype=dtype)
             var = keras_variable(Variable(value, trainable=trainable, name=name, dtype=dtype,
                                           constraint=constraint,

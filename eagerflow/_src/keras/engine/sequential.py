@@ -30,6 +30,7 @@ from eagerflow._src.keras.engine.functional import (
 )
 from eagerflow._src.keras.engine.input_layer import InputLayer
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, SymbolicTensor, symbolic_scope
+from eagerflow._src.keras.engine.layer_helpers import standardize_shape
 from eagerflow._src.keras.engine.shapes import to_shapes
 from eagerflow._src.keras.engine.symbolic_calls import output_shape_of
 from eagerflow._src.keras.engine.training import Functional, Model
@@ -57,6 +58,17 @@ class _FunctionalGraph(Trackable):
         return out
 
 
+def _is_shape(value: Any) -> bool:
+    """Whether `value` is one input's shape, as Keras 3's Sequential.build reads it."""
+    if isinstance(value, (Tensor, np.ndarray)):
+        return False  # (a batch: its rows would pass for dimensions)
+    try:
+        standardize_shape(value)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
 class Sequential(Functional):
     """`Sequential(layers=None, trainable=True, name=None)`."""
 
@@ -77,9 +89,7 @@ class Sequential(Functional):
         # the batch shape Keras 3's build last tried its graph from, when a layer's output
         # could not be inferred (NotImplementedError): it stays a plain stack of layers
         object.__setattr__(self, "_failed_build_shape", None)
-        if layers is not None:
-            if not isinstance(layers, (list, tuple)):
-                layers = [layers]
+        if layers:  # (iterated as Keras 3 iterates it: a lone layer is no list of layers)
             for layer in layers:
                 self.add(layer, rebuild=False)
             if self._input_layer_obj is not None and self._sequential_layers:
@@ -353,9 +363,9 @@ class Sequential(Functional):
 
     # -- running ---------------------------------------------------------------------------
     def build(self, input_shape: Any = None) -> None:
-        if isinstance(input_shape, (Tensor, np.ndarray)):
-            # Keras 3 builds nothing for a value that is no shape (a batch), silently: the
-            # model is marked built, its build config holding the value
+        if input_shape is not None and not _is_shape(input_shape):
+            # Keras 3 builds nothing for a value that is no one input's shape (a batch,
+            # `build(3)`), silently: the model is marked built, its build config holding it
             return
         given = _one_shape(input_shape)
         if given is not None and self._input_layer_obj is not None and \
@@ -489,8 +499,11 @@ class Sequential(Functional):
         return config
 
     def get_build_config(self) -> dict | None:
-        if isinstance(self._build_shapes, (Tensor, np.ndarray)):  # (a batch given to build)
-            return {"input_shape": self._build_shapes}
+        shapes = self._build_shapes
+        if shapes is not None and not _is_shape(shapes):
+            # (what build was given where it built nothing, as Keras 3 records it: a batch,
+            # a number, a dict of shapes)
+            return {"input_shape": shapes}
         if self._is_graph_network:
             return {"input_shape": self._input_layer_obj.batch_shape}
         if self._failed_build_shape is not None:

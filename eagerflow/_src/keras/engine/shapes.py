@@ -44,8 +44,10 @@ def to_shapes(result: Any, keep_tuples: bool = False) -> Any:
 def shape_tuples(shapes: Any) -> Any:
     """A shape (TensorShape, tuple or list of dims) as a tuple; nested ones as lists. A
     tensor or array stays as given: `model.build(frames)` (TF's video tutorial passes a
-    batch, not its shape) records the batch, as Keras 3's build config does."""
-    if shapes is None or isinstance(shapes, (Tensor, np.ndarray)):
+    batch, not its shape) records the batch, as Keras 3's build config does; so is
+    anything else that is no shape (`model.build(3)`)."""
+    if shapes is None or isinstance(shapes, (Tensor, np.ndarray, str)) or \
+            not hasattr(shapes, "__iter__"):
         return shapes
     if isinstance(shapes, TensorShape):
         return tuple(shapes.as_list()) if shapes.rank is not None else None

@@ -27,7 +27,7 @@ from eagerflow._src.keras import (
 from eagerflow._src.keras import serialization as ser
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.call_spec import call_spec
-from eagerflow._src.keras.engine.functional import GraphNetwork
+from eagerflow._src.keras.engine.functional import GraphNetwork, check_all_keras_tensors
 from eagerflow._src.keras.engine.input_layer import Input, InputLayer
 from eagerflow._src.keras.engine.keras_tensor import (
     KerasTensor,
@@ -478,7 +478,8 @@ class Functional(GraphNetwork, Model):
     def __init__(self, inputs: Any = None, outputs: Any = None, name: str | None = None,
                  trainable: bool = True, **kwargs: Any) -> None:
         # (Keras 3's Functional takes its name and trainable flag alone: other keywords,
-        # a dtype too, it drops unread)
+        # a dtype too, it drops unread; it checks its tensors before it takes a name)
+        check_all_keras_tensors(inputs, outputs)
         Model.__init__(self, name=name, trainable=trainable, _functional=True)
         inputs, outputs = clone_from_intermediate_inputs(inputs, outputs)
         self._init_graph_network(inputs, outputs)

@@ -15,6 +15,8 @@ import math
 import string
 from typing import Any
 
+import numpy as np
+
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import convert_to_tensor
@@ -41,7 +43,7 @@ from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
-from eagerflow._src.ops.math_base import cast, where, zeros_like
+from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.stacking import stack
 
 _LETTERS = string.ascii_lowercase
@@ -64,7 +66,9 @@ def _attention_equations(rank: int, attn_axes: tuple) -> tuple:
     """(query-key product equation, combination equation, scores' rank) for projected
     tensors of `rank` (batch, ..., heads, channels) attending over `attn_axes`."""
     target = _LETTERS[:rank]
-    batch_dims = [i for i in range(rank) if i not in attn_axes and i != rank - 1]
+    # (NumPy's delete, as Keras 3's: a negative axis counts from the end, an axis out of
+    # range is NumPy's IndexError)
+    batch_dims = [int(i) for i in np.delete(range(rank), tuple(attn_axes) + (rank - 1,))]
     source, offset = "", rank
     for i in range(rank):
         if i in batch_dims or i == rank - 1:
@@ -597,7 +601,10 @@ class Attention(Layer):
         scores_mask = self._calculate_score_mask(scores, v_mask, use_causal_mask)
         output, weights = self._apply_scores(scores, v, scores_mask, training)
         if q_mask is not None:
-            output = where(ta.expand_dims(q_mask, -1), output, zeros_like(output))
+            # (a scalar zero, as Keras 3's where: TF's error for a mask of another shape
+            # shows else [])
+            output = where(ta.expand_dims(q_mask, -1), output,
+                           convert_to_tensor(0, dtype=output.dtype))
         return (output, weights) if return_attention_scores else output
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:

@@ -10,6 +10,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
+from eagerflow._src.keras.engine.layer_helpers import standardize_shape
 from eagerflow._src.keras.layers import lora
 from eagerflow._src.keras.layers._utils import (
     init_args,
@@ -64,8 +65,6 @@ class Conv(Layer):
         super().__init__(trainable=trainable, name=name,
                          activity_regularizer=activity_regularizer, **kwargs)
         self.rank = rank
-        if isinstance(filters, float):
-            filters = int(filters)
         if filters is not None and filters <= 0:
             raise ValueError("Invalid value for argument `filters`. Expected a strictly "
                              f"positive value. Received filters={filters}.")
@@ -94,14 +93,16 @@ class Conv(Layer):
     def _channel_axis(self) -> int:
         return 1 if self.data_format == "channels_first" else -1
 
-    def _input_channels(self, input_shape: TensorShape) -> int:
-        ch = input_shape[self._channel_axis]
-        if ch is None:
-            raise ValueError("The channel dimension of the inputs should be defined. The "
-                             f"input_shape received is {input_shape}, where axis "
-                             f"{self._channel_axis} (0-based) is the channel dimension, which "
-                             "found to be `None`.")
-        return int(ch)
+    def _input_channels(self, input_shape: TensorShape) -> int | None:
+        # (an unknown count is Keras 3's too: the arithmetic on it, or the kernel's shape,
+        # refuses it)
+        return input_shape[self._channel_axis]
+
+    def _check_groups(self, in_ch: int | None, input_shape: TensorShape) -> None:
+        if in_ch % self.groups != 0:
+            raise ValueError("The number of input channels must be evenly divisible by the "
+                             f"number of groups. Received groups={self.groups}, but the input "
+                             f"has {in_ch} channels (full input shape is {input_shape}).")
 
     def _kernel_shape(self, in_ch: int) -> tuple:
         return self.kernel_size + (in_ch // self.groups, self.filters)
@@ -109,12 +110,11 @@ class Conv(Layer):
     def build(self, input_shape: Any) -> None:
         input_shape = TensorShape(input_shape)
         in_ch = self._input_channels(input_shape)
-        if in_ch % self.groups != 0:
-            raise ValueError("The number of input channels must be evenly divisible by the "
-                             f"number of groups. Received groups={self.groups}, but the input "
-                             f"has {in_ch} channels (full input shape is {input_shape}).")
+        self._check_groups(in_ch, input_shape)
+        # (a float `filters` is kept, as Keras 3 keeps it, for the kernel's shape to refuse)
+        kernel_shape = standardize_shape(self._kernel_shape(in_ch))
         self.compute_output_shape(input_shape)  # raises for outputs that would be empty
-        self.kernel = self.add_weight(name="kernel", shape=self._kernel_shape(in_ch),
+        self.kernel = self.add_weight(name="kernel", shape=kernel_shape,
                                       initializer=self.kernel_initializer,
                                       regularizer=self.kernel_regularizer,
                                       constraint=self.kernel_constraint, trainable=True,
@@ -378,6 +378,9 @@ class ConvTranspose(Conv):
     def _kernel_shape(self, in_ch: int) -> tuple:
         return self.kernel_size + (self.filters, in_ch)
 
+    def _check_groups(self, in_ch: int | None, input_shape: TensorShape) -> None:
+        pass  # (one group: Keras 3's transposed convolutions check none)
+
     def _spatial_out(self, dims: list) -> list:
         ops = self.output_padding or (None,) * self.rank
         return [deconv_output_length(d, self.kernel_size[i], self.padding, ops[i],
@@ -533,7 +536,7 @@ class DepthwiseConv(_DepthwiseFamily):
     def build(self, input_shape: Any) -> None:
         input_shape = TensorShape(input_shape)
         in_ch = self._input_channels(input_shape)
-        self.filters = in_ch * self.depth_multiplier
+        self.filters = self.depth_multiplier * in_ch  # (Keras's order: its error's words)
         self.compute_output_shape(input_shape)
         self.kernel = _add_kernel(self, "depthwise", "kernel",
                                   self.kernel_size + (in_ch, self.depth_multiplier))
@@ -614,12 +617,12 @@ class SeparableConv(_DepthwiseFamily):
     def build(self, input_shape: Any) -> None:
         input_shape = TensorShape(input_shape)
         in_ch = self._input_channels(input_shape)
+        # (both shapes first, as Keras 3: an unknown channel count fails the product)
+        pointwise = (1,) * self.rank + (self.depth_multiplier * in_ch, self.filters)
         self.compute_output_shape(input_shape)
         self.depthwise_kernel = _add_kernel(self, "depthwise", "depthwise_kernel",
                                             self.kernel_size + (in_ch, self.depth_multiplier))
-        self.pointwise_kernel = _add_kernel(
-            self, "pointwise", "pointwise_kernel",
-            (1,) * self.rank + (in_ch * self.depth_multiplier, self.filters))
+        self.pointwise_kernel = _add_kernel(self, "pointwise", "pointwise_kernel", pointwise)
         self._add_bias()
         self._set_channels_spec(in_ch)
 

@@ -228,6 +228,13 @@ class Activation(Layer):
         return config
 
 
+def check_between_0_and_1(name: str, value: float) -> None:
+    """Keras 3's check of a rate or deviation (a string's comparison fails as there)."""
+    if not 0 <= value <= 1:
+        raise ValueError(f"Invalid value received for argument `{name}`. Expected a float "
+                         f"value between 0 and 1. Received: {name}={value}")
+
+
 class Dropout(Layer):
     """`Dropout(rate, noise_shape=None, seed=None)`: zeroes inputs with probability `rate`
     while training and scales the rest by 1 / (1 - rate); the identity in inference."""
@@ -235,9 +242,7 @@ class Dropout(Layer):
     def __init__(self, rate: float, noise_shape: Any = None, seed: int | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        if isinstance(rate, (int, float)) and not 0 <= rate <= 1:
-            raise ValueError("Invalid value received for argument `rate`. Expected a float "
-                             f"value between 0 and 1. Received: rate={rate}")
+        check_between_0_and_1("rate", rate)
         self.rate = rate
         self.noise_shape = noise_shape
         self.seed = seed

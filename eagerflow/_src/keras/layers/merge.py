@@ -36,6 +36,10 @@ def _as_tuple(shape: list | None) -> tuple | None:
 class Merge(Layer):
     """The merge layers' base (Keras 3's name, which its errors show)."""
 
+    # (set by build where the inputs' ranks differ or one is unknown: the call then expands
+    # the lower ranks, as Keras 3's; Concatenate and Dot never do)
+    _reshape_required = False
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.supports_masking = True
@@ -89,6 +93,7 @@ class Merge(Layer):
         out = shapes[0][1:] if shapes[0] is not None else None
         for s in shapes[1:]:
             out = self._elemwise_shape(out, s[1:] if s is not None else None)
+        self._reshape_required = None in shapes or len({len(s) for s in shapes}) != 1
         self.built = True
 
     def _merge(self, inputs: list) -> Any:
@@ -98,7 +103,17 @@ class Merge(Layer):
         if not isinstance(inputs, (list, tuple)):
             raise ValueError("A merge layer should be called on a list of inputs. Received: "
                              f"inputs={inputs} (not a list of tensors)")
-        return self._merge(_promoted(list(inputs)))
+        inputs = list(inputs)
+        ranks = [x.shape.rank for x in inputs]
+        if self._reshape_required and None not in ranks:
+            # (Keras 3 expands each lower-ranked input at axis 1 up to the highest rank:
+            # (2, 4) and (2, 3, 4) add as (2, 1, 4) and (2, 3, 4); an unknown rank is
+            # merged as given)
+            top = max(ranks)
+            for i, r in enumerate(ranks):
+                for _ in range(top - r):
+                    inputs[i] = ops_array.expand_dims(inputs[i], axis=1)
+        return self._merge(_promoted(inputs))
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         shapes = self._check_list(input_shape)

@@ -119,7 +119,7 @@ class BatchNormalization(Layer):
             renorm_clipping = _checked_clipping(renorm_clipping or {})
         self.renorm, self.renorm_clipping = renorm, renorm_clipping
         self.renorm_momentum = renorm_momentum
-        self.axis = axis if isinstance(axis, int) else list(axis)
+        self.axis = int(axis)  # (Keras 3's takes one axis: a list refused by int())
         self.momentum = momentum
         self.epsilon = epsilon
         self.center = center
@@ -136,25 +136,15 @@ class BatchNormalization(Layer):
         if input_shape.rank is None:
             raise ValueError(f"Input has undefined rank. Received: input_shape={input_shape}.")
         ndims = input_shape.rank
-        # (int(): an axis of True is axis 1, as Keras takes it)
-        axes = [int(a) + ndims if a < 0 else int(a) for a in _axes_list(self.axis)]
-        if any(a < 0 or a >= ndims for a in axes):
+        axis = self.axis + ndims if self.axis < 0 else self.axis
+        if not 0 <= axis < ndims:
             # (Keras 3 indexes the input's shape tuple with the axis, unchecked)
             raise IndexError("tuple index out of range")
-        if len(axes) != len(set(axes)):
-            raise ValueError(f"Duplicate axis: {self.axis}")
         # (a tuple: a layer walk passes it by, where it looks into a list each time)
-        self._axes = tuple(axes)
-        axis_to_dim = {a: input_shape[a] for a in axes}
-        for d in axis_to_dim.values():
-            if d is None:
-                raise ValueError("Input has undefined `axis` dimension. Received input with "
-                                 f"shape {tuple(input_shape.as_list())} and axis={self.axis}")
-        self.input_spec = InputSpec(ndim=ndims, axes=axis_to_dim)
-        if len(axes) == 1:
-            param_shape = (axis_to_dim[axes[0]],)
-        else:
-            param_shape = tuple(axis_to_dim[i] if i in axis_to_dim else 1 for i in range(ndims))
+        self._axes = (axis,)
+        # (an unknown size is refused by the first weight's shape, as in Keras 3)
+        self.input_spec = InputSpec(ndim=ndims, axes={axis: input_shape[axis]})
+        param_shape = (input_shape[axis],)
         pdtype = "float32" if self.dtype in ("float16", "bfloat16") else self.dtype
         # autocast=False: under a mixed policy the statistics stay float32 (as Keras 3)
         self.gamma, self.beta = _add_affine_weights(self, param_shape, dtype=pdtype,
@@ -380,7 +370,7 @@ class LayerNormalization(Layer):
             self.axis = axis
         else:
             raise TypeError("Expected an int or a list/tuple of ints for the argument 'axis', "
-                            f"but received: {axis}")
+                            f"but received: {axis!r}")
         self.epsilon = epsilon
         self.center = center
         self.scale = scale

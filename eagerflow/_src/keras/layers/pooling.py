@@ -17,7 +17,6 @@ from eagerflow._src.keras.layers._utils import (
 from eagerflow._src.keras.layers.conv import to_channels_first, to_channels_last
 from eagerflow._src.keras.ops.nn_conv import adaptive_average_pool, adaptive_max_pool
 from eagerflow._src.keras.ops.numpy_reduce import amax, mean
-from eagerflow._src.keras.utils.conv_utils import conv_output_length
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import nn_pool as tn_pool
 from eagerflow._src.ops import reduce as tr
@@ -35,7 +34,8 @@ class Pooling(Layer):
         self.rank = rank
         self._kind = kind
         self.pool_size = normalize_tuple(pool_size, rank, "pool_size")
-        self.strides = normalize_tuple(strides, rank, "strides")
+        # (a zero stride passes here, as in Keras 3: the op or the shape inference refuses it)
+        self.strides = normalize_tuple(strides, rank, "strides", allow_zero=True)
         # (kept as given, as Keras 3.15 keeps it: a call upper-cases it for TF's op, which
         # checks it; only the shape inference asks for lower-case 'valid' or 'same')
         self.padding = padding
@@ -55,21 +55,26 @@ class Pooling(Layer):
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         s = TensorShape(input_shape).as_list()
-        if self.padding not in ("valid", "same"):
+        # Keras 3 computes over the shape as a NumPy array, an unknown spatial size as -1
+        # (an object array where a size is None: its message shows the array so, and a
+        # zero stride's division raises Python's ZeroDivisionError over it)
+        shown = np.array(s)
+        spatial = shown[2:] if self.data_format == "channels_first" else shown[1:-1]
+        unknown = [i for i, d in enumerate(spatial) if d is None]
+        spatial[unknown] = -1  # (a view: `shown` takes the -1 too)
+        pool = np.array(self.pool_size)
+        if self.padding == "valid":
+            out = np.floor((spatial - pool) / self.strides) + 1
+            if any(d <= 0 for i, d in enumerate(out) if i not in unknown):
+                raise ValueError("Computed output size would be zero or negative. Received: "
+                                 f"`inputs.shape={shown}`, `pool_size={pool}`, "
+                                 f"`strides={self.strides}`, `padding={self.padding}`.")
+        elif self.padding == "same":
+            out = np.floor((spatial - 1) / self.strides) + 1
+        else:
             raise ValueError("Argument `padding` must be either 'valid' or 'same'. Received: "
                              f"padding={self.padding}")
-        if self.data_format == "channels_first":
-            spatial = s[2:]
-        else:
-            spatial = s[1:-1]
-        out = [conv_output_length(d, self.pool_size[i], self.padding, self.strides[i])
-               for i, d in enumerate(spatial)]
-        if any(d is not None and d <= 0 for d in out):  # (a call gives an empty output)
-            shown = np.array([-1 if d is None else d for d in s], dtype=object) \
-                if None in s else np.array(s)
-            raise ValueError("Computed output size would be zero or negative. Received: "
-                             f"`inputs.shape={shown}`, `pool_size={np.array(self.pool_size)}`, "
-                             f"`strides={self.strides}`, `padding={self.padding}`.")
+        out = [None if i in unknown else int(d) for i, d in enumerate(out)]
         if self.data_format == "channels_first":
             return TensorShape([s[0], s[1]] + out)
         return TensorShape([s[0]] + out + [s[-1]])

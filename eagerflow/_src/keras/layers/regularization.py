@@ -13,17 +13,11 @@ from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras.engine.base_layer import Layer
-from eagerflow._src.keras.layers.core import _dims
+from eagerflow._src.keras.layers.core import _dims, check_between_0_and_1
 from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.random_stateless import stateless_normal, stateless_uniform
-
-
-def _check_between_0_and_1(name: str, value: float) -> None:
-    if not 0 <= value <= 1:
-        raise ValueError(f"Invalid value received for argument `{name}`. Expected a float "
-                         f"value between 0 and 1. Received: {name}={value}")
 
 
 class _NoiseLayer(Layer):
@@ -34,7 +28,7 @@ class _NoiseLayer(Layer):
 
     def __init__(self, amount: float, seed: int | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        _check_between_0_and_1(self._amount, amount)
+        check_between_0_and_1(self._amount, amount)
         setattr(self, self._amount, amount)
         self.seed = seed
         if amount > 0:

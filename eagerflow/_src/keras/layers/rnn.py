@@ -18,6 +18,7 @@ import numpy as np
 
 from eagerflow._src.core import nest
 from eagerflow._src.core.device import list_logical_devices
+from eagerflow._src.core.errors import OutOfRangeError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.trackable import ListWrapper
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
@@ -157,7 +158,7 @@ class _CellBase(DropoutRNNCell, Layer):
                  recurrent_constraint: Any = None, bias_constraint: Any = None,
                  dropout: float = 0.0, recurrent_dropout: float = 0.0, seed: Any = None,
                  **kwargs: Any) -> None:
-        if units is None or (isinstance(units, int) and units <= 0):
+        if units <= 0:  # (Keras 3's check: None or a string fails the comparison there)
             raise ValueError("Received an invalid value for argument `units`, expected a "
                              f"positive integer, got {units}.")
         super().__init__(**kwargs)
@@ -511,7 +512,9 @@ class RNN(Layer):
                                          [(s[0], n) for n in self._state_sizes()])
         if isinstance(self.cell, Layer) and not self.cell.built:
             with self.cell._own_scope():
-                self.cell._maybe_build(_Spec([s[0], s[2]]))
+                # (a step's shape, the time axis dropped: a rank-2 input leaves the cell
+                # no feature size, and its kernel's shape refuses None, as in Keras 3)
+                self.cell._maybe_build(_Spec([s[0]] + s.as_list()[2:]))
         self.built = True
 
     def _create_state_variables(self, sequence_shape: list, shapes: list) -> None:
@@ -635,6 +638,8 @@ class RNN(Layer):
             inputs = inputs[0]
         if isinstance(mask, list):
             mask = mask[0]
+        if mask is not None and mask.shape.rank == 3 and mask.shape[-1] == 1:
+            mask = ta.squeeze(mask, [-1])  # ((samples, time, 1): Keras 3's backend's form)
         # the batch size read before the time loop, as Keras 3's RNN reads it
         batch = inputs.shape[0]
         if batch is None and initial_state is None and not self.stateful and \
@@ -687,6 +692,8 @@ class RNN(Layer):
             if not self.unroll and not getattr(self.cell, "_pure_step", False):
                 # Keras 3's backend calls the cell on the first step before its loop
                 self._step(steps[0], states, kwargs)
+            if not self.unroll and mask is not None:
+                _check_mask_steps(mask, len(steps))
             stacked, output, states = self._unrolled(steps, states, mask, kwargs)
         self._reset_dropout_masks(self.cell)
         if self.stateful:
@@ -830,6 +837,19 @@ class _FlatRNN(RNN):
     @classmethod
     def from_config(cls, config: dict, custom_objects: dict | None = None) -> _FlatRNN:
         return cls(**config)
+
+
+def _check_mask_steps(mask: Any, steps: int) -> None:
+    """Keras 3's loop reads the mask's time steps from a TensorArray of the sequence's
+    size: TF's errors for a mask of more steps (at its unstack) or fewer (at the read past
+    its end)."""
+    m = mask.shape[1]
+    if m is not None and m > steps:
+        raise ValueError(f"Cannot unstack {m} tensors into a TensorArray of static size "
+                         f"{steps} ")
+    if m is not None and m < steps:
+        raise OutOfRangeError(None, None, f"Tried to read from index {m} but array size is: "
+                              f"{m} ")
 
 
 def _sequences_shape(shape: Any) -> Any:

@@ -311,14 +311,17 @@ class Bidirectional(Wrapper):
         if initial_state is not None:
             half = len(initial_state) // 2
             fw_state, bw_state = initial_state[:half], initial_state[half:]
-        y = self.forward_layer.call(inputs, mask=mask, training=training,
-                                    initial_state=fw_state)
-        y_rev = self.backward_layer.call(inputs, mask=mask, training=training,
-                                         initial_state=bw_state)
+        # (each layer called as Keras 3 calls it: its own errors name it)
+        y = self.forward_layer(inputs, mask=mask, training=training, initial_state=fw_state)
+        y_rev = self.backward_layer(inputs, mask=mask, training=training,
+                                    initial_state=bw_state)
         states: list = []
         if self.return_state:
             states = list(y[1:]) + list(y_rev[1:])
             y, y_rev = y[0], y_rev[0]
+        # (each in this layer's compute dtype, as Keras 3 casts them: a mixed_float16
+        # Bidirectional of a float32 layer gives float16)
+        y, y_rev = cast(y, self.compute_dtype), cast(y_rev, self.compute_dtype)
         if self.return_sequences:
             y_rev = y_rev[:, ::-1]
         out = self._merge(y, y_rev)

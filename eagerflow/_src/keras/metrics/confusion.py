@@ -267,6 +267,8 @@ class AUC(Metric):
         self.num_labels = num_labels
         self.label_weights = None if label_weights is None else K.t(label_weights, dt.float32)
         self._from_logits = from_logits
+        if num_labels and not multi_label:  # (once named, as Keras 3 checks it)
+            raise ValueError("`num_labels` is needed only when `multi_label` is True.")
         shape = (self.num_thresholds, num_labels) if multi_label and num_labels else \
             (self.num_thresholds,)
         self._built_vars = False

@@ -161,10 +161,10 @@ class MultiOptimizer(Optimizer):
         for opt in self.__dict__.get("_inner_optimizers", ()):
             opt.loss_scale_factor = value
 
-    def apply(self, grads: Any, trainable_variables: Any = None) -> Any:
+    def apply(self, grads: Any, trainable_variables: Any = None) -> None:
         grads = list(grads)
         if not grads:
-            return None
+            return
         if trainable_variables is None:
             if not self.built:
                 raise ValueError("When passing `grads` without `variables`, the optimizer must "
@@ -185,8 +185,7 @@ class MultiOptimizer(Optimizer):
         for opt, (sub_grads, sub_vars) in zip(self._inner_optimizers, per_optimizer):
             if sub_grads:
                 opt.apply(sub_grads, sub_vars)
-        self._iterations.assign_add(1)
-        return self._iterations
+        self._iterations.assign_add(1)  # (None returned, as Keras 3's apply)
 
     def finalize_variable_values(self, var_list: Any) -> None:
         per_optimizer: list = [[] for _ in self._inner_optimizers]

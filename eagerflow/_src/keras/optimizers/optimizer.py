@@ -471,14 +471,16 @@ class Optimizer(trackable.AutoTrackable):
     # -- applying gradients --------------------------------------------------------------
     def apply_gradients(self, grads_and_vars: Iterable, name: str | None = None,
                         skip_gradients_aggregation: bool = False, **kwargs: Any) -> Variable:
-        """Applies `(gradient, variable)` pairs; pairs whose gradient is None are skipped."""
+        """Applies `(gradient, variable)` pairs; pairs whose gradient is None are skipped.
+        Returns the optimizer's own step counter, as Keras 3's (a LossScaleOptimizer's
+        and a MultiOptimizer's their own, the raw calls under gradient accumulation)."""
         pairs = list(grads_and_vars)
         grads = list(map(_FIRST, pairs))  # (each p[0])
         variables = list(map(_SECOND, pairs))
         replica = _replica_context_in_sync()
         if replica is None:
             self.apply(grads, variables)
-            return self.iterations
+            return self._iterations
         # Under a distribution strategy: sum the replicas' gradients, then update once
         # (in cross-replica context) so every copy of each variable gets the same step.
         if not skip_gradients_aggregation and kwargs.get("experimental_aggregate_gradients",
@@ -492,9 +494,9 @@ class Optimizer(trackable.AutoTrackable):
             # gradients to its own copies of the (mirrored) variables, which stay equal.
             with context.update_scope():
                 self.apply(grads, variables)
-            return self.iterations
+            return self._iterations
         replica.merge_call(lambda _strategy: self.apply(grads, variables))
-        return self.iterations
+        return self._iterations
 
     def apply(self, grads: Any, trainable_variables: Any = None) -> None:
         """Applies `grads` to `trainable_variables` (by default the variables `build` was
