@@ -365,7 +365,10 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
                   # (and the colour conversions of a scalar image: TF's tensordot over its
                   # last axis reads the empty shape's)
                   "image.rgb_to_grayscale", "image.rgb_to_yiq", "image.yiq_to_rgb",
-                  "image.rgb_to_yuv", "image.yuv_to_rgb"}
+                  "image.rgb_to_yuv", "image.yuv_to_rgb",
+                  # (sufficient_statistics' count of an axis past the rank: TF's reads its
+                  # dim from the shape's dims)
+                  "nn.sufficient_statistics"}
 _INDEXING = ("list index out of range", "tuple index out of range")
 # and an UnboundLocalError: eig/eigvals of a dtype Eig refuses, where TF's Python picks the
 # complex output dtype for the four it takes and leaves its local unset for the others

@@ -36,7 +36,7 @@ def _float() -> dt.DType:
     return result_type(float)
 
 
-def _inexact(t: Tensor) -> bool:
+def is_inexact(t: Tensor) -> bool:
     """NumPy's inexact kinds, as TF's tnp asks NumPy: bfloat16 (ml_dtypes') is not one, so
     the functions that compute in floats promote it as they promote ints."""
     return (t.dtype.is_floating or t.dtype.is_complex) and t.dtype is not dt.bfloat16
@@ -52,7 +52,7 @@ def to_float(x: Tensor) -> Tensor:
 def _unary(fn: Callable, to_float_: bool = False) -> Callable:
     def f(x: Any) -> Tensor:
         x = asarray(x)
-        if to_float_ and not _inexact(x):
+        if to_float_ and not is_inexact(x):
             x = to_float(x)
         return fn(x)
     return f
@@ -128,7 +128,7 @@ def heaviside(x1: Any, x2: Any) -> Tensor:
     y = math_base.where(m.less(a, zeros_like(a)), zero,
                         math_base.where(m.greater(a, zeros_like(a)), one, b))
     # (tnp's astype: an AttributeError without numpy behavior)
-    return y if _inexact(y) else to_float(y)
+    return y if is_inexact(y) else to_float(y)
 
 
 def _raw_minus(x1: Any, x2: Any, delta: Tensor) -> Tensor:
@@ -333,7 +333,7 @@ def around(a: Any, decimals: int = 0) -> Tensor:
     dtype = a.dtype
     # math.pow, as TF's: a factor past float64 is its OverflowError ("math range error")
     factor = math.pow(10, decimals)
-    if _inexact(a):
+    if is_inexact(a):
         f = cast(factor, dtype)
     else:
         a = to_float(a)
@@ -508,7 +508,7 @@ def ptp(a: Any, axis: Any = None, keepdims: Any = None) -> Tensor:
 def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
             equal_nan: bool = False) -> Tensor:
     a, b = promote(a, b)
-    if not _inexact(a):  # (TF's `a == b`: shapes that don't broadcast are one False)
+    if not is_inexact(a):  # (TF's `a == b`: shapes that don't broadcast are one False)
         return a == b
     real = a.dtype.real_dtype if a.dtype.is_complex else a.dtype  # |a - b| is real
     close = m.less_equal(m.abs(a - b), asarray(atol, real) + asarray(rtol, real) * m.abs(b))

@@ -172,7 +172,8 @@ def _length(op: str, fft_length: Any, default: int) -> int:
 
 
 def _at_least_1d(x: Any, what: str) -> None:
-    if x._shape is None or len(x._shape) < 1 or x._shape[-1] is None:
+    x.shape.with_rank_at_least(1)  # (TF's check: "Shape () must have rank at least 1")
+    if x._shape is None or x._shape[-1] is None:
         raise ValueError(f"{what} needs a tensor of rank >= 1 with a known last dimension, "
                          f"got shape {x.shape}")
 
@@ -540,8 +541,10 @@ def _raised_cosine(window_length: Any, periodic: bool, dtype: Any, a: float, b: 
         denom = cast(n + (even if periodic else 0) - 1, d)
         return a - b * cos(range_(n, dtype=d) * (2.0 * _pymath.pi) / denom)
     n = int(C.known(window_length))
-    if n != 1:  # (TF converts `periodic` to a bool tensor past a window of one)
-        periodic = bool(convert_to_tensor(periodic, dt.bool))
+    if n != 1:  # (TF converts `periodic` to a bool tensor past a window of one, a scalar)
+        periodic = convert_to_tensor(periodic, dt.bool)
+        periodic.shape.assert_has_rank(0)
+        periodic = bool(periodic)
     if n < 0:  # (TF's Range of the window's positions refuses it)
         range_(n)
     if n <= 1:

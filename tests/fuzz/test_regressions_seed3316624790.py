@@ -1,0 +1,345 @@
+"""Regression tests for the API fuzz campaigns of seeds 3316624790 and 3741657386
+(EAGERFLOW_FUZZ_ODD=1) and 3605551275, 8 examples per public function, whose calls were each
+replayed in TF 2.21 (tests/fuzz/api_replay.py): the inputs where eagerflow's outcome differed
+from TF's, and their neighbours, with TF 2.21's answer recorded as data (its error class and
+the first line of its message, or per tensor its dtype, shape and values)."""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+import pytest
+from recorded import outcome
+
+import eagerflow as tf
+
+tnp = tf.experimental.numpy
+
+nan = np.nan
+
+# sufficient_statistics converts `shift` as given (a Python bool a bool tensor, 0.0 a
+# float32 one: Sub's refusal beside another dtype; was converted with x's dtype as a hint)
+# and reads an axis's dim from the shape's list (past the rank: Python's IndexError)
+SUFFICIENT_STATISTICS = [
+    (lambda: tf.nn.sufficient_statistics(tf.constant(3), (), shift=False),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute Sub as input #1(zero-based) was expected to be a int32 tensor but is '
+      'a bool tensor [Op:Sub] name:')),
+    (lambda: tf.nn.sufficient_statistics(tf.constant(3), (), shift=True),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute Sub as input #1(zero-based) was expected to be a int32 tensor but is '
+      'a bool tensor [Op:Sub] name:')),
+    (lambda: tf.nn.sufficient_statistics(tf.constant(3), (), shift=0),
+     ['tuple', ('int32', [], 1), ('int32', [], 3), ('int32', [], 9), ('int32', [], 0)]),
+    (lambda: tf.nn.sufficient_statistics(tf.constant([3.0, 4.0]), [0], shift=0.0),
+     ['tuple', ('float32', [], 2.0), ('float32', [], 7.0), ('float32', [], 25.0),
+      ('float32', [], 0.0)]),
+    (lambda: tf.nn.sufficient_statistics(tf.constant([3.0, 4.0], tf.float64), [0], shift=0.0),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute Sub as input #1(zero-based) was expected to be a double tensor but is '
+      'a float tensor [Op:Sub] name:')),
+    (lambda: tf.nn.sufficient_statistics(tf.constant([3.0, 4.0], tf.float64), [0],
+                                         shift=tf.constant(1.0, tf.float64)),
+     ['tuple', ('float64', [], 2.0), ('float64', [], 5.0), ('float64', [], 13.0),
+      ('float64', [], 1.0)]),
+    (lambda: tf.nn.sufficient_statistics(tf.constant([3, 4]), [0], shift=1),
+     ['tuple', ('int32', [], 2), ('int32', [], 5), ('int32', [], 13), ('int32', [], 1)]),
+    (lambda: tf.nn.sufficient_statistics(tf.ones([2, 3]), [5]),
+     ('raise', 'IndexError', 'list index out of range')),
+    (lambda: tf.nn.sufficient_statistics(tf.ones([2, 3]), [-3]),
+     ('raise', 'IndexError', 'list index out of range')),
+    (lambda: tf.nn.sufficient_statistics(tf.ones([2, 3]), [-2]),
+     ['tuple', ('float32', [], 2.0), ('float32', [3], [2.0, 2.0, 2.0]),
+      ('float32', [3], [2.0, 2.0, 2.0]), ('py', 'None')]),
+    (lambda: tf.nn.sufficient_statistics([[], [], -5], [3], shift=[-9223372036854775808]),
+     ('raise', 'IndexError', 'list index out of range')),
+]
+
+
+# psnr (after computing) and ssim check the two images' static shapes as TF: rank 3 or
+# more each, the same last three dims, batch dims equal or 1 (psnr checked none of them)
+IMAGE_SHAPES = [
+    (lambda: tf.image.psnr(tf.constant(np.zeros((0, 0, 1), np.int64)), np.array(-4), []),
+     ('raise', 'ValueError', 'Shape () must have rank at least 3')),
+    (lambda: tf.image.psnr(tf.zeros((2, 2, 1)), tf.zeros(()), 1.0),
+     ('raise', 'ValueError', 'Shape () must have rank at least 3')),
+    (lambda: tf.image.psnr(tf.zeros((2, 2, 1)), tf.zeros((2, 2)), 1.0),
+     ('raise', 'ValueError', 'Shape (2, 2) must have rank at least 3')),
+    (lambda: tf.image.psnr(tf.zeros((2, 2)), tf.zeros((2, 2, 1)), 1.0),
+     ('raise', 'ValueError', 'Shape (2, 2) must have rank at least 3')),
+    (lambda: tf.image.psnr(tf.zeros((2, 4, 4, 1)), tf.zeros((3, 4, 4, 1)), 1.0),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__SquaredDifference_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Incompatible shapes: [2,4,4,1] vs. [3,4,4,1] [Op:SquaredDifference] name:')),
+    (lambda: tf.image.psnr(tf.zeros((2, 4, 4, 1)), tf.zeros((1, 4, 4, 1)), 1.0),
+     ('float32', [2], ['inf', 'inf'])),
+    (lambda: tf.image.psnr(tf.zeros((4, 4, 1)), tf.zeros((4, 4, 2)), 1.0),
+     ('raise', 'ValueError', 'Shapes (4, 4, 1) and (4, 4, 2) are incompatible')),
+    (lambda: tf.image.psnr(tf.zeros((4, 4, 1)), tf.zeros((4, 1, 1)), 1.0),
+     ('raise', 'ValueError', 'Shapes (4, 4, 1) and (4, 1, 1) are incompatible')),
+    (lambda: tf.image.psnr(tf.zeros((5, 2, 4, 4, 1)), tf.zeros((3, 4, 4, 1)), 1.0),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__SquaredDifference_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Incompatible shapes: [5,2,4,4,1] vs. [3,4,4,1] [Op:SquaredDifference] name:')),
+    (lambda: tf.image.psnr(tf.zeros((4, 4, 1)), tf.zeros((4, 4, 1)), 1.0),
+     ('float32', [], 'inf')),
+    (lambda: tf.image.ssim(tf.zeros((4, 4, 1)), tf.zeros((4, 4)), 1.0),
+     ('raise', 'ValueError', 'Shape (4, 4) must have rank at least 3')),
+    (lambda: tf.image.ssim(tf.zeros((2, 12, 12, 1)), tf.zeros((3, 12, 12, 1)), 1.0),
+     ('raise', 'ValueError',
+      'Two images are not compatible: (2, 12, 12, 1) and (3, 12, 12, 1)')),
+]
+
+
+# eigh_tridiagonal of one entry is TF's Real of alpha (a bool or string its TypeError;
+# was alpha itself), a scalar beta is sliced by the Gershgorin bounds (StridedSlice's refusal)
+EIGH_TRIDIAGONAL = [
+    (lambda: tf.linalg.eigh_tridiagonal(tf.constant(np.zeros((1, 1, 2), bool)),
+                                        tf.constant([True])),
+     ('raise', 'TypeError',
+      "input must be a numeric tensor, but got tensor with dtype <dtype: 'bool'>")),
+    (lambda: tf.linalg.eigh_tridiagonal(tf.constant(['a']), tf.constant([True])),
+     ('raise', 'TypeError',
+      "input must be a numeric tensor, but got tensor with dtype <dtype: 'string'>")),
+    (lambda: tf.linalg.eigh_tridiagonal(tf.constant([2]), tf.constant([True])),
+     ('int32', [1], [2])),
+    (lambda: tf.linalg.eigh_tridiagonal(tf.constant([2.5]), None),
+     ('float32', [1], [2.5])),
+    (lambda: tf.linalg.eigh_tridiagonal(tf.constant([2.5+1j]), None),
+     ('float64', [1], [2.5])),
+    (lambda: tf.linalg.eigh_tridiagonal(tf.constant(np.zeros((2, 0, 1), np.float32)),
+                                        tf.constant(np.float32(2.3))),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Attempting to slice scalar input. [Op:StridedSlice] name: strided_slice/')),
+    (lambda: tf.linalg.eigh_tridiagonal(tf.constant(np.zeros((3, 0, 2))), tf.constant(nan)),
+     ('raise', 'ValueError', "'alpha' and 'beta' must have the same type.")),
+    (lambda: tf.linalg.eigh_tridiagonal(tf.constant([1.0, 2.0]), tf.constant(0.5)),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Attempting to slice scalar input. [Op:StridedSlice] name: strided_slice/')),
+]
+
+
+# tnp.average casts a bfloat16 input as an int (not one of NumPy's inexact kinds) by the
+# tensor's astype: without NumPy behavior its AttributeError (was averaged as bfloat16)
+TNP_AVERAGE = [
+    (lambda: tnp.average(np.array(5.53125, dtype=ml_dtypes.bfloat16)),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.average(tf.constant(5.5, tf.bfloat16)),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tnp.average(np.array([1.0, 2.0], np.float16)),
+     ('float16', [], 1.5)),
+]
+
+
+# concat of one value converts an int axis past int64 (the conversion's ValueError; was
+# unchecked), as it does any axis that is no int
+CONCAT_ONE_VALUE_AXIS = [
+    (lambda: tf.concat([tf.constant([1, 2])], axis=2**63),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tf.concat([tf.constant([1, 2])], axis=2**40),
+     ('int32', [2], [1, 2])),
+    (lambda: tf.concat([tf.constant([1, 2])], axis=-2**63-1),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tf.concat([tf.constant([1, 2])], axis=[0]),
+     ('raise', 'ValueError', 'Shape (1,) must have rank 0')),
+    (lambda: tf.concat([tf.constant([1, 2]), tf.constant([3])], axis=2**63),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tnp.concatenate([np.array([-9223372036854775808, -1, 1])], axis=9223372036854775808),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tnp.concatenate([np.array([1, 2])], axis=2**31),
+     ('int64', [2], [1, 2])),
+]
+
+
+# a refused attr value is TF's runtime's error before an input's dtype: StringToNumber,
+# ExtractJpegShape, SobolSample (then every input's dtype before the kernel's shapes)
+ATTRS_BEFORE_INPUTS = [
+    (lambda: tf.strings.to_number(tf.constant(True), out_type=tf.bool),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'out_type' of bool is not in the list of allowed values: float, "
+      'double, int32, int64, uint32, uint64')),
+    (lambda: tf.strings.to_number(tf.constant(True), out_type=tf.float32),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute StringToNumber as input #0(zero-based) was expected to be a string '
+      'tensor but is a bool tensor [Op:StringToNumber] name:')),
+    (lambda: tf.strings.to_number(tf.constant("1"), out_type=tf.bool),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'out_type' of bool is not in the list of allowed values: float, "
+      'double, int32, int64, uint32, uint64')),
+    (lambda: tf.io.extract_jpeg_shape(tf.constant(True), output_type=tf.bool),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'output_type' of bool is not in the list of allowed values: int32, "
+      'int64')),
+    (lambda: tf.io.extract_jpeg_shape(tf.constant(True), output_type=tf.int32),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute ExtractJpegShape as input #0(zero-based) was expected to be a string '
+      'tensor but is a bool tensor [Op:ExtractJpegShape] name:')),
+    (lambda: tf.io.extract_jpeg_shape(tf.constant(["a"]), output_type=tf.float32),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'output_type' of float is not in the list of allowed values: int32, "
+      'int64')),
+    (lambda: tf.math.sobol_sample(0, tf.constant(True), skip=tf.constant(True), dtype=tf.bool),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'dtype' of bool is not in the list of allowed values: float, double")),
+    (lambda: tf.math.sobol_sample(tf.constant([2]), tf.constant(True)),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute SobolSample as input #1(zero-based) was expected to be a int32 tensor '
+      'but is a bool tensor [Op:SobolSample] name:')),
+    (lambda: tf.math.sobol_sample(tf.constant([2]), tf.constant([3])),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__SobolSample_device_/job:localhost/replica:0/task:0/device:CPU:0}} dim '
+      'must be a scalar [Op:SobolSample] name:')),
+    (lambda: tf.math.sobol_sample(tf.constant(2), 3, skip=tf.constant(1.5)),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute SobolSample as input #2(zero-based) was expected to be a int32 tensor '
+      'but is a float tensor [Op:SobolSample] name:')),
+    (lambda: tf.math.sobol_sample(2, 3, dtype=tf.float16),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'dtype' of half is not in the list of allowed values: float, double")),
+    (lambda: tf.raw_ops.SobolSample(dim=tf.constant([2]), num_results=tf.constant(True),
+                                    skip=tf.constant(0)),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute SobolSample as input #1(zero-based) was expected to be a int32 tensor '
+      'but is a bool tensor [Op:SobolSample] name:')),
+]
+
+
+# rfft/irfft of a scalar: TF's shape check's words
+REAL_FFT_RANK = [
+    (lambda: tf.signal.rfft(np.array(2.3686898, dtype=np.float32)),
+     ('raise', 'ValueError', 'Shape () must have rank at least 1')),
+    (lambda: tf.signal.rfft(tf.constant(2.5)),
+     ('raise', 'ValueError', 'Shape () must have rank at least 1')),
+    (lambda: tf.signal.irfft(tf.constant(2.5+0j, tf.complex64)),
+     ('raise', 'ValueError', 'Shape () must have rank at least 1')),
+]
+
+
+# the asserts' message prefix is %-formatted as TF's: a tensor as its str, tf.Tensor(...)
+MESSAGE_PREFIX = [
+    (lambda: tf.debugging.assert_integer(tf.constant(True), message=tf.constant(True)),
+     ('raise', 'TypeError',
+      'tf.Tensor(True, shape=(), dtype=bool).  Expected "x" to be integer type.  Found: '
+      "tensor of dtype <dtype: 'bool'>")),
+    (lambda: tf.debugging.assert_integer(tf.constant(1.5), message="m"),
+     ('raise', 'TypeError',
+      'm.  Expected "x" to be integer type.  Found: tensor of dtype <dtype: \'float32\'>')),
+    (lambda: tf.debugging.assert_type(tf.constant(1), tf.float32, message=tf.constant(True)),
+     ('raise', 'TypeError',
+      'tf.Tensor(True, shape=(), dtype=bool).  tensor must be of type tf.float32; got '
+      'tf.int32')),
+    (lambda: tf.debugging.assert_rank(tf.constant(1), 2, message=tf.constant(1)),
+     ('raise', 'ValueError',
+      'tf.Tensor(1, shape=(), dtype=int32).  Tensor  must have rank 2.  Received rank 0, '
+      'shape ()')),
+]
+
+
+# cumsum, cumprod, cumulative_logsumexp and strings.reduce_join convert their input before
+# their op's wrapper reads the attrs (was: the attrs' TypeError first)
+X_CONVERTED_FIRST = [
+    (lambda: tf.cumsum(tf.string, exclusive=tf.resource),
+     ('raise', 'ValueError',
+      'Attempt to convert a value (tf.string) with an unsupported type (<class '
+      "'tensorflow.python.framework.dtypes.DType'>) to a Tensor.")),
+    (lambda: tf.math.cumprod(tf.string, exclusive=tf.resource),
+     ('raise', 'ValueError',
+      'Attempt to convert a value (tf.string) with an unsupported type (<class '
+      "'tensorflow.python.framework.dtypes.DType'>) to a Tensor.")),
+    (lambda: tf.math.cumulative_logsumexp(tf.string, exclusive=tf.resource),
+     ('raise', 'ValueError',
+      'Attempt to convert a value (tf.string) with an unsupported type (<class '
+      "'tensorflow.python.framework.dtypes.DType'>) to a Tensor.")),
+    (lambda: tf.cumsum(object, reverse=tf.constant(1)),
+     ('raise', 'ValueError',
+      "Attempt to convert a value (<class 'object'>) with an unsupported type (<class "
+      "'type'>) to a Tensor.")),
+    (lambda: tf.strings.reduce_join(tf.string, keepdims=tf.resource),
+     ('raise', 'ValueError',
+      'Attempt to convert a value (tf.string) with an unsupported type (<class '
+      "'tensorflow.python.framework.dtypes.DType'>) to a Tensor.")),
+    (lambda: tf.cumsum([1, 2], exclusive=tf.constant(True)),
+     ('raise', 'TypeError',
+      "Expected bool for argument 'exclusive' not <tf.Tensor: shape=(), dtype=bool, "
+      'numpy=True>.')),
+    (lambda: tf.math.cumprod(np.array([1, 2]), reverse=1),
+     ('raise', 'TypeError', "Expected bool for argument 'reverse' not 1.")),
+    (lambda: tf.math.cumulative_logsumexp([1.0, 2.0], exclusive=None, reverse=tf.constant(False)),
+     ('raise', 'TypeError',
+      "Expected bool for argument 'reverse' not <tf.Tensor: shape=(), dtype=bool, "
+      'numpy=False>.')),
+    (lambda: tf.strings.reduce_join([1, 2], keepdims=tf.constant(True)),
+     ('raise', 'TypeError',
+      "Expected bool for argument 'keep_dims' not <tf.Tensor: shape=(), dtype=bool, "
+      'numpy=True>.')),
+    (lambda: tf.strings.reduce_join(["a", "b"], keepdims=1),
+     ('raise', 'TypeError', "Expected bool for argument 'keep_dims' not 1.")),
+    (lambda: tf.cumsum(tf.constant([1, 2]), axis=2**40),
+     ('int32', [2], [1, 3])),
+]
+
+
+# the raised-cosine windows' `periodic` is a bool tensor of rank 0 (past a window of one)
+WINDOW_PERIODIC = [
+    (lambda: tf.signal.hamming_window(np.int16(4), periodic=[]),
+     ('raise', 'ValueError', 'Shape (0,) must have rank 0')),
+    (lambda: tf.signal.hann_window(4, periodic=[1]),
+     ('raise', 'TypeError', 'Cannot convert [1] to EagerTensor of dtype bool')),
+    (lambda: tf.signal.hann_window(4, periodic=np.array([])),
+     ('raise', 'ValueError', 'Shape (0,) must have rank 0')),
+    (lambda: tf.signal.hann_window(1, periodic=[]),
+     ('float32', [1], [1.0])),
+]
+
+
+# ragged.constant: a negative ragged_rank is refused before the list's depths are read, a
+# depth below ragged_rank in TF's words
+RAGGED_CONSTANT_DEPTH = [
+    (lambda: tf.ragged.constant([[1]], ragged_rank=5),
+     ('raise', 'ValueError', 'Invalid pylist=[[1]], max depth smaller than ragged_rank=5')),
+    (lambda: tf.ragged.constant([[1]], ragged_rank=2**40),
+     ('raise', 'ValueError',
+      'Invalid pylist=[[1]], max depth smaller than ragged_rank=1099511627776')),
+    (lambda: tf.ragged.constant([[1], []], ragged_rank=3),
+     ('raise', 'ValueError',
+      'Invalid pylist=[[1], []], max depth smaller than ragged_rank=3')),
+    (lambda: tf.ragged.constant([[[]]], ragged_rank=-1),
+     ('raise', 'ValueError', 'Invalid ragged_rank=-1: must be nonnegative')),
+    (lambda: tf.ragged.constant([[1, [2]]], ragged_rank=-1),
+     ('raise', 'ValueError', 'Invalid ragged_rank=-1: must be nonnegative')),
+    (lambda: tf.ragged.constant([['a']], ragged_rank=4),
+     ('raise', 'ValueError', "Invalid pylist=[['a']], max depth smaller than ragged_rank=4")),
+    (lambda: tf.ragged.constant([[1.5]], ragged_rank=2),
+     ('raise', 'ValueError',
+      'pylist has scalar values depth 2, but ragged_rank=2 requires scalar value depth '
+      'greater than 2')),
+]
+
+
+CASES = (SUFFICIENT_STATISTICS + IMAGE_SHAPES + EIGH_TRIDIAGONAL + TNP_AVERAGE +
+         CONCAT_ONE_VALUE_AXIS + ATTRS_BEFORE_INPUTS + REAL_FFT_RANK + MESSAGE_PREFIX +
+         X_CONVERTED_FIRST + WINDOW_PERIODIC + RAGGED_CONSTANT_DEPTH)
+
+
+@pytest.mark.parametrize("fn, want", CASES)
+def test_outcome_is_tf_2_21s(fn, want):
+    assert outcome(fn) == want
+
+
+def test_type_spec_of_a_dtype_names_it_by_its_str():
+    # (TF's message then names its own DType class: the module differs)
+    with pytest.raises(TypeError) as e:
+        tf.type_spec_from_value(tf.string)
+    assert str(e.value).startswith("Could not build a TypeSpec for <dtype: 'string'> of "
+                                   "unsupported type <class '")
