@@ -131,30 +131,21 @@ def heaviside(x1: Any, x2: Any) -> Tensor:
     return y if is_inexact(y) else to_float(y)
 
 
-def _raw_minus(x1: Any, x2: Any, delta: Tensor) -> Tensor:
-    """`delta`, once TF's tnp has subtracted the operands as they were given: Python
-    values alone (a list less a number or a list) are Python's TypeError there."""
-    kinds = (np.ndarray, np.generic, Tensor)
-    if not (isinstance(x1, kinds) or isinstance(x2, kinds)):
-        x1 - x2
-    return delta
-
-
 def logaddexp(x1: Any, x2: Any) -> Tensor:
-    """max + log1p(exp(-|x1 - x2|)), in the operands' promoted dtype (integers reach float
-    through exp; bools are refused by the subtraction, as in TF); equal infinities or NaN
-    give x1 + x2."""
+    """max + log1p(exp(-|x1 - x2|)); equal infinities or NaN give x1 + x2. As TF's tnp, the
+    difference and the sum are the operators on the operands as given (NumPy's arithmetic
+    for NumPy values, Python's TypeError for two lists), the max's sum with the tail a
+    tensor's `+` (no promotion: an int max beside a float tail is AddV2's refusal)."""
     hi = maximum(x1, x2)
-    delta = _raw_minus(x1, x2, subtract(x1, x2))
-    return AO.where(isnan(delta), add(x1, x2), add(hi, log1p(exp(negative(abs(delta))))))
+    delta = x1 - x2
+    return AO.where(isnan(delta), x1 + x2, hi + log1p(exp(-abs(delta))))
 
 
 def logaddexp2(x1: Any, x2: Any) -> Tensor:
+    """As logaddexp, in base 2 (the tail divided by ln 2 in its dtype, as TF's)."""
     hi = maximum(x1, x2)
-    delta = _raw_minus(x1, x2, subtract(x1, x2))
-    tail = log1p(exp2(negative(abs(delta))))
-    tail = tail / asarray(np.log(2.0), tail.dtype)  # (ln 2 in the tail's dtype, as TF's)
-    return AO.where(isnan(delta), add(x1, x2), add(hi, tail))
+    delta = x1 - x2
+    return AO.where(isnan(delta), x1 + x2, hi + log1p(exp2(-abs(delta))) / np.log(2))
 
 
 def _comparison(fn: Callable, ordered: bool = False) -> Callable:

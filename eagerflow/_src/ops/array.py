@@ -368,6 +368,10 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
                                 f"{t._dtype!r}.")
     elif isinstance(value, (list, tuple)):
         t = sequence_tensor(value, dtype)  # (TF's sequence conversion: no autopacking)
+    elif isinstance(value, TensorShape):  # (a sequence of its dims here, not converted by
+        if value.rank is None:            # TF's function for shapes: any dtype, no None)
+            raise ValueError("ValueError: Cannot take the length of shape with unknown rank.")
+        t = sequence_tensor(value.as_list(), dtype)
     else:
         t = convert_to_tensor(value, dtype=dtype)
     if shape is not None:

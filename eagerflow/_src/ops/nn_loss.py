@@ -339,6 +339,10 @@ def sparse_softmax_cross_entropy_with_logits(labels: Any, logits: Any,
     """-log(softmax(logits)[label]) per example; labels are class indices in [0, classes).
     In a graph under TF's scope, with its Shape of the labels; rows of classes (TF's
     rank-2 logits) make the op named `name` in it."""
+    if labels is None or logits is None:  # (TF's v2 passes both to TF 1's, which checks)
+        raise ValueError(f"Both `labels` and `logits` must be provided for "
+                         f"sparse_softmax_cross_entropy_with_logitsReceived: labels={labels} "
+                         f"and logits={logits}")
     if _state.graph is not None:
         with name_scope(name or "SparseSoftmaxCrossEntropyWithLogits"):
             labels = _t(labels)
