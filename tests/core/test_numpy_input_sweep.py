@@ -68,7 +68,6 @@ KNOWN: dict = {
     "tf.image.random_saturation": _TRUTH + _AND + _ARGS + _AND + _MIXED,
     "tf.image.resize_with_crop_or_pad": _TRUTH + _AND + _ARGS + _AND + _MIXED,
     "tf.image.resize_with_pad": _TRUTH + _AND + _ARGS + _AND + _MIXED,
-    "tf.image.sobel_edges": _TF_ACCIDENT,
     "tf.image.stateless_random_saturation": _TRUTH + _AND + _ARGS + _AND + _MIXED,
     "tf.image.stateless_sample_distorted_bounding_box": _ARGS + _AND + _MIXED,
     "tf.irfftnd": _ARGS + _AND + _MIXED,

@@ -518,6 +518,70 @@ XENT_BOTH_GIVEN = [
       'sparse_softmax_cross_entropy_with_logitsReceived: labels=[1 2] and logits=None')),
 ]
 
+# sobel_edges reads the image's get_shape unconverted first, as TF: a list, a NumPy value
+# or a DType lacks it, Python's AttributeError (was converted, then MirrorPad's error)
+SHAPE_READ_FIRST = [
+    (lambda: tf.image.sobel_edges(tf.string),
+     ('raise', 'AttributeError', "'DType' object has no attribute 'get_shape'")),
+    (lambda: tf.image.sobel_edges(np.array([-1])),
+     ('raise', 'AttributeError', "'numpy.ndarray' object has no attribute 'get_shape'")),
+    (lambda: tf.image.sobel_edges(np.array(7, dtype=np.uint8)),
+     ('raise', 'AttributeError', "'numpy.ndarray' object has no attribute 'get_shape'")),
+    (lambda: tf.image.sobel_edges(10),
+     ('raise', 'AttributeError', "'int' object has no attribute 'get_shape'")),
+    (lambda: tf.image.sobel_edges([[[[1.0]]]]),
+     ('raise', 'AttributeError', "'list' object has no attribute 'get_shape'")),
+    (lambda: tf.image.sobel_edges(tf.Variable(tf.zeros([1, 3, 3, 1]))),
+     ('float32', [1, 3, 3, 1, 2],
+      [[[[[0.0, 0.0]], [[0.0, 0.0]], [[0.0, 0.0]]],
+        [[[0.0, 0.0]], [[0.0, 0.0]], [[0.0, 0.0]]],
+        [[[0.0, 0.0]], [[0.0, 0.0]], [[0.0, 0.0]]]]])),
+    (lambda: tf.image.sobel_edges(tf.constant(np.arange(9.0).reshape(1, 3, 3, 1))),
+     ('float64', [1, 3, 3, 1, 2],
+      [[[[[0.0, 0.0]], [[0.0, 8.0]], [[0.0, 0.0]]],
+        [[[24.0, 0.0]], [[24.0, 8.0]], [[24.0, 0.0]]],
+        [[[0.0, 0.0]], [[0.0, 8.0]], [[0.0, 0.0]]]]])),
+]
+
+
+# in_top_k's k is converted to the targets' dtype T by TF's fast path before the op checks
+# T (a bool T: 0's TypeError; a None k: the conversion's; 2**40 an int32's 0, so no target
+# is in the top 0; was T's refusal first, and k read as a Python int)
+K_CONVERTED_TO_T = [
+    (lambda: tf.math.in_top_k(tf.constant(True), tf.constant(True), 0),
+     ('raise', 'TypeError', 'Cannot convert 0 to EagerTensor of dtype bool')),
+    (lambda: tf.math.in_top_k(tf.constant([1], tf.uint16), tf.constant([[1.0, 2.0]]), None),
+     ('raise', 'ValueError',
+      "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+      'Tensor.')),
+    (lambda: tf.math.in_top_k(tf.constant([1], tf.uint16), tf.constant([[1.0, 2.0]]), 1),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'T' of uint16 is not in the list of allowed values: int32, int64")),
+    (lambda: tf.math.in_top_k(tf.constant([1]), tf.constant([[1.0, 2.0]]), 1.5),
+     ('raise', 'TypeError', 'Cannot convert 1.5 to EagerTensor of dtype int32')),
+    (lambda: tf.math.in_top_k(tf.constant([1]), tf.constant([[1.0, 2.0]]), 2**40),
+     ('bool', [1], [False])),
+    (lambda: tf.math.in_top_k(tf.constant([1]), tf.constant([[1.0, 2.0]]), "a"),
+     ('raise', 'TypeError', "Cannot convert 'a' to EagerTensor of dtype int32")),
+    (lambda: tf.math.in_top_k(tf.constant([1]), tf.constant([[1.0, 2.0]]), 1),
+     ('bool', [1], [True])),
+    (lambda: tf.math.in_top_k(tf.constant([1], tf.int64), tf.constant([[1.0, 2.0]]), 1),
+     ('bool', [1], [True])),
+    (lambda: tf.math.in_top_k(tf.constant(["a"]), tf.constant([[1.0, 2.0]]), 1),
+     ('raise', 'TypeError', 'Cannot convert 1 to EagerTensor of dtype string')),
+    (lambda: tf.math.in_top_k(tf.constant([1.5]), tf.constant([[1.0, 2.0]]), 1),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'T' of float is not in the list of allowed values: int32, int64")),
+    (lambda: tf.math.in_top_k([1], [[1.0, 2.0]], 1),
+     ('bool', [1], [True])),
+    (lambda: tf.math.in_top_k(tf.constant([1]), tf.constant([[1, 2]]), 1),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute InTopKV2 as input #0(zero-based) was expected to be a float tensor '
+      'but is a int32 tensor [Op:InTopKV2] name:')),
+    (lambda: tf.math.in_top_k(tf.constant([1]), tf.constant([[1.0, 2.0]]), np.int64(1)),
+     ('bool', [1], [True])),
+]
+
 
 # Left as they differ (strict xfail), with why: TF 2.21's CPU kernels run with denormals
 # flushed (FTZ/DAZ: a denormal operand reads as a signed zero, a denormal result is zero),
@@ -540,7 +604,8 @@ KNOWN = [
 CASES = (SUFFICIENT_STATISTICS + IMAGE_SHAPES + EIGH_TRIDIAGONAL + TNP_AVERAGE +
          CONCAT_ONE_VALUE_AXIS + ATTRS_BEFORE_INPUTS + REAL_FFT_RANK + MESSAGE_PREFIX +
          X_CONVERTED_FIRST + WINDOW_PERIODIC + RAGGED_CONSTANT_DEPTH +
-         TENSOR_SHAPE_CONVERSION + TNP_LOGADDEXP + NOT_A_LIST + XENT_BOTH_GIVEN)
+         TENSOR_SHAPE_CONVERSION + TNP_LOGADDEXP + NOT_A_LIST + XENT_BOTH_GIVEN +
+         SHAPE_READ_FIRST + K_CONVERTED_TO_T)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

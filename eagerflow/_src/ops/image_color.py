@@ -758,6 +758,7 @@ def sobel_edges(image: Any) -> Any:
     """[batch, h, w, d, 2]: Sobel responses (dy, dx) with reflect-padded borders. As TF's,
     in its order: the kernels in the image's dtype, tiled per channel (a Tile), the image
     reflect-padded as 4-D (another rank: MirrorPad's error), a depthwise convolution."""
+    C.attr_read(image, "get_shape")  # (TF's reads the static shape first, unconverted)
     x = _t(image)
     if x._shape is None:
         raise ValueError(f"sobel_edges expects a 4D tensor [batch_size, h, w, d], got shape "
