@@ -582,6 +582,108 @@ K_CONVERTED_TO_T = [
      ('bool', [1], [True])),
 ]
 
+# the N-D FFTs (no CPU kernel in TF 2.21): tf.fftnd/ifftnd convert a value that is no tensor
+# as Tcomplex's default, complex64 (was its own dtype: the attr's refusal), and every input
+# before the attr's check; tf.signal's read input_tensor.shape unconverted for their
+# default axes (a list or a number: Python's AttributeError)
+NO_KERNEL_ND = [
+    (lambda: tf.fftnd([[]], [], tf.constant(-2)),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX64]')),
+    (lambda: tf.fftnd(np.array(7, dtype=np.uint64), True, tf.constant([-1.0])),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX64]')),
+    (lambda: tf.fftnd(tf.constant([[1.0, 2.0]]), [1, 2], [0, 1]),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tcomplex' of float is not in the list of allowed values: complex64, "
+      'complex128')),
+    (lambda: tf.fftnd(tf.constant([[1.0, 2.0]]), [1.5, 2], [0, 1]),
+     ('raise', 'TypeError', 'Cannot convert [1.5, 2] to EagerTensor of dtype int32')),
+    (lambda: tf.fftnd(tf.constant([[1+0j, 2]], tf.complex64), [1, 2], [0.5, 1]),
+     ('raise', 'TypeError', 'Cannot convert [0.5, 1] to EagerTensor of dtype int32')),
+    (lambda: tf.fftnd([[1.0, 2.0]], [1, 2], [0, 1]),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX64]')),
+    (lambda: tf.fftnd([[1, 2]], [1, 2], [0, 1]),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX64]')),
+    (lambda: tf.fftnd(np.array([[1.0, 2.0]]), [1, 2], [0, 1]),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX64]')),
+    (lambda: tf.fftnd(np.array([b"a"]), [1], [0]),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tcomplex' of string is not in the list of allowed values: complex64, "
+      'complex128')),
+    (lambda: tf.fftnd(["a"], [1], [0]),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tcomplex' of string is not in the list of allowed values: complex64, "
+      'complex128')),
+    (lambda: tf.fftnd(np.array([b"\x80"]), -0.0, []),
+     ('raise', 'TypeError', 'Cannot convert -0.0 to EagerTensor of dtype int32')),
+    (lambda: tf.ifftnd([[]], [], tf.constant(-2)),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node IFFTND}} = IFFTND[Tcomplex=DT_COMPLEX64]')),
+    (lambda: tf.ifftnd(tf.constant([1.0]), [1], [0]),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tcomplex' of float is not in the list of allowed values: complex64, "
+      'complex128')),
+    (lambda: tf.ifftnd([True], [1], [0]),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tcomplex' of bool is not in the list of allowed values: complex64, "
+      'complex128')),
+    (lambda: tf.fftnd(tf.constant([1.0], tf.float64), [1], [0]),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tcomplex' of double is not in the list of allowed values: complex64, "
+      'complex128')),
+    (lambda: tf.signal.fftnd([[1+0j, 2]]),
+     ('raise', 'AttributeError', "'list' object has no attribute 'shape'")),
+    (lambda: tf.signal.fftnd(1+2j),
+     ('raise', 'AttributeError', "'complex' object has no attribute 'shape'")),
+    (lambda: tf.signal.ifftnd([[1+0j, 2]]),
+     ('raise', 'AttributeError', "'list' object has no attribute 'shape'")),
+    (lambda: tf.signal.rfftnd([[1.0, 2.0]]),
+     ('raise', 'AttributeError', "'list' object has no attribute 'shape'")),
+    (lambda: tf.signal.rfftnd(1+2j),
+     ('raise', 'AttributeError', "'complex' object has no attribute 'shape'")),
+    (lambda: tf.signal.irfftnd([[1+0j, 2]]),
+     ('raise', 'AttributeError', "'list' object has no attribute 'shape'")),
+    (lambda: tf.signal.irfftnd(3),
+     ('raise', 'AttributeError', "'int' object has no attribute 'shape'")),
+    (lambda: tf.signal.fftnd([[1+0j, 2]], axes=[0, 1]),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX64]')),
+    (lambda: tf.signal.fftnd(np.array([[1+0j, 2]])),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX64]')),
+    (lambda: tf.signal.rfftnd(np.array([[1.0, 2.0]]), axes=[0]),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node RFFTND}} = RFFTND[Tcomplex=DT_COMPLEX64, '
+      'Treal=DT_FLOAT]')),
+    (lambda: tf.signal.fftnd(tf.constant([[1+0j, 2]])),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX128]')),
+    (lambda: tf.signal.fftnd(tf.Variable([[1+0j, 2]])),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX128]')),
+    (lambda: tf.signal.fftnd(np.complex64(1)),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX64]')),
+]
+
+
+# (in_top_k's k: a NumPy float16 inf is cast to int32 by TF's fast path, a Python float
+# refused by the conversion)
+K_CONVERTED_TO_T_MORE = [
+    (lambda: tf.nn.in_top_k(tf.constant([0]), tf.ones([1, 3]), np.array(np.inf, np.float16)),
+     ('bool', [1], [False])),
+    (lambda: tf.nn.in_top_k(tf.constant([0]), tf.ones([1, 3]), float("inf")),
+     ('raise', 'TypeError', 'Cannot convert inf to EagerTensor of dtype int32')),
+    (lambda: tf.nn.in_top_k(tf.constant([0]), tf.ones([1, 3]), 2.0),
+     ('raise', 'TypeError', 'Cannot convert 2.0 to EagerTensor of dtype int32')),
+    (lambda: tf.nn.in_top_k(tf.constant([0]), tf.ones([1, 3]), np.array(2.0, np.float16)),
+     ('bool', [1], [True])),
+]
+
 
 # Left as they differ (strict xfail), with why: TF 2.21's CPU kernels run with denormals
 # flushed (FTZ/DAZ: a denormal operand reads as a signed zero, a denormal result is zero),
@@ -605,7 +707,7 @@ CASES = (SUFFICIENT_STATISTICS + IMAGE_SHAPES + EIGH_TRIDIAGONAL + TNP_AVERAGE +
          CONCAT_ONE_VALUE_AXIS + ATTRS_BEFORE_INPUTS + REAL_FFT_RANK + MESSAGE_PREFIX +
          X_CONVERTED_FIRST + WINDOW_PERIODIC + RAGGED_CONSTANT_DEPTH +
          TENSOR_SHAPE_CONVERSION + TNP_LOGADDEXP + NOT_A_LIST + XENT_BOTH_GIVEN +
-         SHAPE_READ_FIRST + K_CONVERTED_TO_T)
+         SHAPE_READ_FIRST + K_CONVERTED_TO_T + NO_KERNEL_ND + K_CONVERTED_TO_T_MORE)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

@@ -300,6 +300,8 @@ def _nd_input(input_tensor: Any, axes: Any, fft_length: Any, op: str, kind: str)
     a real FFT's dtype refused), its rank against the axes (and an inverse real FFT's
     dtype refused), fft_length converted to int32, then the op's own dtype check; and,
     on a CPU, TF 2.21's lack of any kernel for the op."""
+    if axes is None:  # (TF's default axes: the range of len(input_tensor.shape), unconverted)
+        C.attr_read(input_tensor, "shape")
     axes_t = None if axes is None else convert_to_tensor(axes, dt.int32)
     if axes_t is not None and not axes_t._shape:  # (TF's fft rank: axes.shape[0])
         raise IndexError("tuple index out of range")
@@ -427,10 +429,10 @@ fftnd, ifftnd = _complex_fftn(False), _complex_fftn(True)
 # ---------------------------------------------------------------------------------------
 
 def _nd_no_kernel(op: str, x: Any, fft_length: Any, axes: Any, attrs: str) -> NotFoundError:
-    C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
-    for v in (fft_length, axes):  # (Python values are converted as the int32 inputs)
-        if not isinstance(v, Tensor):
+    for v in (fft_length, axes):  # (Python values are converted as the int32 inputs, as
+        if not isinstance(v, Tensor):  # TF's fast path converts every input first)
             convert_to_tensor(v, dt.int32)
+    C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
     return NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
                                      f"{op}[{attrs}]\nAll kernels registered for op {op}:\n"
                                      f"  <no registered kernels>\n [Op:{op}]")
@@ -438,7 +440,9 @@ def _nd_no_kernel(op: str, x: Any, fft_length: Any, axes: Any, attrs: str) -> No
 
 def _raw_complex_nd(op: str, transform: Callable) -> Callable:
     def f(input: Any, fft_length: Any, axes: Any, name: str | None = None) -> Any:  # noqa: A002
-        x = _t(input)
+        # (a value not a tensor converts as Tcomplex's default, complex64, where it can)
+        x = input if isinstance(input, Tensor) else \
+            convert_to_tensor(input, dtype_hint=dt.complex64)
         if current_device().device_type == "CPU":
             raise _nd_no_kernel(op, x, fft_length, axes, f"Tcomplex={C.dt_enum(x._dtype)}")
         return transform(x, fft_length, axes)
