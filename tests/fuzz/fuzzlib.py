@@ -369,7 +369,10 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
                   # (sufficient_statistics' count of an axis past the rank: TF's reads its
                   # dim from the shape's dims)
                   "nn.sufficient_statistics"}
-_INDEXING = ("list index out of range", "tuple index out of range")
+# (and tnp.split's boundaries along an axis past an index: Python's refusal of an int that
+# no index holds, as TF's shape read)
+_INDEXING = ("list index out of range", "tuple index out of range",
+             "cannot fit 'int' into an index-sized integer")
 # and an UnboundLocalError: eig/eigvals of a dtype Eig refuses, where TF's Python picks the
 # complex output dtype for the four it takes and leaves its local unset for the others
 TF_UNBOUND = {"eig", "eigvals", "linalg.eig", "linalg.eigvals"}
@@ -490,7 +493,9 @@ TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
                 ("signal_ops.py", "enclosing_power_of_two"),
                 # (tf.reverse_sequence's int() of its axes, inf; an int past int64 with
                 # tensor inputs: TF's fast path's OverflowError)
-                ("shaping.py", "_int_attr"), ("shaping.py", "_past_int64")}
+                ("shaping.py", "_int_attr"), ("shaping.py", "_past_int64"),
+                # (tf.ragged.constant's %d of an infinite ragged_rank in its message)
+                ("ragged_functions.py", "constant")}
 
 
 # Where TF 2.21 lets a KeyError out, and eagerflow does the same: tnp's dtype inference of

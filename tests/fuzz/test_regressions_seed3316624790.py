@@ -10,6 +10,7 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 import pytest
+from fuzzlib import guarded
 from recorded import outcome
 
 import eagerflow as tf
@@ -684,6 +685,48 @@ K_CONVERTED_TO_T_MORE = [
      ('bool', [1], [True])),
 ]
 
+# seed 3872983346's guard failures, TF 2.21's own errors (the fuzz rule now knows them):
+# tnp.split's boundaries along an axis no index holds (Python's IndexError of its shape
+# read), ragged.constant's %d of an infinite ragged_rank (OverflowError); and its len() of
+# a number inner_shape (was tuple()'s 'not iterable')
+TF_OWN_ERRORS = [
+    (lambda: tnp.split(tf.constant([], tf.int32), tf.constant([-3.71875, 1.34375], tf.bfloat16),
+                       axis=-1180591620717411303424),
+     ('raise', 'IndexError', "cannot fit 'int' into an index-sized integer")),
+    (lambda: tnp.split(tf.constant([], tf.int32), [1], axis=-1180591620717411303424),
+     ('raise', 'IndexError', "cannot fit 'int' into an index-sized integer")),
+    (lambda: tnp.split(tf.constant([], tf.int32), 1, axis=-1180591620717411303424),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tnp.split(tf.constant([1, 2]), 2, axis=2**63),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tnp.split(tf.constant([1, 2]), 2, axis=-2**63),
+     ['list', ('int32', [1], [1]), ('int32', [1], [2])]),
+    (lambda: tf.ragged.constant(
+        True, dtype=np.array([-2.17188, 2.79688, -0.421875], dtype=ml_dtypes.bfloat16),
+        ragged_rank=np.array(-inf, dtype=np.float16),
+        inner_shape=np.array(1.1754944e-38, dtype=np.float32)),
+     ('raise', 'OverflowError', 'cannot convert float infinity to integer')),
+    (lambda: tf.ragged.constant(True, ragged_rank=np.array(-inf, dtype=np.float16)),
+     ('raise', 'OverflowError', 'cannot convert float infinity to integer')),
+    (lambda: tf.ragged.constant(True, ragged_rank=float("inf")),
+     ('raise', 'OverflowError', 'cannot convert float infinity to integer')),
+    (lambda: tf.ragged.constant(True, ragged_rank=1.5),
+     ('raise', 'ValueError', 'Invalid pylist=True: incompatible with ragged_rank=1')),
+    (lambda: tf.ragged.constant(True, ragged_rank=0.0),
+     ('bool', [], True)),
+    (lambda: tf.ragged.constant(True, inner_shape=[2]),
+     ('raise', 'ValueError', 'Invalid pylist=True: incompatible with dim(inner_shape)=1')),
+    (lambda: tf.ragged.constant(tf.constant([[1.0]]), dtype=np.array(-9223372036854775808),
+                                inner_shape=False),
+     ('raise', 'TypeError', "object of type 'bool' has no len()")),
+    (lambda: tf.ragged.constant([[1]], inner_shape=False),
+     ('raise', 'TypeError', "object of type 'bool' has no len()")),
+    (lambda: tf.ragged.constant([[1]], inner_shape=5),
+     ('raise', 'TypeError', "object of type 'int' has no len()")),
+]
+
 
 # Left as they differ (strict xfail), with why: TF 2.21's CPU kernels run with denormals
 # flushed (FTZ/DAZ: a denormal operand reads as a signed zero, a denormal result is zero),
@@ -707,7 +750,8 @@ CASES = (SUFFICIENT_STATISTICS + IMAGE_SHAPES + EIGH_TRIDIAGONAL + TNP_AVERAGE +
          CONCAT_ONE_VALUE_AXIS + ATTRS_BEFORE_INPUTS + REAL_FFT_RANK + MESSAGE_PREFIX +
          X_CONVERTED_FIRST + WINDOW_PERIODIC + RAGGED_CONSTANT_DEPTH +
          TENSOR_SHAPE_CONVERSION + TNP_LOGADDEXP + NOT_A_LIST + XENT_BOTH_GIVEN +
-         SHAPE_READ_FIRST + K_CONVERTED_TO_T + NO_KERNEL_ND + K_CONVERTED_TO_T_MORE)
+         SHAPE_READ_FIRST + K_CONVERTED_TO_T + NO_KERNEL_ND + K_CONVERTED_TO_T_MORE +
+         TF_OWN_ERRORS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
@@ -727,3 +771,13 @@ def test_type_spec_of_a_dtype_names_it_by_its_str():
         tf.type_spec_from_value(tf.string)
     assert str(e.value).startswith("Could not build a TypeSpec for <dtype: 'string'> of "
                                    "unsupported type <class '")
+
+
+@pytest.mark.parametrize("label, fn, want", [
+    ("experimental.numpy.split", lambda: tnp.split(
+        tf.constant([], tf.int32), tf.constant([-3.71875, 1.34375], tf.bfloat16),
+        axis=-1180591620717411303424), "IndexError"),
+    ("ragged.constant", lambda: tf.ragged.constant(
+        True, ragged_rank=np.array(-inf, dtype=np.float16)), "OverflowError")])
+def test_tf_own_errors_pass_the_fuzz_rule(label, fn, want):
+    assert guarded(label, (), fn)[0] == want

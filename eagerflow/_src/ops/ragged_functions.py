@@ -102,6 +102,8 @@ def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shap
     if scalar_depth is not None and ragged_rank is not None and max_depth < ragged_rank:
         raise ValueError(f"Invalid pylist={pylist}, max depth smaller than "
                          f"ragged_rank={ragged_rank}")
+    if inner_shape is not None and (ragged_rank is not None or max_depth >= 2):
+        len(inner_shape)  # (where TF's checks take its len(): a number's TypeError)
     inner = None if inner_shape is None else tuple(inner_shape)
     if inner is not None and ragged_rank is not None:
         want = ragged_rank + len(inner) + 1
