@@ -78,7 +78,6 @@ KNOWN: dict = {
     "tf.linalg.lu_reconstruct": _TRUTH,
     "tf.linalg.qr": _ARGS,
     "tf.linalg.svd": _ARGS,
-    "tf.linalg.tridiagonal_matmul": _TF_ACCIDENT + _AND + _ARGS,
     "tf.make_tensor_proto": _TRUTH,
     "tf.math.bincount": _ARGS,
     "tf.math.in_top_k": _ARGS + _AND + _MIXED,

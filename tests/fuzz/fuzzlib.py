@@ -370,9 +370,10 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
                   # dim from the shape's dims)
                   "nn.sufficient_statistics"}
 # (and tnp.split's boundaries along an axis past an index: Python's refusal of an int that
-# no index holds, as TF's shape read)
+# no index holds, as TF's shape read; tridiagonal_matmul's compact diagonals of a NumPy
+# array of too few dimensions: NumPy's own refusal of TF's d[..., 0, :])
 _INDEXING = ("list index out of range", "tuple index out of range",
-             "cannot fit 'int' into an index-sized integer")
+             "cannot fit 'int' into an index-sized integer", "too many indices for array")
 # and an UnboundLocalError: eig/eigvals of a dtype Eig refuses, where TF's Python picks the
 # complex output dtype for the four it takes and leaves its local unset for the others
 TF_UNBOUND = {"eig", "eigvals", "linalg.eig", "linalg.eigvals"}
@@ -558,7 +559,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
     if isinstance(exc, NotImplementedError) and label in TF_NOT_IMPLEMENTED and \
             _deliberate(exc)[0]:
         return type(exc).__name__
-    if isinstance(exc, IndexError) and label in TF_SHAPE_READS and str(exc) in _INDEXING:
+    if isinstance(exc, IndexError) and label in TF_SHAPE_READS and \
+            str(exc).startswith(_INDEXING):
         return type(exc).__name__
     if isinstance(exc, UnboundLocalError) and label in TF_UNBOUND and _deliberate(exc)[0]:
         return type(exc).__name__

@@ -727,6 +727,40 @@ TF_OWN_ERRORS = [
      ('raise', 'TypeError', "object of type 'int' has no len()")),
 ]
 
+# tridiagonal_matmul indexes compact diagonals as given, as TF: a NumPy array by NumPy (its
+# IndexError for too few dimensions, its rows converted after), a list, a number or a DType
+# Python's TypeError (was converted first: the conversion's or StridedSlice's errors)
+COMPACT_DIAGONALS = [
+    (lambda: tf.linalg.tridiagonal_matmul(tf.string, np.array([-1])),
+     ('raise', 'TypeError', "'DType' object is not subscriptable")),
+    (lambda: tf.linalg.tridiagonal_matmul(tf.resource, -0.0),
+     ('raise', 'TypeError', "'DType' object is not subscriptable")),
+    (lambda: tf.linalg.tridiagonal_matmul([[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]], tf.ones([2, 1])),
+     ('raise', 'TypeError', 'list indices must be integers or slices, not tuple')),
+    (lambda: tf.linalg.tridiagonal_matmul(np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]),
+                                          np.ones([2, 1])),
+     ('float64', [2, 1], [[4.0], [10.0]])),
+    (lambda: tf.linalg.tridiagonal_matmul(
+        np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], np.float32), tf.ones([2, 1])),
+     ('float32', [2, 1], [[4.0], [10.0]])),
+    (lambda: tf.linalg.tridiagonal_matmul(np.array(5.0), tf.ones([2, 1])),
+     ('raise', 'IndexError',
+      'too many indices for array: array is 0-dimensional, but 2 were indexed')),
+    (lambda: tf.linalg.tridiagonal_matmul(tf.constant(5.0), tf.ones([2, 1])),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/device:CPU:0}} '
+      'Attempting to slice scalar input. [Op:StridedSlice] name: strided_slice/')),
+    (lambda: tf.linalg.tridiagonal_matmul(tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]),
+                                          tf.ones([2, 1])),
+     ('float32', [2, 1], [[4.0], [10.0]])),
+    (lambda: tf.linalg.tridiagonal_matmul(np.array([1.0, 2.0]), tf.ones([2, 1])),
+     ('raise', 'IndexError',
+      'too many indices for array: array is 1-dimensional, but 2 were indexed')),
+    (lambda: tf.linalg.tridiagonal_matmul(3, tf.ones([2, 1])),
+     ('raise', 'TypeError', "'int' object is not subscriptable")),
+]
+
 
 # Left as they differ (strict xfail), with why: TF 2.21's CPU kernels run with denormals
 # flushed (FTZ/DAZ: a denormal operand reads as a signed zero, a denormal result is zero),
@@ -751,7 +785,7 @@ CASES = (SUFFICIENT_STATISTICS + IMAGE_SHAPES + EIGH_TRIDIAGONAL + TNP_AVERAGE +
          X_CONVERTED_FIRST + WINDOW_PERIODIC + RAGGED_CONSTANT_DEPTH +
          TENSOR_SHAPE_CONVERSION + TNP_LOGADDEXP + NOT_A_LIST + XENT_BOTH_GIVEN +
          SHAPE_READ_FIRST + K_CONVERTED_TO_T + NO_KERNEL_ND + K_CONVERTED_TO_T_MORE +
-         TF_OWN_ERRORS)
+         TF_OWN_ERRORS + COMPACT_DIAGONALS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
@@ -778,6 +812,10 @@ def test_type_spec_of_a_dtype_names_it_by_its_str():
         tf.constant([], tf.int32), tf.constant([-3.71875, 1.34375], tf.bfloat16),
         axis=-1180591620717411303424), "IndexError"),
     ("ragged.constant", lambda: tf.ragged.constant(
-        True, ragged_rank=np.array(-inf, dtype=np.float16)), "OverflowError")])
+        True, ragged_rank=np.array(-inf, dtype=np.float16)), "OverflowError"),
+    ("linalg.tridiagonal_matmul", lambda: tf.linalg.tridiagonal_matmul(
+        np.array([1.0, 2.0]), tf.ones([2, 1])), "IndexError"),
+    ("linalg.tridiagonal_matmul", lambda: tf.linalg.tridiagonal_matmul(
+        [[[1.0, 2.0]]], tf.ones([2, 1])), "TypeError")])
 def test_tf_own_errors_pass_the_fuzz_rule(label, fn, want):
     assert guarded(label, (), fn)[0] == want
