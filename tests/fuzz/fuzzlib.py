@@ -365,8 +365,15 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
                   # (and the colour conversions of a scalar image: TF's tensordot over its
                   # last axis reads the empty shape's)
                   "image.rgb_to_grayscale", "image.rgb_to_yiq", "image.yiq_to_rgb",
-                  "image.rgb_to_yuv", "image.yuv_to_rgb"}
-_INDEXING = ("list index out of range", "tuple index out of range")
+                  "image.rgb_to_yuv", "image.yuv_to_rgb",
+                  # (sufficient_statistics' count of an axis past the rank: TF's reads its
+                  # dim from the shape's dims)
+                  "nn.sufficient_statistics"}
+# (and tnp.split's boundaries along an axis past an index: Python's refusal of an int that
+# no index holds, as TF's shape read; tridiagonal_matmul's compact diagonals of a NumPy
+# array of too few dimensions: NumPy's own refusal of TF's d[..., 0, :])
+_INDEXING = ("list index out of range", "tuple index out of range",
+             "cannot fit 'int' into an index-sized integer", "too many indices for array")
 # and an UnboundLocalError: eig/eigvals of a dtype Eig refuses, where TF's Python picks the
 # complex output dtype for the four it takes and leaves its local unset for the others
 TF_UNBOUND = {"eig", "eigvals", "linalg.eig", "linalg.eigvals"}
@@ -487,7 +494,9 @@ TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
                 ("signal_ops.py", "enclosing_power_of_two"),
                 # (tf.reverse_sequence's int() of its axes, inf; an int past int64 with
                 # tensor inputs: TF's fast path's OverflowError)
-                ("shaping.py", "_int_attr"), ("shaping.py", "_past_int64")}
+                ("shaping.py", "_int_attr"), ("shaping.py", "_past_int64"),
+                # (tf.ragged.constant's %d of an infinite ragged_rank in its message)
+                ("ragged_functions.py", "constant")}
 
 
 # Where TF 2.21 lets a KeyError out, and eagerflow does the same: tnp's dtype inference of
@@ -550,7 +559,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
     if isinstance(exc, NotImplementedError) and label in TF_NOT_IMPLEMENTED and \
             _deliberate(exc)[0]:
         return type(exc).__name__
-    if isinstance(exc, IndexError) and label in TF_SHAPE_READS and str(exc) in _INDEXING:
+    if isinstance(exc, IndexError) and label in TF_SHAPE_READS and \
+            str(exc).startswith(_INDEXING):
         return type(exc).__name__
     if isinstance(exc, UnboundLocalError) and label in TF_UNBOUND and _deliberate(exc)[0]:
         return type(exc).__name__

@@ -512,6 +512,8 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
                              f"requested dtype {_dt.as_dtype(dtype).name} for Tensor with "
                              f"dtype {value._dtype.name}: {value!r}")  # (TF names it)
         return value
+    if isinstance(value, TensorShape):
+        return _converted_in_trace(EagerTensor(_shape_array(value, dtype, dtype_hint)))
     conv = getattr(value, "_as_tensor", None)
     if conv is not None:
         return conv(dtype)
@@ -701,6 +703,29 @@ def _to_array(value: Any, dtype: _dt.DType | None) -> np.ndarray:
     if dtype is None:
         return array_from_python(value)
     return python_to_dtype(value, dtype)
+
+
+def _shape_array(s: TensorShape, dtype: Any, dtype_hint: Any) -> np.ndarray:
+    """TF's conversion function of a TensorShape: a fully known one's dims as int32, or
+    int64 when one is past int32; the hint is dropped when it fails (tf.constant instead
+    converts the dims as a list)."""
+    if dtype is None and dtype_hint is not None:
+        try:
+            return _shape_array(s, dtype_hint, None)
+        except (TypeError, ValueError):
+            pass
+    if not s.is_fully_defined():
+        raise ValueError(f"Cannot convert a partially known TensorShape {s} to a Tensor.")
+    dims = s.as_list()
+    wide = any(d >= 2**31 for d in dims)
+    want = _dt.as_dtype(dtype) if dtype is not None else _dt.int64 if wide else _dt.int32
+    if want not in (_dt.int32, _dt.int64):
+        raise TypeError(f"Cannot convert TensorShape {s} to dtype {want}. Allowed dtypes are "
+                        "tf.int32 and tf.int64.")
+    if want is _dt.int32 and wide:
+        raise ValueError(f"Cannot convert TensorShape {s} to dtype int32; a dimension is too "
+                         "large. Consider using tf.int64.")
+    return np.array(dims, want.as_numpy_dtype)
 
 
 def converts_as_array(value: Any) -> builtins.bool:

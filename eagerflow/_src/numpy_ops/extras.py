@@ -284,7 +284,7 @@ def average(a: Any, axis: Any = None, weights: Any = None, returned: bool = Fals
                          f"(of type {type(axis)})")
     a = asarray(a)
     if weights is None:
-        if not (a.dtype.is_floating or a.dtype.is_complex):
+        if not M.is_inexact(a):  # (bfloat16 too, as NumPy's kinds)
             a = M.to_float(a)  # (tnp's astype: an AttributeError without numpy behavior)
         avg = M.mean(a, axis=axis)
         count = cast(_size(a) if axis is None else A.shape(a)[axis], avg.dtype)

@@ -36,7 +36,7 @@ def _float() -> dt.DType:
     return result_type(float)
 
 
-def _inexact(t: Tensor) -> bool:
+def is_inexact(t: Tensor) -> bool:
     """NumPy's inexact kinds, as TF's tnp asks NumPy: bfloat16 (ml_dtypes') is not one, so
     the functions that compute in floats promote it as they promote ints."""
     return (t.dtype.is_floating or t.dtype.is_complex) and t.dtype is not dt.bfloat16
@@ -52,7 +52,7 @@ def to_float(x: Tensor) -> Tensor:
 def _unary(fn: Callable, to_float_: bool = False) -> Callable:
     def f(x: Any) -> Tensor:
         x = asarray(x)
-        if to_float_ and not _inexact(x):
+        if to_float_ and not is_inexact(x):
             x = to_float(x)
         return fn(x)
     return f
@@ -128,33 +128,24 @@ def heaviside(x1: Any, x2: Any) -> Tensor:
     y = math_base.where(m.less(a, zeros_like(a)), zero,
                         math_base.where(m.greater(a, zeros_like(a)), one, b))
     # (tnp's astype: an AttributeError without numpy behavior)
-    return y if _inexact(y) else to_float(y)
-
-
-def _raw_minus(x1: Any, x2: Any, delta: Tensor) -> Tensor:
-    """`delta`, once TF's tnp has subtracted the operands as they were given: Python
-    values alone (a list less a number or a list) are Python's TypeError there."""
-    kinds = (np.ndarray, np.generic, Tensor)
-    if not (isinstance(x1, kinds) or isinstance(x2, kinds)):
-        x1 - x2
-    return delta
+    return y if is_inexact(y) else to_float(y)
 
 
 def logaddexp(x1: Any, x2: Any) -> Tensor:
-    """max + log1p(exp(-|x1 - x2|)), in the operands' promoted dtype (integers reach float
-    through exp; bools are refused by the subtraction, as in TF); equal infinities or NaN
-    give x1 + x2."""
+    """max + log1p(exp(-|x1 - x2|)); equal infinities or NaN give x1 + x2. As TF's tnp, the
+    difference and the sum are the operators on the operands as given (NumPy's arithmetic
+    for NumPy values, Python's TypeError for two lists), the max's sum with the tail a
+    tensor's `+` (no promotion: an int max beside a float tail is AddV2's refusal)."""
     hi = maximum(x1, x2)
-    delta = _raw_minus(x1, x2, subtract(x1, x2))
-    return AO.where(isnan(delta), add(x1, x2), add(hi, log1p(exp(negative(abs(delta))))))
+    delta = x1 - x2
+    return AO.where(isnan(delta), x1 + x2, hi + log1p(exp(-abs(delta))))
 
 
 def logaddexp2(x1: Any, x2: Any) -> Tensor:
+    """As logaddexp, in base 2 (the tail divided by ln 2 in its dtype, as TF's)."""
     hi = maximum(x1, x2)
-    delta = _raw_minus(x1, x2, subtract(x1, x2))
-    tail = log1p(exp2(negative(abs(delta))))
-    tail = tail / asarray(np.log(2.0), tail.dtype)  # (ln 2 in the tail's dtype, as TF's)
-    return AO.where(isnan(delta), add(x1, x2), add(hi, tail))
+    delta = x1 - x2
+    return AO.where(isnan(delta), x1 + x2, hi + log1p(exp2(-abs(delta))) / np.log(2))
 
 
 def _comparison(fn: Callable, ordered: bool = False) -> Callable:
@@ -333,7 +324,7 @@ def around(a: Any, decimals: int = 0) -> Tensor:
     dtype = a.dtype
     # math.pow, as TF's: a factor past float64 is its OverflowError ("math range error")
     factor = math.pow(10, decimals)
-    if _inexact(a):
+    if is_inexact(a):
         f = cast(factor, dtype)
     else:
         a = to_float(a)
@@ -508,7 +499,7 @@ def ptp(a: Any, axis: Any = None, keepdims: Any = None) -> Tensor:
 def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
             equal_nan: bool = False) -> Tensor:
     a, b = promote(a, b)
-    if not _inexact(a):  # (TF's `a == b`: shapes that don't broadcast are one False)
+    if not is_inexact(a):  # (TF's `a == b`: shapes that don't broadcast are one False)
         return a == b
     real = a.dtype.real_dtype if a.dtype.is_complex else a.dtype  # |a - b| is real
     close = m.less_equal(m.abs(a - b), asarray(atol, real) + asarray(rtol, real) * m.abs(b))

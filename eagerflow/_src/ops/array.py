@@ -368,6 +368,10 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
                                 f"{t._dtype!r}.")
     elif isinstance(value, (list, tuple)):
         t = sequence_tensor(value, dtype)  # (TF's sequence conversion: no autopacking)
+    elif isinstance(value, TensorShape):  # (a sequence of its dims here, not converted by
+        if value.rank is None:            # TF's function for shapes: any dtype, no None)
+            raise ValueError("ValueError: Cannot take the length of shape with unknown rank.")
+        t = sequence_tensor(value.as_list(), dtype)
     else:
         t = convert_to_tensor(value, dtype=dtype)
     if shape is not None:
@@ -594,7 +598,9 @@ def concat(values: Any, axis: Any, name: str = "concat") -> Any:
         raise ValueError("List argument 'values' to 'ConcatV2' Op with length 0 shorter than "
                          "minimum length 2.")
     if len(xs) == 1:
-        if type(axis) is not int:  # (TF checks the axis it will not use: an int32 scalar)
+        # (TF checks the axis it will not use: an int32 scalar, from an int past int64 the
+        # conversion's ValueError)
+        if type(axis) is not int or not -2**63 <= axis < 2**63:
             convert_to_tensor(axis, dt.int32, name="concat_dim").shape.assert_has_rank(0)
         return xs[0]
     if _state.graph is not None:

@@ -516,7 +516,8 @@ def assert_near(x: Any, y: Any, rtol: Any = None, atol: Any = None, message: str
 # ---------------------------------------------------------------------------------------
 
 def _prefix(message: str | None) -> str:
-    return f"{message}.  " if message else ""
+    # (%-formatted as TF's: a tensor's str, "tf.Tensor(...)", not its value's format)
+    return "%s.  " % message if message else ""  # noqa: UP031
 
 
 def _static_shape(x: Any) -> TensorShape:

@@ -758,6 +758,7 @@ def sobel_edges(image: Any) -> Any:
     """[batch, h, w, d, 2]: Sobel responses (dy, dx) with reflect-padded borders. As TF's,
     in its order: the kernels in the image's dtype, tiled per channel (a Tile), the image
     reflect-padded as 4-D (another rank: MirrorPad's error), a depthwise convolution."""
+    C.attr_read(image, "get_shape")  # (TF's reads the static shape first, unconverted)
     x = _t(image)
     if x._shape is None:
         raise ValueError(f"sobel_edges expects a 4D tensor [batch_size, h, w, d], got shape "
@@ -786,8 +787,9 @@ def psnr(a: Any, b: Any, max_val: Any, name: str | None = None) -> Any:
     mv = convert_image_dtype(cast(max_val, a._dtype), dt.float32)
     fa, fb = convert_image_dtype(a, dt.float32), convert_image_dtype(b, dt.float32)
     mse = reduce_mean(squared_difference(fa, fb), axis=[-3, -2, -1])
-    return 20 * log(mv) / log(convert_to_tensor(10.0)) - \
-        np.float32(10 / np.log(10)) * log(mse)
+    out = 20 * log(mv) / log(convert_to_tensor(10.0)) - np.float32(10 / np.log(10)) * log(mse)
+    _verify_image_shapes(fa, fb)  # (TF checks the shapes after computing)
+    return out
 
 
 def _stateless_flip(image: Any, seed: Any, axis_from_end: int) -> Any:
@@ -843,11 +845,21 @@ def _ssim_maps(a: Any, b: Any, mv: Any, filter_size: int, filter_sigma: float, k
     return luminance, (num1 - num0 + c2) / (den1 - den0 + c2)
 
 
+def _verify_image_shapes(x1: Any, x2: Any) -> None:
+    """TF's static check of two images' shapes: each of rank 3 or more, the same last three
+    dims, and batch dims (aligned from the end) equal or 1."""
+    s1, s2 = x1.shape.with_rank_at_least(3), x2.shape.with_rank_at_least(3)
+    s1[-3:].assert_is_compatible_with(s2[-3:])
+    if s1.rank is not None and s2.rank is not None:
+        for d1, d2 in zip(reversed(s1.dims[:-3]), reversed(s2.dims[:-3])):
+            if not (d1 == 1 or d2 == 1 or d1.is_compatible_with(d2)):
+                raise ValueError(f"Two images are not compatible: {s1} and {s2}")
+
+
 def _float_pair(img1: Any, img2: Any, max_val: Any) -> tuple:
     """Both images as float32 (with their shapes checked) and max_val on that scale."""
     x1, x2 = _t(img1), _t(img2)
-    s1, s2 = x1.shape.with_rank_at_least(3), x2.shape.with_rank_at_least(3)  # TF's first check
-    s1[-3:].assert_is_compatible_with(s2[-3:])
+    _verify_image_shapes(x1, x2)  # TF's first check
     shape_n([x1, x2])  # (TF's next step: ShapeN refuses images of two dtypes)
     a = convert_image_dtype(numeric_image(x1), dt.float32)
     b = convert_image_dtype(numeric_image(x2), dt.float32)

@@ -366,8 +366,8 @@ def _contents_bytes(contents: Any) -> bytes:
 
 def _jpeg_shape_infer(contents: Any, output_type: Any) -> list:
     op = "ExtractJpegShape"
-    C.check_string(op, contents)
     C.dtype_attr(op, output_type, "output_type", frozenset((dt.int32, dt.int64)))
+    C.check_string(op, contents)  # (after the attr's allowed values, as TF's runtime)
     if contents._shape not in (None, ()):
         raise C.fail(op, f"contents must be scalar, got shape {C.shape_str(contents._shape)}")
     return [((3,), output_type)]

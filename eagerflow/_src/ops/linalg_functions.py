@@ -248,8 +248,7 @@ def tridiagonal_matmul(diagonals: Any, rhs: Any, diagonals_format: str = "compac
     """The tridiagonal matrix given by `diagonals` times `rhs` [..., M, N] (TF's
     TridiagonalMatMul, each diagonal given as [..., 1, M])."""
     if diagonals_format == "compact":
-        d = _t(diagonals)
-        three = (d[..., 0, :], d[..., 1, :], d[..., 2, :])
+        three = _compact_rows(diagonals)
     elif diagonals_format == "sequence":
         sup, main, sub = diagonals
         three = (_t(sup), _t(main), _t(sub))
@@ -259,6 +258,16 @@ def tridiagonal_matmul(diagonals: Any, rhs: Any, diagonals_format: str = "compac
     else:
         raise ValueError(f"Unrecognized diagonals_format: {diagonals_format}")
     return tridiagonal_mat_mul(*(expand_dims(v, -2) for v in three), _t(rhs), name=name)
+
+
+def _compact_rows(d: Any) -> tuple:
+    """TF's d[..., 0, :], d[..., 1, :], d[..., 2, :] of the value as given: a NumPy array's
+    own indexing (its IndexError for too few dimensions), Python's TypeError for a list or
+    a number, raised here as TF's Python raises it."""
+    try:
+        return d[..., 0, :], d[..., 1, :], d[..., 2, :]
+    except TypeError as e:
+        raise TypeError(str(e)) from None
 
 
 def _sequence_diagonals(diagonals: Any) -> Any:

@@ -439,7 +439,7 @@ def _gershgorin_as_tf(alpha: Any, beta: Any) -> None:
         beta_abs = abs_(beta)
     if not alpha.dtype.is_floating or alpha.dtype is dt.bfloat16:  # (NumPy's finfo's types)
         raise ValueError(f"data type {alpha.dtype.as_numpy_dtype} not inexact")
-    if alpha._shape and beta._shape:
+    if alpha._shape:  # (a scalar beta: its slice's refusal)
         alpha + concat([beta_abs[:1], beta_abs[:-1] + beta_abs[1:], beta_abs[-1:]], axis=0)
 
 
@@ -459,7 +459,7 @@ def eigh_tridiagonal(alpha: Any, beta: Any, eigvals_only: bool = True, select: s
     if alpha._shape is not None and not alpha._shape:
         raise IndexError("tuple index out of range")
     if alpha._shape is not None and alpha._shape[0] is not None and alpha._shape[0] <= 1:
-        return real(alpha) if alpha.dtype.is_complex else alpha
+        return real(alpha)  # (TF's Real of it: a bool or string its TypeError)
     beta = convert_to_tensor(beta)
     _gershgorin_as_tf(alpha, beta)
     if select not in ("a", "i", "v"):

@@ -203,6 +203,7 @@ CUMULATIVE_LOGSUMEXP = register(OpDef(
 def cumulative_logsumexp(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
                          name: str | None = None) -> Any:
     """log(cumsum(exp(x))) along `axis`, without overflow: TF's CumulativeLogsumexp."""
+    x = _t(x)  # (converted before the op's wrapper reads the attrs, as TF's)
     dyn, attrs = scan_args("CumulativeLogsumexp", axis, exclusive, reverse)
-    return bind(CUMULATIVE_LOGSUMEXP, (_t(x),) + dyn, attrs, eager_name(name))
+    return bind(CUMULATIVE_LOGSUMEXP, (x,) + dyn, attrs, eager_name(name))
 

@@ -339,6 +339,10 @@ def sparse_softmax_cross_entropy_with_logits(labels: Any, logits: Any,
     """-log(softmax(logits)[label]) per example; labels are class indices in [0, classes).
     In a graph under TF's scope, with its Shape of the labels; rows of classes (TF's
     rank-2 logits) make the op named `name` in it."""
+    if labels is None or logits is None:  # (TF's v2 passes both to TF 1's, which checks)
+        raise ValueError(f"Both `labels` and `logits` must be provided for "
+                         f"sparse_softmax_cross_entropy_with_logitsReceived: labels={labels} "
+                         f"and logits={logits}")
     if _state.graph is not None:
         with name_scope(name or "SparseSoftmaxCrossEntropyWithLogits"):
             labels = _t(labels)
@@ -659,11 +663,14 @@ def in_top_k(targets: Any, predictions: Any, k: Any, name: str | None = None) ->
     if p._dtype is not dt.float32 and passed_raw(targets, predictions, k):
         raise ValueError(f"Tensor conversion requested dtype float32 for Tensor with dtype "
                          f"{p._dtype.name}: {p!r}")
+    kt = k if isinstance(k, EagerTensor) else None
+    if kt is None and not passed_raw(targets, predictions, k):
+        # (TF's fast path makes k a T before the op checks T: 2**40 an int32's 0)
+        kt = k = convert_to_tensor(k, dtype=t._dtype)
     if t._dtype not in C.INDEX:
         raise C.not_supported(op, t._dtype, C.INDEX)
     if p._dtype is not dt.float32:
         raise C.wrong_input_dtype(op, 0, dt.float32, p._dtype)
-    kt = k if isinstance(k, EagerTensor) else None
     if kt is not None and kt._dtype is not t._dtype:
         raise C.wrong_input_dtype(op, 2, t._dtype, kt._dtype)
     if kt is not None and kt._shape:

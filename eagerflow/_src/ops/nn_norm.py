@@ -107,13 +107,14 @@ def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keepdims: bool =
     ax = _axes_list(axes)
     count, rank = 1, len(x._shape)
     for a in ax:
-        if not -rank <= a < rank:
-            raise ValueError(f"sufficient_statistics: axis {a} is out of range for an input of "
-                             f"rank {rank}")
+        if not -rank <= a < rank:  # (TF reads the axis's dim from the shape's list)
+            raise IndexError("list index out of range")
         count *= x._shape[a]
     counts = convert_to_tensor(count, dtype=x._dtype)
     if shift is not None:
-        shift = convert_to_tensor(shift, dtype_hint=x._dtype)
+        # (converted as given, as TF: a Python bool a bool tensor, 0.0 a float32 one,
+        # refused by the subtraction beside another dtype)
+        shift = convert_to_tensor(shift)
         m_ss = reduce_sum(x - shift, axis=ax, keepdims=keepdims)
         v_ss = reduce_sum(squared_difference(x, shift), axis=ax, keepdims=keepdims)
     else:

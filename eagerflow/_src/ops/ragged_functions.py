@@ -93,15 +93,17 @@ def constant(pylist: Any, dtype: Any = None, ragged_rank: Any = None, inner_shap
             raise ValueError("Invalid pylist=%r: incompatible with dim(inner_shape)=%d"  # noqa: UP031
                              % (pylist, len(inner_shape)))
         return array_constant(pylist, dtype)
+    if ragged_rank is not None and ragged_rank < 0:  # (TF's first check, before the depths)
+        raise ValueError(f"Invalid ragged_rank={ragged_rank}: must be nonnegative")
     scalar_depth, max_depth = _depths(pylist)
     if scalar_depth is not None and max_depth > scalar_depth:
         raise ValueError(f"Invalid pylist={pylist!r}: empty list nesting is greater than "
                          "scalar value nesting")
-    if ragged_rank is not None and ragged_rank < 0:
-        raise ValueError(f"Invalid ragged_rank={ragged_rank}: must be nonnegative")
     if scalar_depth is not None and ragged_rank is not None and max_depth < ragged_rank:
-        raise ValueError(f"Invalid pylist={pylist!r}: max depth {max_depth} is less than "
+        raise ValueError(f"Invalid pylist={pylist}, max depth smaller than "
                          f"ragged_rank={ragged_rank}")
+    if inner_shape is not None and (ragged_rank is not None or max_depth >= 2):
+        len(inner_shape)  # (where TF's checks take its len(): a number's TypeError)
     inner = None if inner_shape is None else tuple(inner_shape)
     if inner is not None and ragged_rank is not None:
         want = ragged_rank + len(inner) + 1

@@ -944,8 +944,8 @@ def type_spec_from_value(value: Any) -> Any:
     try:
         return TensorSpec.from_tensor(convert_to_tensor(value))
     except (TypeError, ValueError):
-        raise TypeError(f"Could not build a TypeSpec for {value!r} of unsupported type "
-                        f"{type(value)}.") from None
+        raise TypeError(f"Could not build a TypeSpec for {value} of unsupported type "
+                        f"{type(value)}.") from None  # (its str, as TF's: a DType's <dtype: ...>)
 
 
 def _assert_right_ragged(indices: Tensor) -> None:

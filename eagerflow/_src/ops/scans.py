@@ -261,8 +261,9 @@ def scan_args(op: str, axis: Any, exclusive: Any, reverse: Any) -> tuple:
 def _scan_fn(op: OpDef) -> Callable:
     def f(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
           name: str | None = None) -> Any:
+        x = _t(x)  # (TF's function converts x before its op's wrapper reads the attrs)
         dyn, attrs = scan_args(op.name, axis, exclusive, reverse)
-        return bind(op, (_t(x),) + dyn, attrs, eager_name(name))
+        return bind(op, (x,) + dyn, attrs, eager_name(name))
     f.__name__ = op.name.lower()
     return name_scoped(f)  # (TF's cumsum and cumprod open a name scope)
 

@@ -151,7 +151,8 @@ def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> li
         wrapper_inputs.check_list_input(input, "N")
     wrapper_inputs.check_not_scalar_tensor(input, "shape_n", "input")
     if not isinstance(input, (list, tuple)) and (
-            slow or isinstance(input, (np.ndarray, str))):
+            slow or isinstance(input, (np.ndarray, str, dict)) or
+            not hasattr(type(input), "__getitem__")):  # (no sequence: the slow path too)
         raise TypeError(f"Expected list for 'input' argument to 'shape_n' Op, not "
                         f"{input!r}.")
     try:

@@ -172,7 +172,8 @@ def _length(op: str, fft_length: Any, default: int) -> int:
 
 
 def _at_least_1d(x: Any, what: str) -> None:
-    if x._shape is None or len(x._shape) < 1 or x._shape[-1] is None:
+    x.shape.with_rank_at_least(1)  # (TF's check: "Shape () must have rank at least 1")
+    if x._shape is None or x._shape[-1] is None:
         raise ValueError(f"{what} needs a tensor of rank >= 1 with a known last dimension, "
                          f"got shape {x.shape}")
 
@@ -299,6 +300,8 @@ def _nd_input(input_tensor: Any, axes: Any, fft_length: Any, op: str, kind: str)
     a real FFT's dtype refused), its rank against the axes (and an inverse real FFT's
     dtype refused), fft_length converted to int32, then the op's own dtype check; and,
     on a CPU, TF 2.21's lack of any kernel for the op."""
+    if axes is None:  # (TF's default axes: the range of len(input_tensor.shape), unconverted)
+        C.attr_read(input_tensor, "shape")
     axes_t = None if axes is None else convert_to_tensor(axes, dt.int32)
     if axes_t is not None and not axes_t._shape:  # (TF's fft rank: axes.shape[0])
         raise IndexError("tuple index out of range")
@@ -426,10 +429,10 @@ fftnd, ifftnd = _complex_fftn(False), _complex_fftn(True)
 # ---------------------------------------------------------------------------------------
 
 def _nd_no_kernel(op: str, x: Any, fft_length: Any, axes: Any, attrs: str) -> NotFoundError:
-    C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
-    for v in (fft_length, axes):  # (Python values are converted as the int32 inputs)
-        if not isinstance(v, Tensor):
+    for v in (fft_length, axes):  # (Python values are converted as the int32 inputs, as
+        if not isinstance(v, Tensor):  # TF's fast path converts every input first)
             convert_to_tensor(v, dt.int32)
+    C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
     return NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
                                      f"{op}[{attrs}]\nAll kernels registered for op {op}:\n"
                                      f"  <no registered kernels>\n [Op:{op}]")
@@ -437,7 +440,9 @@ def _nd_no_kernel(op: str, x: Any, fft_length: Any, axes: Any, attrs: str) -> No
 
 def _raw_complex_nd(op: str, transform: Callable) -> Callable:
     def f(input: Any, fft_length: Any, axes: Any, name: str | None = None) -> Any:  # noqa: A002
-        x = _t(input)
+        # (a value not a tensor converts as Tcomplex's default, complex64, where it can)
+        x = input if isinstance(input, Tensor) else \
+            convert_to_tensor(input, dtype_hint=dt.complex64)
         if current_device().device_type == "CPU":
             raise _nd_no_kernel(op, x, fft_length, axes, f"Tcomplex={C.dt_enum(x._dtype)}")
         return transform(x, fft_length, axes)
@@ -540,8 +545,10 @@ def _raised_cosine(window_length: Any, periodic: bool, dtype: Any, a: float, b: 
         denom = cast(n + (even if periodic else 0) - 1, d)
         return a - b * cos(range_(n, dtype=d) * (2.0 * _pymath.pi) / denom)
     n = int(C.known(window_length))
-    if n != 1:  # (TF converts `periodic` to a bool tensor past a window of one)
-        periodic = bool(convert_to_tensor(periodic, dt.bool))
+    if n != 1:  # (TF converts `periodic` to a bool tensor past a window of one, a scalar)
+        periodic = convert_to_tensor(periodic, dt.bool)
+        periodic.shape.assert_has_rank(0)
+        periodic = bool(periodic)
     if n < 0:  # (TF's Range of the window's positions refuses it)
         range_(n)
     if n <= 1:

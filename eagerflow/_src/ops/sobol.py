@@ -111,11 +111,13 @@ def _points(dim: int, num_results: int, skip: int, np_dtype: Any) -> np.ndarray:
 
 def _infer(dim: Any, num_results: Any, skip: Any, dtype: dt.DType = dt.float32) -> list:
     # TypeError for a dtype that is not a DType (None included), as TF's raw op
+    # (as TF's runtime: the attr's allowed values, then every input's dtype, then the
+    # kernel's checks of their shapes)
     C.dtype_attr("SobolSample", dtype, allowed=frozenset({dt.float32, dt.float64}))
-    for i, (name, x) in enumerate((("dim", dim), ("num_results", num_results),
-                                   ("skip", skip))):
+    for i, x in enumerate((dim, num_results, skip)):
         if x._dtype is not dt.int32:
             raise C.wrong_input_dtype("SobolSample", i, dt.int32, x._dtype)
+    for name, x in (("dim", dim), ("num_results", num_results), ("skip", skip)):
         if x._shape is not None and len(x._shape) != 0:
             raise C.fail("SobolSample", f"{name} must be a scalar")
     return [((None, None), dtype)]
@@ -214,7 +216,4 @@ def sobol_sample(dim: Any, num_results: Any, skip: Any = 0, dtype: Any = dt.floa
         (x, dt.int32) for x in (dim, num_results, skip)))
     args = tuple(x if isinstance(x, Tensor) else convert_to_tensor(x, dt.int32)
                  for x in (dim, num_results, skip))
-    for i, x in enumerate(args):
-        if x._dtype is not dt.int32:
-            raise C.wrong_input_dtype("SobolSample", i, dt.int32, x._dtype)
     return bind(SOBOL_SAMPLE, args, attrs, name)

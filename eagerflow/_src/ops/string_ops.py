@@ -312,10 +312,10 @@ def _unconvertible_text(v: bytes) -> str:
 
 
 def _to_number_infer(x: Any, out_type: dt.DType) -> list:
-    C.check_string("StringToNumber", x)
     C.dtype_attr("StringToNumber", out_type, "out_type",
                  frozenset((dt.float32, dt.float64, dt.int32, dt.int64, dt.uint32,
                             dt.uint64)))
+    C.check_string("StringToNumber", x)  # (after the attr's allowed values, as TF's runtime)
     return [(x._shape, out_type)]
 
 
@@ -710,12 +710,12 @@ def _reduce_join_tf(n: Any, b: Any) -> list:
 def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator: str = "",
                 name: str | None = None) -> Any:
     """Joins the strings along `axis` (all axes by default)."""
-    # (TF's wrapper reads its attrs first, None their defaults)
+    # (TF converts the input with no dtype first: the op refuses one not string, after its
+    # wrapper reads the attrs, None their defaults, then the axes)
+    x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs)
     a = C.wrapper_attrs("ReduceJoin", keep_dims=keepdims, separator=separator)
     keepdims, separator = a["keep_dims"], a["separator"]
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
-    # (TF converts the input with no dtype: the op refuses one not string, then the axes)
-    x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs)
     if _state.graph is None:
         return _reduce_join(x, axis, keepdims, sep, name)
     with name_scope("ReduceJoin"):  # (TF's: its node "ReduceJoin/ReduceJoin")

@@ -264,11 +264,7 @@ def weighted_moments(x: Any, axes: Any, frequency_weights: Any, name: str | None
 def sparse_softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
                                              name: str | None = None) -> Any:
     """`tf.compat.v1.nn.sparse_softmax_cross_entropy_with_logits`: both arguments by keyword
-    in TF 1 (each defaults to None, and a missing one is TF's ValueError)."""
-    if labels is None or logits is None:
-        raise ValueError(f"Both `labels` and `logits` must be provided for "
-                         f"sparse_softmax_cross_entropy_with_logitsReceived: labels={labels} "
-                         f"and logits={logits}")
+    in TF 1 (each defaults to None, and a missing one is TF's ValueError, nn_loss's)."""
     return nn_loss.sparse_softmax_cross_entropy_with_logits(labels, logits, name)
 
 
