@@ -426,9 +426,11 @@ TF_ATTRIBUTE_READS = {"sparse.mask": ("has no attribute 'indices'",),
 # raised wherever TF converts an image: the adjustments, psnr, rgb_to_grayscale, ...)
 # and tnp's float functions of ints or bools without numpy behavior: TF's tnp casts them by
 # the tensor's astype, a NumPy method TF's tensors have only after
-# experimental_enable_numpy_behavior() (its AttributeError names that function)
+# experimental_enable_numpy_behavior() (its AttributeError names that function); and a
+# Generator's unknown algorithm id, worded by a helper TF 2.21's module no longer has
 TF_ATTRIBUTE_ERRORS = ("dtype must be either floating point or integer",
-                       "experimental_enable_numpy_behavior()\n      ")
+                       "experimental_enable_numpy_behavior()\n      ",
+                       "has no attribute 'unsupported_alg_error_msg'")
 # and Python's UnicodeDecodeError of TF's reading its own C message as UTF-8, which holds
 # the input's raw bytes: Substr's out-of-range pos names the string (b'\x80' fails to
 # decode; eagerflow decodes the message as TF does, in string_ops._pos_out_of_range)

@@ -717,11 +717,12 @@ def enum_type(op: str, value: int, what: str) -> dt.DType:
     as a signed DataType enum (2**32 + 9 is int64); a reference type's enum, or no
     type's, is the op's InvalidArgumentError."""
     enum = (value + 2**31) % 2**32 - 2**31
-    try:
-        return dt.as_dtype(enum)
-    except TypeError:
-        pass
     base = _ref_base(enum, None) if enum > _REF_ENUM else None
+    if base is None:
+        try:
+            return dt.as_dtype(enum)
+        except TypeError:
+            pass
     if base is not None:
         head = f"AttrValue must not have reference type value of {base.name}_ref"
     else:  # (0, DT_INVALID: TF's message then depends on the op's kernels)
