@@ -39,7 +39,6 @@ _ADD_WEIGHT_KEYWORDS = frozenset((
     "aggregation", "overwrite_with_gradient", "name"))
 
 
-
 def _check_keywords(method: str, kwargs: dict, known: frozenset) -> None:
     """Python's TypeError for a keyword Keras 3's `Layer.<method>` has no parameter for
     (tf.keras's `synchronization`, `use_resource`, `getter`, ... among them)."""
