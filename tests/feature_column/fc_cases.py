@@ -515,11 +515,14 @@ def case_shared_embeddings(tf, tmp):
 
 
 def case_keras3_layer(tf, tmp):
-    """TF 2.21 with Keras 3 has no DenseFeatures layer. (Keras 3's Layer.add_weight also
-    refuses the StateManager's `use_resource`; eagerflow's Keras layer still takes Keras 2's
-    keywords, so that refusal is not compared.)"""
+    """TF 2.21 with Keras 3 has no DenseFeatures layer, and a Keras 3 layer's add_weight
+    refuses the StateManager's Keras 2 keywords (`use_resource`)."""
+    fc = tf.feature_column
+    sm = tf.__internal__.feature_column.StateManager(tf.keras.layers.Layer(), True)
+    col = fc.embedding_column(fc.categorical_column_with_identity("a", 3), 2)
     return [hasattr(tf.keras.layers, "DenseFeatures"),
-            hasattr(tf.compat.v1.feature_column, "DenseFeatures")]
+            hasattr(tf.compat.v1.feature_column, "DenseFeatures"),
+            err(lambda: col.create_state(sm))]
 
 
 def case_namespaces(tf, tmp):

@@ -11,10 +11,7 @@ from tests.keras.kprobe17.cases import SNIPPETS
 # (the sums are Eigen's now (eigen_sum); what still differs in the last bit is another
 # float32 kernel of the step that keeps NumPy's rounding: docs/ulp32.md)
 _SUM_ORDER = "float32 last bit of a loss or metric over 10 samples"
-KNOWN = {
-    "custom_layer_add_weight_arguments": "Keras 3's add_weight takes no synchronization "
-                                         "(eagerflow's keeps tf.keras's)",
-}
+KNOWN: dict[str, str] = {}
 # (which differs depends on OpenBLAS's kernels: under Haswell's the other one's products
 # round their last bit otherwise, this one's as TF's)
 if blas_as_recorded():

@@ -159,3 +159,71 @@ err("call_unbuilt_dtype", lambda: print(" ", layers.Dense(1, dtype="float64")(np
 err("compute_output_shape_base", lambda: L().compute_output_shape((None, 2)))
 err("call_base", lambda: L()(np.ones((1, 2))))
 """
+
+# (left44c) tf.keras's add_weight keywords Keras 3 refuses, and add_variable's
+SNIPPETS["add_weight_tf_keras_keywords"] = _TRY + """
+l = layers.Layer()
+for kw in ("synchronization", "use_resource", "getter", "partitioner", "caching_device", "experimental_autocast", "bogus"):
+    err(kw, lambda: l.add_weight(shape=(2,), **{kw: None}))
+err("two_bad", lambda: l.add_weight(shape=(2,), bogus=1, synchronization="auto"))
+err("bad_and_positional", lambda: l.add_weight((2,), "zeros", "float32", True, use_resource=True))
+err("var_sync", lambda: l.add_variable((2,), "zeros", synchronization="auto"))
+err("var_agg", lambda: l.add_variable((2,), "zeros", aggregation="sum"))
+err("var_ok", lambda: print(" ", l.add_variable((2,), "ones", trainable=False, name="v").numpy()))
+class NoSuper(layers.Layer):
+    def __init__(self):
+        pass
+err("no_super", lambda: NoSuper().add_weight(shape=(1,), use_resource=True))
+print("weights", [w.name for w in l.weights])
+"""
+
+# (left44c) a Functional's output_names: a TrackedList attribute, set and appended to
+SNIPPETS["functional_output_names_attribute"] = _TRY + """
+i = keras.Input((3,), name="a")
+o = layers.Dense(2, name="d")(i)
+m = keras.Model(i, o)
+on = m.output_names
+print(type(on).__name__, repr(on), on == ["d"], isinstance(on, list), m.output_names is on)
+on.append("x")
+print(m.output_names, hasattr(m, "input_names"))
+print([type(x).__name__ for x in (m.output_names[:], m.output_names + [], list(m.output_names))])
+m.output_names += ["y"]
+print(type(m.output_names).__name__, m.output_names)
+m.output_names = ("t",)
+print(type(m.output_names).__name__, m.output_names)
+m.output_names = ["k"]
+m.compile(loss={"k": "mse"}, optimizer="sgd")
+print(sorted(m.fit(np.ones((2, 3)), np.ones((2, 2)), verbose=0).history))
+err("dict_loss_old_name", lambda: keras.Model(i, o).compile(loss={"k": "mse"}) or "compiled")
+m2 = keras.Model(i, {"q": layers.Dense(1, name="e")(i), "p": o})
+print(type(m2.output_names).__name__, m2.output_names)
+print(type(keras.Model.from_config(m.get_config()).output_names).__name__)
+class Sub(keras.Model):
+    def call(self, x):
+        return x
+print(hasattr(Sub(), "output_names"), hasattr(keras.Sequential([layers.Dense(1)]), "output_names"))
+"""
+
+# (left44c) Inputs no output needs are the model's (layers, summary, config), so their
+# names count in Keras 3's duplicate-name check, which comes before the connectivity one
+SNIPPETS["functional_unused_inputs_and_duplicate_names"] = _TRY + """
+i, j = keras.Input((3,), name="i"), keras.Input((3,), name="j")
+x1, x2 = keras.Input((2,), name="x"), keras.Input((2,), name="x")
+k = keras.Input((3,), name="i")
+err("unused_same_name", lambda: keras.Model([x1, x2], layers.Dense(1)(x1)))
+err("disconnected_same_name", lambda: keras.Model(k, layers.Dense(1)(i)))
+err("two_inputs_one_name", lambda: keras.Model([i, k], layers.Dense(1)(i)))
+err("disconnected_layer_as_input", lambda: keras.Model(j, layers.Dense(1, name="j")(i)))
+err("disconnected_dup_layers", lambda: keras.Model(j, layers.Dense(1, name="z")(layers.Dense(2, name="z")(i))))
+err("two_dups", lambda: keras.Model(i, [layers.Dense(1, name="w")(layers.Dense(1, name="v")(layers.Dense(1, name="w")(layers.Dense(1, name="v")(i))))]))
+err("disconnected", lambda: keras.Model(j, layers.Dense(1)(i)))
+a, b, c = (keras.Input((3,), name=n) for n in "abc")
+m = keras.Model([a, b, c], layers.Dense(1, name="d")(layers.Add(name="add")([a, c])))
+print([l.name for l in m.layers], len(m.weights))
+m = keras.Model([b, a], layers.Dense(1, name="d")(a))
+print([l.name for l in m.layers], m.get_config()["input_layers"], [l["name"] for l in m.get_config()["layers"]])
+m.summary()
+print(m.predict([np.ones((1, 3)), np.ones((1, 3))], verbose=0).shape)
+r = keras.Model.from_config(m.get_config())
+print([l.name for l in r.layers], [t.name for t in r.inputs])
+"""

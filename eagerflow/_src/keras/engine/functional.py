@@ -41,6 +41,7 @@ from eagerflow._src.keras.engine.operation import (
 )
 from eagerflow._src.keras.engine.shapes import to_shapes
 from eagerflow._src.keras.engine.symbolic_calls import output_shape_of
+from eagerflow._src.keras.engine.tracked import tracked
 from eagerflow._src.keras.tree import flatten_with_path
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.math_base import cast
@@ -94,6 +95,16 @@ def map_graph_network(inputs: list, outputs: list) -> tuple:
         for parent in node.parent_nodes:
             node_depth[id(parent)] = max(node_depth[id(node)] + 1, node_depth.get(id(parent), 0))
 
+    # an Input the outputs don't need is still the model's (Keras 3 keeps it, for losses
+    # and metrics): its layer joins at depth 0, ahead of that depth's other layers
+    for kt in inputs:
+        node = kt.node
+        if node.is_input and id(node.layer) not in layers_by_id:
+            node_depth[id(node)] = layer_depth[id(node.layer)] = 0
+            nodes_by_id[id(node)] = node
+            layers_by_id[id(node.layer)] = node.layer
+            layer_index[id(node.layer)] = -1
+
     nodes_by_depth: dict = {}
     for nid, depth in node_depth.items():
         nodes_by_depth.setdefault(depth, []).append(nodes_by_id[nid])
@@ -115,7 +126,7 @@ def map_graph_network(inputs: list, outputs: list) -> tuple:
             computable.update(id(t) for t in node.flat_outputs)
             done_layers.append(node.layer.name)
     names = [lyr.name for lyr in layers]
-    for name in set(names):
+    for name in names:  # (the first name used twice, in graph order, as Keras 3 reports)
         if names.count(name) > 1:
             raise ValueError(f"The name \"{name}\" is used {names.count(name)} times in the "
                              "model. All operation names should be unique.")
@@ -196,6 +207,8 @@ class GraphNetwork:
         object.__setattr__(self, "_run_order", [n for d in sorted(nodes_by_depth, reverse=True)
                                                 for n in nodes_by_depth[d] if not n.is_input])
         self._check_outputs_connected()
+        object.__setattr__(self, "_output_names", tracked(
+            self, [t._keras_history.layer.name for t in flat_out]))
         object.__setattr__(self, "_input_layers", [t._keras_history.layer for t in flat_in])
         object.__setattr__(self, "_output_layers", [t._keras_history.layer for t in flat_out])
         object.__setattr__(self, "_is_graph_network", True)
@@ -297,8 +310,14 @@ class GraphNetwork:
         return self._nested_outputs
 
     @property
-    def output_names(self) -> list:
-        return [t._keras_history.layer.name for t in self._flat_outputs]
+    def output_names(self) -> Any:
+        """The output layers' names: as Keras 3's, a plain attribute set at construction
+        (a TrackedList; compile reads what a user sets or appends)."""
+        return self.__dict__["_output_names"]
+
+    @output_names.setter
+    def output_names(self, value: Any) -> None:
+        object.__setattr__(self, "_output_names", tracked(self, value))
 
     @property
     def input_shape(self) -> Any:

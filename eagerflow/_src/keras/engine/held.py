@@ -42,6 +42,7 @@ INTERNAL = frozenset((
     "_input_layers", "_output_layers", "_name_scope", "_activity_regularizer",
     "_batch_input_shape", "_nested_inputs", "_nested_outputs", "_flat_inputs", "_flat_outputs",
     "_run_order", "_chain_outputs", "_input_layer_obj", "_template", "_weights_by_name",
+    "_output_names",
     "_compile_config",  # (compile's arguments, metrics among them, kept to serialize)
     "_scope_frame", "_parent_path", "_path", "_policy_map", "_state_locked",
     "_call_plan", "_kept_trainable",

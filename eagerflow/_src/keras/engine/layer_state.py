@@ -18,6 +18,7 @@ from eagerflow._src.core import nest
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.trackable import TrackableDict, TrackableList
 from eagerflow._src.keras.engine import layer_checks
+from eagerflow._src.keras.engine.held import INTERNAL
 from eagerflow._src.keras.engine.tracked import TrackedDict as KerasDict
 from eagerflow._src.keras.engine.tracked import TrackedList as KerasList
 from eagerflow._src.keras.variables import StatelessScope
@@ -53,6 +54,8 @@ class LayerState:
         dict (TF leaves what those hold untracked)."""
         out: dict = {}
         for name, value in vars(self).items():
+            if name in INTERNAL:  # (eagerflow's bookkeeping: a Functional's `_output_names`)
+                continue
             if isinstance(value, KerasList):
                 out[name] = TrackableList([None if _nested(v) else v for v in value])
             elif isinstance(value, KerasDict):

@@ -26,11 +26,25 @@ from eagerflow._src.keras.engine.layer_helpers import standardize_shape
 from eagerflow._src.keras.name_scope import check_name
 from eagerflow._src.keras.variables import Variable as KerasVariable
 from eagerflow._src.keras.variables import full_shape, get_stateless_scope, keras_variable
-from eagerflow._src.ops.variables import Variable, VariableSynchronization
+from eagerflow._src.ops.variables import Variable
 
 # layers holding losses added by add_loss (a top-level call clears its sublayers' losses;
 # while no layer holds any, calls skip that walk)
 LOSS_HOLDERS: weakref.WeakSet = weakref.WeakSet()
+
+
+# the keywords Keras 3.15's Layer.add_weight takes (tf.keras's others are refused)
+_ADD_WEIGHT_KEYWORDS = frozenset((
+    "shape", "initializer", "dtype", "trainable", "autocast", "regularizer", "constraint",
+    "aggregation", "overwrite_with_gradient", "name"))
+
+
+def _check_keywords(method: str, kwargs: dict, known: frozenset) -> None:
+    """Python's TypeError for a keyword Keras 3's `Layer.<method>` has no parameter for
+    (tf.keras's `synchronization`, `use_resource`, `getter`, ... among them)."""
+    for key in kwargs:
+        if key not in known:
+            raise TypeError(f"Layer.{method}() got an unexpected keyword argument '{key}'")
 
 
 class LayerWeights:
@@ -40,6 +54,7 @@ class LayerWeights:
         """`add_weight(shape=None, initializer=None, dtype=None, trainable=True, ...,
         name=None)`: creates and tracks a weight Variable. As Keras 3.15, at most `shape`,
         `initializer` and `dtype` come by position, and a name given first is refused."""
+        _check_keywords("add_weight", kwargs, _ADD_WEIGHT_KEYWORDS)
         layer_checks.check_super_called(self)
         if args:
             if len(args) > 3:
@@ -59,23 +74,13 @@ class LayerWeights:
     def _add_weight(self, name: str | None = None, shape: Any = None, dtype: Any = None,
                     initializer: Any = None, regularizer: Any = None,
                     trainable: bool | None = None, constraint: Any = None,
-                    use_resource: Any = None,
-                    synchronization: int = VariableSynchronization.AUTO,
-                    aggregation: Any = None, partitioner: Any = None, autocast: bool = True,
-                    overwrite_with_gradient: bool = False, experimental_autocast: bool = True,
-                    caching_device: Any = None, getter: Any = None) -> Variable:
+                    aggregation: Any = None, autocast: bool = True,
+                    overwrite_with_gradient: bool = False) -> Variable:
         try:
             dtype = dt.as_dtype(dtype if dtype is not None else self.variable_dtype)
         except TypeError:  # (Keras 3's standardize_dtype's words)
             raise ValueError(f"Invalid dtype: {dtype}") from None
-        if synchronization == VariableSynchronization.ON_READ:
-            if trainable:
-                raise ValueError("Synchronization value can be set to "
-                                 "VariableSynchronization.ON_READ only for non-trainable "
-                                 "variables. You have specified trainable=True and "
-                                 "synchronization=VariableSynchronization.ON_READ.")
-            trainable = False
-        elif trainable is None:
+        if trainable is None:
             trainable = True
         if initializer is None:  # (Keras 3.15: zeros for every dtype but the floats')
             initializer = initializers_mod.GlorotUniform() if dtype.is_floating else \
@@ -93,9 +98,8 @@ class LayerWeights:
             value = initializer(shape, dtype=dtype)
             var = keras_variable(Variable(value, trainable=trainable, name=name, dtype=dtype,
                                           constraint=constraint,
-                                          synchronization=synchronization,
                                           aggregation=_aggregation(aggregation)), name,
-                                 autocast=autocast and experimental_autocast,
+                                 autocast=autocast,
                                  overwrite_with_gradient=overwrite_with_gradient)
         # (Keras 3's tracker refuses it once made: a bad shape is the variable's error)
         if self.__dict__.get("_state_locked"):
@@ -119,7 +123,12 @@ class LayerWeights:
             self._callable_losses.append(loss)
         return var
 
-    add_variable = add_weight
+    def add_variable(self, *args: Any, **kwargs: Any) -> Variable:
+        """Keras 3's `add_variable(shape, initializer, dtype=None, trainable=True,
+        autocast=True, regularizer=None, constraint=None, name=None)`."""
+        _check_keywords("add_variable", kwargs, _ADD_WEIGHT_KEYWORDS - {"aggregation",
+                                                                        "overwrite_with_gradient"})
+        return self.add_weight(*args, **kwargs)
 
     def get_weights(self) -> list:
         return [w.numpy() for w in self.weights]
