@@ -66,7 +66,7 @@ OPS_ORDER = [
     # machinery: no ops of their own
     "op_index", "tf_op_defs", "registry", "heap", "checks", "wrapper_inputs", "eager_errors",
     "composite_dispatch",
-    "held_arrays", "dispatch", "graph_constants",
+    "held_arrays", "graph_conversion_errors", "dispatch", "graph_constants",
     "windows_cuda", "conv_taps", "windows", "pool_windows",
     "packed_strings",
     # math

@@ -176,7 +176,7 @@ def binary_args_hint(x: Any, y: Any) -> tuple:
     return x, convert_to_tensor(y, dtype_hint=x._dtype)
 
 
-binary_args_hint.converts_first = True  # (dispatch.conversion_error reads it)
+binary_args_hint.converts_first = True  # (dispatch.binary reads it)
 
 
 def _f64(*shape: int, lo: float = -2.0, hi: float = 2.0) -> np.ndarray:

@@ -388,7 +388,7 @@ def _matmul_args(a: Any, b: Any) -> tuple:
                                                                  name="b")
 
 
-_matmul_args.converts_first = True  # (dispatch.conversion_error reads it)
+_matmul_args.converts_first = True  # (dispatch.binary reads it)
 
 # `a @ b` and tf.matmul(a, b) without flags: MatMul through dispatch's two-input fast path
 # (also the `@` operator itself: operators.py). TF's tf.matmul opens a name scope: its

@@ -25,6 +25,7 @@ from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, eager_name
 from eagerflow._src.ops.elementwise import _elementwise_ref, _f64, _rng, as_fixed_type, binary_args
+from eagerflow._src.ops.graph_conversion_errors import first_alone
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
 from eagerflow._src.ops.where_indices import WHERE_INDICES
 
@@ -172,7 +173,7 @@ def _select(condition: Any, x: Any, y: Any, name: str | None) -> Any:
     """tf.where(condition, x, y): TF hands its SelectV2 the inputs as they were given."""
     slow = wrapper_inputs.passed_raw(condition, x, y)
     condition = as_fixed_type(condition, dt.bool, slow, ("SelectV2", "condition"))
-    if _state.graph is not None and dispatch.first_alone(x, y):
+    if _state.graph is not None and first_alone(x, y):
         x = convert_to_tensor(x)
     return bind(SELECT, (condition, *binary_args(x, y)), {}, name)
 

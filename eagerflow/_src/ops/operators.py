@@ -29,6 +29,7 @@ from eagerflow._src.ops.bitwise import (
     bitwise_xor,
     invert,
 )
+from eagerflow._src.ops.graph_conversion_errors import conversion_error, first_misfit
 from eagerflow._src.ops.linalg import matmul_operator
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.slice_update import variable_getitem
@@ -44,7 +45,7 @@ def _args(op: Any, x: Any, y: Any) -> tuple:
     try:
         return m.binary_args(x, y)
     except (TypeError, ValueError) as e:
-        err = dispatch.conversion_error(op(x) if callable(op) else op, x, y, None, e)
+        err = conversion_error(op(x) if callable(op) else op, x, y, None, e)
         if err is e:
             raise
         raise err from None
@@ -134,7 +135,7 @@ def _bool_mul(x: Any, y: Any, name: str | None, error: Exception) -> Any:
     if isinstance(x, Variable):
         x = x._as_tensor()
     if not any(isinstance(t, Tensor) and t._dtype is dt.bool for t in (x, y)):
-        raise dispatch.conversion_error(m.MUL, x, y, None, error) from None
+        raise conversion_error(m.MUL, x, y, None, error) from None
     if y is None and not isinstance(x, EagerTensor):  # (traced, TF's Cast words it so)
         raise ValueError("Tried to convert 'x' to a tensor and failed. Error: None values not "
                          "supported.")
@@ -169,7 +170,7 @@ def _swap(f: Callable) -> Callable:
             if isinstance(value, EagerTensor) or not str(e).startswith("Cannot convert"):
                 raise
             # traced, TF's conversion words it as its graph-mode convert_to_tensor does
-            bad = dispatch.first_misfit(other, self.dtype)
+            bad = first_misfit(other, self.dtype)
             raise TypeError(f"Expected {self.dtype.name}, but got {bad!r} of type "
                             f"'{type(bad).__name__}'.") from None
         return f(a, b)
