@@ -986,9 +986,200 @@ ARGUMENT_ORDER = [
 ]
 
 
-CASES = LAYOUT_READ_LAST + ATTRS_BEFORE_INPUT_DTYPES + IN_TOP_K_INPUTS + ARGUMENT_ORDER
+# dct / idct: a float n indexes the input (TF's slicing TypeError) where it is not more
+# than the axis, else is a paddings list converted to int32 (its TypeError naming them; was
+# Pad's attr refusal); n's sign, norm, the type and Type-I's rules checked as TF
+DCT_ARGUMENTS = [
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=2.0),
+     ('raise', 'TypeError',
+      'Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+      'tf.int32/tf.int64 tensors are valid indices, got 2.0')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=2.5),
+     ('raise', 'TypeError',
+      'Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+      'tf.int32/tf.int64 tensors are valid indices, got 2.5')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=2),
+     ('float32', [2], [6.0, -1.4142135381698608])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=0),
+     ('raise', 'ValueError', 'n should be a positive integer or None')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=-1),
+     ('raise', 'ValueError', 'n should be a positive integer or None')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), norm='foo'),
+     ('raise', 'ValueError', "Unknown normalization. Expected None or 'ortho', got: foo")),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), norm='ORTHO'),
+     ('raise', 'ValueError', "Unknown normalization. Expected None or 'ortho', got: ORTHO")),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=1, norm='ortho'),
+     ('raise', 'ValueError', 'Normalization is not supported for the Type-I DCT.')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=1, n=1),
+     ('float32', [1], [1.0])),
+    (lambda: tf.signal.dct(tf.constant([1.0]), type=1),
+     ('raise', 'ValueError', 'Type-I DCT requires the dimension to be greater than one.')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0]), type=1),
+     ('float32', [2], [3.0, -1.0])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=1, n=2),
+     ('float32', [2], [3.0, -1.0])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=1, n=2.0),
+     ('raise', 'TypeError',
+      'Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+      'tf.int32/tf.int64 tensors are valid indices, got 2.0')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=3, n=2.0),
+     ('raise', 'TypeError',
+      'Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+      'tf.int32/tf.int64 tensors are valid indices, got 2.0')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=3, n=6),
+     ('float32', [6], [15.716711044311523, -1.828426718711853, -8.817729949951172,
+      0.4254252314567566, 3.8284270763397217, -3.3244054317474365])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=4, n=2.0),
+     ('raise', 'TypeError',
+      'Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+      'tf.int32/tf.int64 tensors are valid indices, got 2.0')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=4, n=2, norm='ortho'),
+     ('float32', [2], [1.6892462968826294, -1.4650754928588867])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=5),
+     ('raise', 'ValueError', 'Types I, II, III and IV (I)DCT are supported.')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), axis=0),
+     ('raise', 'NotImplementedError', 'axis must be -1. Got: 0')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=tf.constant(2)),
+     ('float32', [2], [6.0, -1.4142135381698608])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=True),
+     ('float32', [1], [2.0])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n='2'),
+     ('raise', 'TypeError', "'<' not supported between instances of 'str' and 'int'")),
+    (lambda: tf.signal.dct(tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), n=2),
+     ('float32', [2, 2], [[6.0, -1.4142135381698608], [18.0, -1.4142136573791504]])),
+    (lambda: tf.signal.dct(tf.constant([1, 2])),
+     ('raise', 'TypeError', 'Cannot convert 0.0 to EagerTensor of dtype int32')),
+    (lambda: tf.signal.dct([1.0, 2.0], n=3),
+     ('float32', [3], [6.0, 1.7320507764816284, -3.0])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0], tf.float64), n=3),
+     ('float64', [3], [6.0, 1.7320508075688779, -2.9999999999999996])),
+    (lambda: tf.signal.dct(tf.constant(1.0)),
+     ('raise', 'IndexError', 'tuple index out of range')),
+    (lambda: tf.signal.dct(tf.constant(1.0), n=2),
+     ('raise', 'IndexError', 'tuple index out of range')),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=2.0),
+     ('raise', 'TypeError',
+      'Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+      'tf.int32/tf.int64 tensors are valid indices, got 2.0')),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=6),
+     ('float32', [6], [15.716711044311523, -1.828426718711853, -8.817729949951172,
+      0.4254252314567566, 3.8284270763397217, -3.3244054317474365])),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=2),
+     ('float32', [2], [3.8284270763397217, -1.8284270763397217])),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=0),
+     ('raise', 'ValueError', 'n should be a positive integer or None')),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), norm='foo'),
+     ('raise', 'ValueError', "Unknown normalization. Expected None or 'ortho', got: foo")),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=1, norm='ortho'),
+     ('raise', 'ValueError', 'Normalization is not supported for the Type-I DCT.')),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=1, n=1),
+     ('float32', [1], [1.0])),
+    (lambda: tf.signal.idct(tf.constant([1.0]), type=1),
+     ('raise', 'ValueError', 'Type-I DCT requires the dimension to be greater than one.')),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=1, n=2.0),
+     ('raise', 'TypeError',
+      'Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+      'tf.int32/tf.int64 tensors are valid indices, got 2.0')),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=4, n=2.0),
+     ('raise', 'TypeError',
+      'Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+      'tf.int32/tf.int64 tensors are valid indices, got 2.0')),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=5),
+     ('raise', 'ValueError', 'Types I, II, III and IV (I)DCT are supported.')),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), axis=0),
+     ('raise', 'NotImplementedError', 'axis must be -1. Got: 0')),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=-3),
+     ('raise', 'ValueError', 'n should be a positive integer or None')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=6.0),
+     ('raise', 'TypeError', 'Cannot convert [[0, 2.0]] to EagerTensor of dtype int32')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=4.0),
+     ('raise', 'TypeError',
+      'Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+      'tf.int32/tf.int64 tensors are valid indices, got 4.0')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=1, n=6.0),
+     ('raise', 'TypeError', 'Cannot convert [[0, 2.0]] to EagerTensor of dtype int32')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=1, n=4.0),
+     ('raise', 'TypeError',
+      'Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+      'tf.int32/tf.int64 tensors are valid indices, got 4.0')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=np.int64(2)),
+     ('float32', [2], [6.0, -1.4142135381698608])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=np.float32(2)),
+     ('raise', 'TypeError',
+      'Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+      'tf.int32/tf.int64 tensors are valid indices, got np.float32(2.0)')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=np.float32(6)),
+     ('raise', 'TypeError', 'Cannot convert [[0, np.float32(2.0)]] to EagerTensor of dtype int32')),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=6.0),
+     ('raise', 'TypeError', 'Cannot convert [[0, 2.0]] to EagerTensor of dtype int32')),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=1, n=4.0),
+     ('raise', 'TypeError',
+      'Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar '
+      'tf.int32/tf.int64 tensors are valid indices, got 4.0')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=1, n=1, norm='ortho'),
+     ('raise', 'ValueError', 'Normalization is not supported for the Type-I DCT.')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=1, n=0),
+     ('raise', 'ValueError', 'n should be a positive integer or None')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=5, n=0),
+     ('raise', 'ValueError', 'n should be a positive integer or None')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=5, norm='foo'),
+     ('raise', 'ValueError', 'Types I, II, III and IV (I)DCT are supported.')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=0, norm='foo', axis=0),
+     ('raise', 'NotImplementedError', 'axis must be -1. Got: 0')),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=2.0, norm='foo'),
+     ('raise', 'ValueError', "Unknown normalization. Expected None or 'ortho', got: foo")),
+    (lambda: tf.signal.dct(tf.constant([1, 2]), n=2.0),
+     ('raise', 'TypeError', 'Cannot convert 0.0 to EagerTensor of dtype int32')),
+    (lambda: tf.signal.dct(tf.constant(1.0), n=2.0),
+     ('raise', 'IndexError', 'tuple index out of range')),
+    (lambda: tf.signal.dct(tf.constant([1.0], tf.float16)),
+     ('raise', 'TypeError',
+      'The `real` and `imag` components have incorrect types: float16 float16. They must be '
+      'consistent, and one of [tf.float32, tf.float64]')),
+]
+
+
+# their values where TF's FFT rounds otherwise in float32 (compared within 1e-6)
+DCT_VALUES = [
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=6),
+     ('float32', [6], [20.0, 4.242640972137451, -10.392304420471191, 2.384185791015625e-07,
+      3.999999761581421, -4.242641448974609])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=4, norm='ortho'),
+     ('float32', [4], [5.0, -2.230442523956299, 8.429369557916289e-08, -0.1585124433040619])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=6, norm='ortho'),
+     ('float32', [6], [4.082482814788818, 1.2247449159622192, -2.999999761581421,
+      6.882551417675131e-08, 1.1547003984451294, -1.2247450351715088])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=1, n=6),
+     ('float32', [6], [19.0, 3.6180343627929688, -9.090169906616211, 1.3819656372070312,
+      2.090169906616211, -5.0])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=4, n=6),
+     ('float32', [6], [15.308619499206543, -6.3086442947387695, -6.936905860900879,
+      4.670406818389893, -0.44834089279174805, -3.9639394283294678])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=2.0),
+     ('float32', [4], [20.0, -6.3086442947387695, 2.384185791015625e-07, -0.44834089279174805])),
+    (lambda: tf.signal.dct(tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), n=5, norm='ortho'),
+     ('float32', [2, 5], [[2.683281421661377, 1.3449971675872803, -1.7765783071517944,
+      -0.8312538266181946, 1.0694715976715088], [6.7082037925720215, 4.264743804931641,
+      -2.725261688232422, -1.5205128192901611, 2.018155097961426]])),
+    (lambda: tf.signal.idct(tf.constant([1.0, 2.0, 3.0, 4.0]), type=3, n=6, norm='ortho'),
+     ('float32', [6], [4.082482814788818, 1.2247449159622192, -2.999999761581421,
+      6.882551417675131e-08, 1.1547003984451294, -1.2247450351715088])),
+    (lambda: tf.signal.dct(tf.constant([1.0, 2.0, 3.0, 4.0]), n=None, norm=None),
+     ('float32', [4], [20.0, -6.3086442947387695, 2.384185791015625e-07, -0.44834089279174805])),
+]
+
+
+CASES = (LAYOUT_READ_LAST + ATTRS_BEFORE_INPUT_DTYPES + IN_TOP_K_INPUTS + ARGUMENT_ORDER +
+         DCT_ARGUMENTS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)
 def test_outcome_is_tf_2_21s(fn, want):
     assert outcome(fn) == want
+
+
+@pytest.mark.parametrize("fn, want", DCT_VALUES)
+def test_values_are_tf_2_21s_within_float32_rounding(fn, want):
+    dtype, shape, values = outcome(fn)
+    assert (dtype, shape) == (want[0], want[1])
+    np.testing.assert_allclose(values, want[2], rtol=1e-6, atol=1e-6)
