@@ -11,8 +11,6 @@ from recorded import outcome
 
 import eagerflow as tf
 
-inf, nan = np.inf, np.nan
-
 # tf.zeros / tf.ones convert their dtype, their value and their shape (a TensorShape's
 # dims, else the value as int32) before fill reads the layout's mesh; zeros_like /
 # ones_like their input and dtype (another dtype: tf.zeros / tf.ones of its shape, given

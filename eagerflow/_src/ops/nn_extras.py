@@ -563,7 +563,8 @@ _FORMATS = (None, "NWC", "NHWC", "NDHWC", "NCW", "NCHW", "NCDHW")
 def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str,
                   name: str | None = None) -> Any:
     """Dilated ("atrous") 2-D convolution with stride 1: TF's tf.nn.convolution of
-    dilation `rate` (SpaceToBatchND, Conv2D, BatchToSpaceND)."""
+    dilations np.broadcast_to(rate, (2,)) (SpaceToBatchND, Conv2D, BatchToSpaceND), whose
+    checks are its only ones (2.5 is int() 2, 0 its positive rates' refusal)."""
     return convolution(value, filters, None, padding, None, np.broadcast_to(rate, (2,)), name)
 
 
