@@ -80,7 +80,6 @@ KNOWN: dict = {
     "tf.linalg.svd": _ARGS,
     "tf.make_tensor_proto": _TRUTH,
     "tf.math.bincount": _ARGS,
-    "tf.math.in_top_k": _ARGS + _AND + _MIXED,
     "tf.math.segment_mean": _ATTR_ORDER,
     "tf.math.segment_min": _ATTR_ORDER,
     "tf.math.softmax": _HALF_SOFTMAX,

@@ -593,12 +593,11 @@ def test_diag_part_with_a_ragged_padding_value():
 
 @pytest.mark.parametrize("call", [
     lambda: tf.one_hot(1, float("inf")),
-    lambda: tf.nn.atrous_conv2d(tf.ones([1, 3, 3, 1]), tf.ones([1, 1, 1, 1]), float("inf"),
-                                "VALID"),
-], ids=["one_hot", "atrous_conv2d"])
+], ids=["one_hot"])
 def test_more_infinite_int_arguments(call):
     # was: OverflowError "cannot convert float infinity to integer" (TF 2.21's one_hot:
-    # "Cannot convert inf to EagerTensor of dtype int32")
+    # "Cannot convert inf to EagerTensor of dtype int32"; its atrous_conv2d's int() of an
+    # infinite rate is that OverflowError: test_regressions_fuzz44b)
     with pytest.raises(TypeError, match=r"Cannot convert (np\.float32\()?inf\)? to EagerTensor "
                                         "of dtype int32"):
         call()

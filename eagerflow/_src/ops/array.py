@@ -214,7 +214,7 @@ _FILL_OP = fill.__wrapped__.__wrapped__
 
 
 @eager_api()
-def _fill(dims: Any, value: Any) -> Any:
+def _fill(dims: Any, value: Any, layout: Any = None) -> Any:
     """fill as zeros and ones call it: TF converts their shape first, as int32 (no slow
     path: a string or a list of floats is its conversion's TypeError, not Fill's attr
     error), and their errors name no name (their name scope is empty eagerly). A 0-d integer
@@ -234,7 +234,22 @@ def _fill(dims: Any, value: Any) -> Any:
     if isinstance(dims, (str, bytes)) or isinstance(dims, (list, tuple)) and \
             any(isinstance(v, (float, list, tuple)) or _numpy_non_int(v) for v in dims):
         dims = convert_to_tensor(dims, dtype=dt.int32)  # (ints: nested ones' Fill's error)
-    return _FILL_OP(dims, value)
+    if layout is not None:
+        _layout_shape(dims)
+    return _FILL_OP(dims, value, layout=layout)
+
+
+def _layout_shape(dims: Any) -> None:
+    """TF makes the shape a tensor before fill reads a layout: a TensorShape of known dims
+    (as one), else the value converted as int32 (None among them: its refusal)."""
+    if isinstance(dims, Tensor):
+        return
+    try:
+        if TensorShape(dims).is_fully_defined():
+            return
+    except (TypeError, ValueError):
+        pass
+    convert_to_tensor(dims, dtype=dt.int32)
 
 
 def _numpy_non_int(v: Any) -> bool:
@@ -248,24 +263,24 @@ def _numpy_non_int(v: Any) -> bool:
 @binds_first
 def zeros(shape: Any, dtype: Any = dt.float32, name: str | None = None,
           layout: Any = None) -> Any:
-    C.no_layout("zeros", layout)
     dtype = dt.as_dtype(dtype)
     zero = False if dtype is dt.bool else b"" if dtype is dt.string else 0
     if _state.graph is not None:
+        C.no_layout("zeros", layout)
         return _graph_filled(shape, dtype, zero, name, "zeros")
-    return _fill(shape, convert_to_tensor(zero, dtype=dtype))
+    return _fill(shape, convert_to_tensor(zero, dtype=dtype), layout)
 
 
 @dispatchable
 @binds_first
 def ones(shape: Any, dtype: Any = dt.float32, name: str | None = None,
          layout: Any = None) -> Any:
-    C.no_layout("ones", layout)
     dtype = dt.as_dtype(dtype)
     one = True if dtype is dt.bool else 1
     if _state.graph is not None:
+        C.no_layout("ones", layout)
         return _graph_filled(shape, dtype, one, name, "ones")
-    return _fill(shape, convert_to_tensor(one, dtype=dtype))
+    return _fill(shape, convert_to_tensor(one, dtype=dtype), layout)
 
 
 def _graph_filled(shape: Any, dtype: dt.DType, value: Any, name: str | None,
@@ -293,14 +308,15 @@ def _graph_filled(shape: Any, dtype: dt.DType, value: Any, name: str | None,
         return fill(dims, graph_constant(value, dtype), name=scope + "/")
 
 
-def _graph_like(input: Any, dtype: Any, name: str | None, op: OpDef) -> Any:  # noqa: A002
+def _graph_like(input: Any, dtype: Any, name: str | None, op: OpDef,  # noqa: A002
+                layout: Any = None) -> Any:
     """tf.zeros_like / tf.ones_like (`op`: ZerosLike / OnesLike) while a graph is built,
     in TF's name scope: tf.zeros / tf.ones of a static shape, else of the input's Shape
     when another dtype is asked, else the op itself. (Eagerly, only for another dtype:
-    tf.zeros / tf.ones of the input's shape.)"""
+    tf.zeros / tf.ones of the input's shape, given the `layout`.)"""
     fn, default = (zeros, "zeros_like") if op.name == "ZerosLike" else (ones, "ones_like")
     if _state.graph is None:
-        return fn(input._shape, dt.as_dtype(dtype))
+        return fn(input._shape, dt.as_dtype(dtype), layout=layout)
     scope = scope_name(name, default)
     with name_scope(scope + "/"):
         if not isinstance(input, Tensor) and not hasattr(input, "_as_tensor"):

@@ -251,12 +251,14 @@ GRAPH_LIKE: list = []  # tf.zeros_like / tf.ones_like in graphs (ops/array.py's:
 def _like(op: OpDef, api: str) -> Callable:  # tf.zeros_like, tf.ones_like
     def like(input: Any, dtype: Any = None, name: str | None = None,  # noqa: A002
              layout: Any = None) -> Any:
-        C.no_layout(api, layout)
         if _state.graph is not None and GRAPH_LIKE:
+            C.no_layout(api, layout)
             return GRAPH_LIKE[0](input, dtype, name, op)
-        x = _t(input)
+        x = _t(input)  # (TF converts the input and the dtype before it reads the layout)
         if dtype is not None and GRAPH_LIKE and dt.as_dtype(dtype) is not x._dtype:
-            return GRAPH_LIKE[0](x, dtype, name, op)  # TF's: tf.zeros/tf.ones of x's shape
+            # TF's: tf.zeros/tf.ones of x's shape, given the layout
+            return GRAPH_LIKE[0](x, dtype, name, op, layout)
+        C.no_layout(api, layout)
         return bind(op, (x,), {})
     like.__name__ = like.__qualname__ = api
     return dispatchable(binds_first(like))

@@ -188,9 +188,6 @@ def searchsorted(sorted_sequence: Any, values: Any, side: str = "left",
                  out_type: Any = dt.int32, name: str | None = None) -> Any:
     """Indices at which `values` would be inserted into each row of `sorted_sequence` (the
     innermost axis; leading axes are rows, as TF reshapes them)."""
-    if side not in ("right", "left"):  # (TF compares with "right" first)
-        raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: "
-                         f"`side` = '{side}'.")
     # (each converted alone, as TF's reshapes convert them: int and float ones are refused)
     s, v = convert_to_tensor(sorted_sequence), convert_to_tensor(values)
     if _state.graph is None and (s._shape == () or v._shape == ()):
@@ -198,6 +195,9 @@ def searchsorted(sorted_sequence: Any, values: Any, side: str = "left",
         raise raised_eagerly(InvalidArgumentError(
             None, None, "slice index -1 of dimension 0 out of bounds. [Op:StridedSlice]"),
             "strided_slice/")
+    if side not in ("right", "left"):  # (TF's check after the reshapes into rows)
+        raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: "
+                         f"`side` = '{side}'.")
     return _bound(s, v, side, out_type, name)
 
 
@@ -205,7 +205,9 @@ def searchsorted(sorted_sequence: Any, values: Any, side: str = "left",
 def _bound(s: Any, v: Any, side: str, out_type: Any, name: str | None) -> Any:
     """LowerBound (`side` "left") or UpperBound of `v`'s rows in `s`'s, shaped as `v`."""
     op = LOWER_BOUND if side == "left" else UPPER_BOUND
-    out = bind(op, (_as_rows(s), _as_rows(v)), {"out_type": dt.as_dtype(out_type)}, name)
+    # (out_type: the op wrapper's attr, None its default)
+    out_type = dt.int32 if out_type is None else C.make_type(out_type, "out_type")
+    out = bind(op, (_as_rows(s), _as_rows(v)), {"out_type": out_type}, name)
     return reshape(out, shape_of(v))
 
 

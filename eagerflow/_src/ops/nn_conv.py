@@ -967,7 +967,7 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     if not isinstance(filters, Tensor):
         filters = _t(filters)
     r = spatial_dims(x, filters)
-    check_convolution_args(x, filters, r, strides, data_format, dilations)
+    check_convolution_args(x, filters, r, strides, data_format, dilations, padding)
     # TF names the node after its "convolution" scope in a graph; eagerly it names none
     name = (name or "convolution") if _state.graph is not None else None
     # (only None is the default layout: another format, even a falsy one, is checked)

@@ -27,7 +27,7 @@ from eagerflow._src.ops.nn_args import (
 
 
 def check_convolution_args(x: Any, w: Any, r: int, strides: Any, data_format: Any,
-                            dilations: Any) -> None:
+                            dilations: Any, padding: Any = None) -> None:
     """tf.nn.convolution's own Python checks, in TF's order: the format looked up in a set
     (an unhashable one is its hash's TypeError: a list's, a tensor's), the lengths of the
     dilations, then the strides, then, where a dilation is not 1, the format's layout and
@@ -38,7 +38,7 @@ def check_convolution_args(x: Any, w: Any, r: int, strides: Any, data_format: An
         if value is not None:
             check_sequence_length(sequence_items(unbool(value)), r, what)
     if dilations is not None:
-        check_dilated_depth(x, w, data_format, dilations)
+        check_dilated_depth(x, w, data_format, dilations, padding)
 
 
 def spatial_dims(x: Any, w: Any) -> int:
@@ -81,10 +81,12 @@ def _dilated_channels_first(data_format: Any, r: int) -> bool:
     return data_format not in _CHANNELS_LAST and data_format.startswith("NC")
 
 
-def check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any) -> None:
+def check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any,
+                        padding: Any = None) -> None:
     """TF's tf.nn.convolution builds a dilated convolution in Python, which checks the
-    format's layout, then that the filter's input depth divides the input's channels (a
-    ValueError), then takes int() of each dilation."""
+    format's layout, the input's rank, then that the filter's input depth divides the
+    input's channels (a ValueError), then makes the spatial dilations an int32 array (its
+    int()), each at least 1, then the padding a string it knows."""
     # TF reads them through NumPy (its ValueError of a ragged list is TF's too) and compares
     # each with 1 as it is (NaN, inf, a string: dilated)
     rates = _dilation_rates(dilations)
@@ -93,20 +95,32 @@ def check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any)
         return
     r = len(w._shape) - 2
     first = _dilated_channels_first(data_format, r) if r in FORMATS else False
-    if len(x._shape) >= r + 2:
-        c = x._shape[len(x._shape) - r - 1] if first else x._shape[-1]
-        depth = w._shape[r]
-        if c is not None and depth and c % depth:
-            raise ValueError(f"The number of input channels is not divisible by the "
-                             f"corresponding number of output filters. Received: input.shape="
-                             f"{tuple(x._shape)} with {c} channels and filters.shape="
-                             f"{tuple(w._shape)} with {depth} output filters.")
+    if len(x._shape) < r + 2:
+        raise ValueError(f"`input.shape.rank` must be >= than `num_spatial_dims + 2`. "
+                         f"Received: input.shape={x.shape} of rank {len(x._shape)} and "
+                         f"num_spatial_dims={r}")
+    c = x._shape[len(x._shape) - r - 1] if first else x._shape[-1]
+    depth = w._shape[r]
+    if c is not None and depth and c % depth:
+        raise ValueError(f"The number of input channels is not divisible by the "
+                         f"corresponding number of output filters. Received: input.shape="
+                         f"{tuple(x._shape)} with {c} channels and filters.shape="
+                         f"{tuple(w._shape)} with {depth} output filters.")
     # then int() of each: its OverflowError of inf and ValueError of NaN or a string are
     # TF's too (what int() refuses as a type, the op's own checks word)
     try:
         [int(d) for d in rates]
     except TypeError:
         return
+    spatial = rates * r if len(rates) == 1 else rates[2:] if len(rates) == r + 2 and first \
+        else rates[1:-1] if len(rates) == r + 2 else rates
+    arr = np.array(spatial, dtype=np.int32)
+    if (arr < 1).any():
+        raise ValueError(f"all values of `dilation_rate` must be positive. Received: "
+                         f"dilation_rate={arr}")
+    if isinstance(padding, str) and padding not in ("SAME", "VALID", "EXPLICIT"):
+        raise ValueError(f"`padding` must be one of 'SAME' or 'VALID'. Received: "
+                         f"padding={padding}")
 
 
 def _dilation_rates(dilations: Any) -> list:

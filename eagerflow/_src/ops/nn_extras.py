@@ -402,12 +402,14 @@ def batch_norm_with_global_normalization(input: Any, mean: Any, variance: Any,  
                                gamma if scale_after_normalization else None, variance_epsilon)
 
 
-def _positive_ints(value: Any, what: str) -> np.ndarray:
+def _rates(value: Any) -> np.ndarray:
+    """with_space_to_batch's dilation rates as TF converts them, of rank 1."""
     if not hasattr(value, "numpy"):  # (TF converts it: an int past int64 is its ValueError)
         value = convert_to_tensor(value)
-    arr = np.asarray(value.numpy(), np.int64).reshape(-1)
-    if (arr <= 0).any():
-        raise ValueError(f"`{what}` must be positive. Received: {what}={arr}")
+    arr = np.asarray(value.numpy(), np.int64)
+    if arr.ndim != 1:
+        raise ValueError(f"`dilation_rate.shape.rank` must be 1. Received: "
+                         f"dilation_rate={arr} of rank {arr.ndim}")
     return arr
 
 
@@ -419,21 +421,27 @@ def with_space_to_batch(input: Any, dilation_rate: Any, padding: str,  # noqa: A
     moved into the batch (space_to_batch_nd), the result put back (batch_to_space_nd): a
     dilated op from an undilated one."""
     x = _t(input)
-    rate = _positive_ints(dilation_rate, "dilation_rate")
+    rate = _rates(dilation_rate)
     n = rate.size
     starts_nc = data_format is not None and data_format.startswith("NC")
     given = list(range(2 if starts_nc else 1, n + (2 if starts_nc else 1))) \
         if spatial_dims is None else list(spatial_dims)
     dims = sorted({int(d) for d in given})  # (TF's: [1.5, 2] is no sequence of integers)
-    if dims != given or len(dims) != n or dims[0] < 1:
+    if dims != given or any(d < 1 for d in dims):
         raise ValueError(f"`spatial_dims` must be a monotonically increasing sequence of "
                          f"positive integers. Received: spatial_dims={given}")
-    if x._shape is not None and len(x._shape) < dims[-1] + 1:
-        raise ValueError(f"`input.shape.rank` must be at least {dims[-1] + 1}. Received: "
+    need = dims[-1] + 1  # (no dims: TF's IndexError of the last)
+    if x._shape is not None and len(x._shape) < need:
+        raise ValueError(f"`input.shape.rank` must be at least {need}. Received: "
                          f"input.shape={x.shape} with rank {len(x._shape)}")
+    if (rate <= 0).any():
+        raise ValueError(f"`dilation_rate` must be positive. Received: dilation_rate={rate}")
     if (rate == 1).all():
         return op(x, n, padding)
     base = _base_paddings(padding, filter_shape, rate, starts_nc)
+    if len(dims) != n:  # (TF's blocks then fail to match the dims: eagerflow's check)
+        raise ValueError(f"`spatial_dims` must be a monotonically increasing sequence of "
+                         f"positive integers. Received: spatial_dims={given}")
     paddings, crops = required_space_to_batch_paddings(_spatial_shape(x, dims), rate, base)
     # (space_to_batch_nd works on dims 1..dims[-1]: the others get block 1 and no padding)
     blocks = _adjust(rate, 1, dims)
@@ -555,11 +563,9 @@ _FORMATS = (None, "NWC", "NHWC", "NDHWC", "NCW", "NCHW", "NCDHW")
 def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str,
                   name: str | None = None) -> Any:
     """Dilated ("atrous") 2-D convolution with stride 1: TF's tf.nn.convolution of
-    dilation `rate` (SpaceToBatchND, Conv2D, BatchToSpaceND)."""
-    rate = C.int_arg(rate, "rate")
-    if rate < 1:
-        raise ValueError(f"rate {rate} cannot be less than one")
-    return convolution(value, filters, None, padding, "NHWC", [rate, rate], name)
+    dilations np.broadcast_to(rate, (2,)) (SpaceToBatchND, Conv2D, BatchToSpaceND), whose
+    checks are its only ones (2.5 is int() 2, 0 its positive rates' refusal)."""
+    return convolution(value, filters, None, padding, None, np.broadcast_to(rate, (2,)), name)
 
 
 @dispatch_binding
@@ -607,7 +613,8 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
     nn_pool's (its checks and errors)."""
     x = _t(input)
     n = len(window_shape) if isinstance(window_shape, (list, tuple)) else None
-    rates = None if n is None else _dilation(dilations, n)
+    # (TF takes len() of the rates: a number is nn_pool's TypeError)
+    rates = None if n is None or not hasattr(dilations, "__len__") else _dilation(dilations, n)
     unit = strides is None or _dilation(strides, n) == [1] * n if n else False
     if not (rates and any(d != 1 for d in rates) and min(rates) > 0 and unit
             and pooling_type in ("MAX", "AVG") and padding == "VALID"

@@ -655,30 +655,29 @@ IN_TOP_K_V1 = register(OpDef(
 @eager_api("targets", "predictions", "k")
 def in_top_k(targets: Any, predictions: Any, k: Any, name: str | None = None) -> Any:
     """Whether each target's prediction is among the row's top `k` (ties count as in).
-    TF's InTopKV2 takes k as an input of the targets' type T: the wrapper checks T, then
-    the inputs' types (predictions float, k T), then the kernel k's rank. (A Python list
-    among them sends it down its slow path, which converts predictions to float first.)"""
-    op, t = "InTopKV2", _t(targets)
-    p = convert_to_tensor(predictions, dtype_hint=dt.float32)
-    if p._dtype is not dt.float32 and passed_raw(targets, predictions, k):
-        raise ValueError(f"Tensor conversion requested dtype float32 for Tensor with dtype "
-                         f"{p._dtype.name}: {p!r}")
-    kt = k if isinstance(k, EagerTensor) else None
-    if kt is None and not passed_raw(targets, predictions, k):
-        # (TF's fast path makes k a T before the op checks T: 2**40 an int32's 0)
-        kt = k = convert_to_tensor(k, dtype=t._dtype)
+    TF's InTopKV2 takes k as an input of the targets' type T, converted as its wrapper
+    converts them: a tensor among the two sets T, else the targets (int32 preferred), and
+    the other is made a T (a list k too: the kernel's rank check refuses it). The op then
+    checks T, the inputs' types (predictions float, k T), then the kernel k's rank. (A
+    Python list among them sends it down its slow path, which converts predictions to
+    float after them.)"""
+    op, slow = "InTopKV2", passed_raw(targets, predictions, k)
+    t, kt = wrapper_inputs.op_inputs(op, (targets, k), "T", slow)
+    p = convert_to_tensor(predictions, dt.float32) if slow else \
+        convert_to_tensor(predictions, dtype_hint=dt.float32)
     if t._dtype not in C.INDEX:
         raise C.not_supported(op, t._dtype, C.INDEX)
     if p._dtype is not dt.float32:
         raise C.wrong_input_dtype(op, 0, dt.float32, p._dtype)
-    if kt is not None and kt._dtype is not t._dtype:
+    if kt._dtype is not t._dtype:
         raise C.wrong_input_dtype(op, 2, t._dtype, kt._dtype)
-    if kt is not None and kt._shape:
+    if kt._shape:
         raise C.fail(op, f"k must be 0-D, got shape {C.shape_str(kt._shape)}")
+    k = C.int_arg(kt, "k")
     if _state.graph is None:
-        return bind(IN_TOP_K, (p, t), {"k": C.int_arg(k, "k")}, name)
+        return bind(IN_TOP_K, (p, t), {"k": k}, name)
     with name_scope(name or "in_top_k"):  # (TF's scope, the op named `name` in it)
-        return bind(IN_TOP_K, (p, t), {"k": C.int_arg(k, "k")}, name)
+        return bind(IN_TOP_K, (p, t), {"k": k}, name)
 
 
 

@@ -777,6 +777,28 @@ def _dilated_pool(x: Any, window: tuple, dil: tuple, pooling_type: str,
     return acc
 
 
+def _strides_and_rates(n: int, strides: Any, rates: Any) -> tuple:
+    """tf.nn.pool's strides and dilation rates as TF checks them, the rates first: n of
+    each (None: ones), as int32 arrays (NumPy's int()), each at least 1, not both over 1."""
+    out = []
+    for value, what in ((rates, "dilation_rate"), (strides, "strides")):
+        if value is None:
+            value = [1] * n
+        elif len(value) != n:  # (TF's len(): a number's TypeError)
+            raise ValueError(f"`len({what})` should be {n}. Received: {what}={value} of "
+                             f"length {len(value)}")
+        arr = np.array(value, dtype=np.int32)
+        if (arr < 1).any():
+            raise ValueError(f"all values of `{what}` must be positive. Received: "
+                             f"{what}={arr}")
+        out.append(arr)
+    dl, st = out
+    if (st > 1).any() and (dl > 1).any():
+        raise ValueError(f"`strides > 1` not supported in conjunction with `dilation_rate > "
+                         f"1`. Received: strides={st} and dilation_rate={dl}")
+    return st, dl
+
+
 def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None,  # noqa: A002
          padding: str = "VALID", data_format: str | None = None, dilations: Any = None,
          name: str | None = None) -> Any:
@@ -784,37 +806,31 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
     # (TF reads pooling_type first: its str method names the scope)
     pooling_type = C.string_arg(pooling_type, "pooling_type", "lower")
     x = _t(input)
-    window = C.int_list(unbool(window_shape), "window_shape")
-    strides, dilations = unbool(strides), unbool(dilations)
-    r = len(window)
+    r = len(window_shape)  # (TF's len(): a number's TypeError)
     if r not in (1, 2, 3):
         raise ValueError(f"`len(window_shape)` must be 1, 2, or 3. Received: "
-                         f"window_shape={list(window)} of length {r}")
-    if pooling_type not in ("MAX", "AVG"):
-        raise ValueError(f"{r}-D {pooling_type} pooling is not supported.")
+                         f"window_shape={window_shape} of length {r}")
     if x._shape is not None and len(x._shape) != r + 2:
         raise ValueError(f"Shape {tuple(x._shape)} must have rank {r + 2}")
-    st = (1,) * r if strides is None else C.int_list(
-        [strides] * r if isinstance(strides, int) else strides, "strides")
-    dl = (1,) * r if dilations is None else C.int_list(
-        [dilations] * r if isinstance(dilations, int) else dilations, "dilations")
-    if len(st) != r or len(dl) != r:
-        raise ValueError(f"strides and dilations must have length {r}")
-    if any(d < 1 for d in dl):
-        raise ValueError(f"All values of `dilation_rate` must be positive. Received: "
-                         f"dilation_rate={list(dl)}")
-    if any(s < 1 for s in st):
-        raise ValueError(f"All values of `strides` must be positive. Received: "
-                         f"strides={list(st)}")
+    st, dl = _strides_and_rates(r, strides, dilations)
+    if padding == "SAME" and (dl > 1).any():
+        raise ValueError(f"pooling with 'SAME' padding is not implemented for "
+                         f"`dilation_rate` > 1. Received: padding=SAME and dilation_rate={dl}")
+    window = C.int_list(unbool(window_shape), "window_shape")
+    if (st > np.array(window)).any():
+        raise ValueError(f"`strides` > `window_shape` not supported due to inconsistency "
+                         f"between CPU and GPU implementations. Received: strides={st} "
+                         f"and window_shape={window_shape}")
+    if pooling_type not in ("MAX", "AVG"):
+        raise ValueError(f"{r}-D {pooling_type} pooling is not supported.")
+    if r == 1 and data_format not in (None, "NWC", "NCW"):
+        raise ValueError(f"data_format must be either 'NWC' or 'NCW'. Received: "
+                         f"data_format={data_format}")
+    st, dl = tuple(int(v) for v in st), tuple(int(v) for v in dl)
     if any(d > 1 for d in dl):
-        if any(s > 1 for s in st):
-            raise ValueError(f"`strides > 1` not supported in conjunction with `dilation_rate > "
-                             f"1`. Received: strides={np.array(st)} and "
-                             f"dilation_rate={np.array(dl)}")
-        if padding == "SAME":
-            raise ValueError(f"pooling with 'SAME' padding is not implemented for "
-                             f"`dilation_rate` > 1. Received: padding=SAME and "
-                             f"dilation_rate={np.array(dl)}")
+        if padding not in ("SAME", "VALID"):  # (TF's with_space_to_batch's check)
+            raise ValueError(f"`padding` must be one of 'SAME' or 'VALID'. Received: "
+                             f"padding={padding}")
         return _dilated_pool(x, window, dl, pooling_type, data_format)
     fn = {("MAX", 1): max_pool1d, ("MAX", 2): max_pool2d, ("MAX", 3): max_pool3d,
           ("AVG", 1): avg_pool1d, ("AVG", 2): avg_pool2d, ("AVG", 3): avg_pool3d}[

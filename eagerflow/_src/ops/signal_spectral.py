@@ -254,8 +254,9 @@ def _twiddle(n: int, d: Any, sign: float) -> Any:
 def _dct(x: Any, kind: int, n: int | None, norm: str | None) -> Any:
     if n is not None:
         have = x._shape[-1]
-        x = x[..., :n] if n <= have else pad(x, [[0, 0]] * (len(x._shape) - 1) +
-                                             [[0, n - have]])
+        # (TF converts the paddings to int32 itself: a float n's TypeError names them)
+        x = x[..., :n] if n <= have else pad(x, convert_to_tensor(
+            [[0, 0]] * (len(x._shape) - 1) + [[0, n - have]], dt.int32))
     size = x._shape[-1]
     d = x._dtype
     if kind == 1:  # the real FFT of the even extension x0 .. x(n-1) .. x1

@@ -328,7 +328,8 @@ class RawOp:
                 tuple(_fixed(by_arg[a], a, scope) if a in spec.ints else next(typed)
                       for a in spec.tensors),
                 scope, **flags)
-        inputs = self._inputs(by_arg, attrs)
+        late: list = []  # (an eager tensor of another dtype than its input's: refused last)
+        inputs = self._inputs(by_arg, attrs, late)
         held = None
         for a in self.opdef.attr:
             # (None for an attribute with a default means the default, as in TF's wrappers)
@@ -344,6 +345,8 @@ class RawOp:
         self._check_types(attrs)
         self._check_minimums(attrs)
         string_attrs_allowed(self.op, attrs)
+        if late:  # (TF's runtime checks the attrs before the inputs' dtypes)
+            raise late[0]
         graph = _state.graph
         made = len(graph.operations) if graph is not None else 0
         if self.op in raw_functional.OPS:
@@ -392,9 +395,10 @@ class RawOp:
             raise TypeError(f"{self.__name__}() missing {len(missing)} required positional "
                             f"argument{s}: {listed}")
 
-    def _inputs(self, by_arg: dict, attrs: dict) -> list:
+    def _inputs(self, by_arg: dict, attrs: dict, late: list | None = None) -> list:
         """The input tensors, in the OpDef's order; the type and length attributes they
-        imply go into `attrs`."""
+        imply go into `attrs`; an eager tensor of another dtype than its input's, into
+        `late` (given), its refusal raised after the attrs' checks."""
         out: list = []
         self._preset_types(by_arg, attrs)
         lists: dict = {}  # number attr -> the list argument that set it
@@ -439,7 +443,7 @@ class RawOp:
             else:
                 try:
                     out.append(self._convert(value, arg.type_attr, arg.type, attrs, len(out),
-                                             host, slow, fast))
+                                             host, slow, fast, late))
                 except (TypeError, ValueError, InvalidArgumentError) as e:
                     if _state.graph is None:
                         raise
@@ -530,7 +534,8 @@ class RawOp:
         return out
 
     def _convert(self, value: Any, type_attr: str, fixed: int, attrs: dict, i: int,
-                 host: tuple, slow: bool = False, fast: bool = False) -> Any:
+                 host: tuple, slow: bool = False, fast: bool = False,
+                 late: list | None = None) -> Any:
         """Input `i` as a tensor: of its fixed type, of its type attribute's dtype when an
         earlier input (or the caller) set it, else as it converts, which then sets it
         (`host`: the positions of the inputs read in host memory, made there; `slow`: TF's
@@ -547,10 +552,13 @@ class RawOp:
                                  f"with dtype {value._dtype.name}: {value!r}")
             if want is not None and value._dtype is not want and not self._no_kernel:
                 self._check_eager_allowed(type_attr, want)
-                raise InvalidArgumentError(
+                refused = InvalidArgumentError(
                     None, None, f"cannot compute {self.op} as input #{i}(zero-based) was "
                                 f"expected to be a {dtype_word(want)} tensor but is a "
                                 f"{dtype_word(value._dtype)} tensor [Op:{self.op}]")
+                if late is None or _state.graph is not None:
+                    raise refused
+                late.append(refused)
             t = value
         elif i in host and _state.device is not CPU_DEVICE:
             with placed_on(CPU_DEVICE):
