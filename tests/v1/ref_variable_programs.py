@@ -332,6 +332,68 @@ def import_and_train(tf, out_dir: str) -> dict:
     return out
 
 
+def initialized(tf) -> dict:
+    """`initialized_value()`: a reference variable's cond on a new IsVariableInitialized
+    (its nodes, its value before and after the initializer and an assign); a resource graph
+    variable's refusal."""
+    tf1 = tf.compat.v1
+    out = {}
+    g = tf.Graph()
+    with g.as_default():
+        v = tf1.Variable([1.0, 2.0], use_resource=False, name="v")
+        before = {n.name for n in g.as_graph_def().node}
+        iv = v.initialized_value()
+        out["repr"] = repr(iv)
+        out["nodes"] = _nodes(g, None)
+        out["nodes"] = [n for n in out["nodes"] if n[0] not in before]
+        with tf1.Session() as sess:
+            try:
+                out["uninitialized"] = _val(sess.run(iv))
+            except Exception as e:  # noqa: BLE001 - the error is the outcome
+                out["uninitialized"] = [type(e).__name__,
+                                        "Attempting to use uninitialized value v" in str(e)]
+            sess.run(v.initializer)
+            out["initialized"] = _val(sess.run(iv))
+            sess.run(v.assign([5.0, 6.0]))
+            out["assigned"] = _val(sess.run(iv))
+        r = tf1.Variable(1.0, use_resource=True, name="r")
+        try:
+            r.initialized_value()
+        except Exception as e:  # noqa: BLE001
+            out["resource"] = [type(e).__name__, str(e)]
+    return out
+
+
+def in_function(tf) -> dict:
+    """A reference variable asked for inside a tf.function: TF's errors ("in user code")."""
+    tf1 = tf.compat.v1
+    makers = {
+        "Variable": lambda: tf1.Variable(1.0, use_resource=False),
+        "get_variable": lambda: tf1.get_variable("w", shape=[], use_resource=False),
+        "scope": lambda: _scoped_get(tf1, "s", "w"),
+    }
+    out = {}
+    for name, make in makers.items():
+        def f(make=make):
+            return make().read_value()
+        try:
+            out[name] = ["ok", repr(tf.function(f)())]
+        except Exception as e:  # noqa: BLE001
+            out[name] = _err(e)
+    with _refs(tf):
+        try:
+            out["disabled"] = ["ok", repr(tf.function(lambda: tf1.get_variable(
+                "d", shape=[]).read_value())())]
+        except Exception as e:  # noqa: BLE001
+            out["disabled"] = _err(e)
+    return out
+
+
+def _scoped_get(tf1, scope, name):
+    with tf1.variable_scope(scope, use_resource=False):
+        return tf1.get_variable(name, shape=[])
+
+
 def disabled_v2(tf) -> dict:
     """After `disable_v2_behavior` (process-wide): the default graph's variables."""
     tf1 = tf.compat.v1
@@ -345,7 +407,8 @@ def disabled_v2(tf) -> dict:
 
 
 PROGRAMS = {"basics": basics, "writes": writes, "kinds": kinds, "training": training,
-            "sparse": sparse, "saver": saver}
+            "sparse": sparse, "saver": saver, "initialized": initialized,
+            "in_function": in_function}
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@
   nodes, writes returning references, scatters, initialization checks and TF's
   uninitialized-value error, which constructors make which kind, every TF 1 optimizer's
   Apply*/SparseApply*/Scatter* nodes, slots, losses and values (dense and embedding
-  gradients), the Saver's checkpoint, VariableDefs and save/restore nodes;
+  gradients), the Saver's checkpoint, VariableDefs and save/restore nodes,
+  `initialized_value()`'s cond, reference variables asked for inside a tf.function;
 - `disable_v2_behavior` itself, in a process of its own;
 - interop (needs TF): each side imports the other's .meta and checkpoint of a reference-
   variable model and trains on as the other does.

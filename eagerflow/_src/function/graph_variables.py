@@ -410,8 +410,7 @@ class GraphVariable(V.Variable):
         return self._is_init
 
     def initialized_value(self) -> Tensor:
-        raise NotImplementedError("initialized_value of a TF 1 graph variable: run its "
-                                  "initializer (tf.compat.v1.global_variables_initializer)")
+        raise NotImplementedError  # (TF 2.21's, without a word, for a resource variable)
 
     def eval(self, session: Any = None) -> Any:
         from_session = session if session is not None else _default_session()

@@ -446,7 +446,8 @@ class Session:
                 node = graph_errors.failed_node(e)
                 if node is not None and not e.message.startswith(_HEAD):
                     op = g._op_named(node)
-                    if op is not None and op.type == "VariableV2":
+                    if op is not None and op.type == "VariableV2" and any(
+                            t is op.outputs[0] for t in plan.outputs):
                         raise _fetch_error(e, op, plan) from None
                     raise _session_error(e, node, op) from None
                 raise

@@ -143,7 +143,8 @@ class VariableAccess:
         ignore_existing=True), outside every device scope."""
         self.variable_map.setdefault(id(var), var)
         self.read_vars.setdefault(id(var), var)
-        specs = [(var.shape._dims, dt.as_dtype(var.dtype))]
+        # (a reference variable's read is of its base dtype: float32, not float32_ref)
+        specs = [(var.shape._dims, dt.as_dtype(var.dtype).base_dtype)]
         if name is None and scope is None:
             # (its name for now: what it is called if no op consumes it, not yet taken;
             # op callbacks see it once it has its name and place: _named_read)

@@ -216,6 +216,10 @@ class TensorArray:
 
     def read(self, index: Any, name: Any = None) -> Tensor:
         if self._eager():
+            if isinstance(index, Tensor) and not isinstance(index, EagerTensor):
+                # (a symbolic index, as AutoGraph's trial iteration of an eager loop reads
+                # with: TF's eager array compares it with 0, which a graph tensor refuses)
+                bool(index < 0)
             i = int(convert_to_tensor(index)._numpy())
             n = len(self._items)
             if i < 0:

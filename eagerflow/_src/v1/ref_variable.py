@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import shape_str
 from eagerflow._src.core.name_scope import name_scope
@@ -29,6 +30,7 @@ from eagerflow._src.graph.ir import ASSIGN, READ_VAR, Graph, Operation, user_fra
 from eagerflow._src.graph.shape_errors import merge_text
 from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.graph_constants import graph_constant
+from eagerflow._src.ops.math_base import identity
 from eagerflow._src.ops.registry import OpDef, TFForm
 
 
@@ -89,9 +91,12 @@ def wants_ref(use_resource: Any) -> bool:
     g = _state.graph
     if g is None or getattr(g, "building_function", True):
         return False
-    if use_resource is None:
-        return not resource_variables_enabled()
-    return not use_resource
+    return ref_requested(use_resource)
+
+
+def ref_requested(use_resource: Any) -> bool:
+    """Whether `use_resource` (None: the default) asks for a reference variable."""
+    return not resource_variables_enabled() if use_resource is None else not use_resource
 
 
 class RefVariable(GraphVariable):
@@ -148,6 +153,12 @@ class RefVariable(GraphVariable):
 
     def _api_read(self, name: str | None = "ReadVariableOp", scope: str | None = None) -> Tensor:
         return self._as_tensor()
+
+    def initialized_value(self) -> Tensor:
+        """TF 1's: a cond on a new IsVariableInitialized, the variable's value or else its
+        initial value."""
+        return cond(self.is_initialized(), lambda: identity(self._ref()),
+                    lambda: self.initial_value)
 
     def _written(self, mode: str, value: Any, use_locking: Any, name: str | None,
                  read_value: bool, validate_shape: bool = True) -> Any:

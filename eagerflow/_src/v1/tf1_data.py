@@ -507,5 +507,7 @@ def enable_control_flow_v2() -> None:
 
 def disable_control_flow_v2() -> None:
     """`tf.compat.v1.disable_control_flow_v2`: control_flow_v2_enabled says False outside
-    functions, as TF's."""
+    functions, as TF's; the flag only: tf.cond and tf.while_loop still build TF 2's If and
+    While in a TF 1 graph, where TF builds Switch/Merge (eagerflow imports those, raised
+    to If/While, saved_model/v1_control_flow.py, but has no executor of dead tensors)."""
     _mode.control_flow_v2 = False

@@ -31,7 +31,7 @@ from eagerflow._src.ops.slice_op import slice as slice_
 from eagerflow._src.ops.variables import Variable, VariableAggregation, VariableSynchronization
 from eagerflow._src.v1 import initializers as init_v1
 from eagerflow._src.v1 import partitioned
-from eagerflow._src.v1.ref_variable import RefVariable, wants_ref
+from eagerflow._src.v1.ref_variable import RefVariable, ref_requested, wants_ref
 
 
 class _ReuseMode(enum.Enum):
@@ -238,6 +238,10 @@ class _Store:
         kwargs: dict = {}
         if _state.graph is not None and not _state.graph.building_function:
             kwargs["collections"] = collections
+        if getattr(_state.graph, "building_function", False) and ref_requested(use_resource):
+            # (TF's get_variable makes a reference variable's initial value eagerly there,
+            # then asks for its op)
+            raise AttributeError("Tensor.op is undefined when eager execution is enabled.")
         with name_scope(""):  # the variable's name is the scope's, not the name scope's
             kind = RefVariable if wants_ref(use_resource) else Variable
             v = kind(init_val, trainable=trainable, name=name, dtype=var_dtype,

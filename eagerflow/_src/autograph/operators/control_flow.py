@@ -1,11 +1,11 @@
 """Runtime: `if`, `while` and `for` statements of converted code.
 
 Each statement dispatches on what its condition (or iterable) turns out to be:
-  - a Python value or an eager tensor: the block runs as plain Python would run it
-    (an eager tensor's truth value is its value), but that an `if` on an eager tensor
-    checks what TF's tf.cond, run eagerly, checks: a bool scalar condition, and what the
-    statement sets defined by the branch taken (a loop over one stays Python's, where
-    TF's runs a tf.while_loop eagerly);
+  - a Python value: the block runs as plain Python would run it;
+  - an eager tensor: what TF's converted code runs eagerly: an `if` a tf.cond (a bool
+    scalar condition, what the statement sets defined by the branch taken), a `for` over
+    it or a `while` whose first test (read in a throwaway graph) is one a tf.while_loop
+    (each iteration's variables checked, the final values tensors);
   - a graph tensor, while a graph is being traced: tf.cond / tf.while_loop from
     `eagerflow._src.control_flow`, with the variables the block changes threaded
     through the op by `get_state()` / `set_state(values)`.
@@ -21,6 +21,8 @@ import math as math_lib
 import threading
 from collections.abc import Callable
 from typing import Any
+
+import numpy as np
 
 from eagerflow._src.autograph.operators.variables import Undefined, UndefinedReturnValue
 from eagerflow._src.control_flow.conditionals import cond
@@ -235,9 +237,12 @@ def _verify_branches(main: tuple, other: tuple, names: tuple) -> None:
 
 def while_stmt(test: Callable, body: Callable, get_state: Callable, set_state: Callable,
                symbol_names: tuple, opts: dict) -> None:
-    # While tracing, the first test runs in a throwaway sub-graph (TF does the same): if it
-    # turns out to be a graph loop, the loop traces the test again inside the loop.
-    cond = test() if _state.graph is None else _discarded_trace(test)
+    # The first test runs in a throwaway sub-graph, eagerly too (TF does the same): if it
+    # turns out to be a tensor, the loop runs the test again as a TF loop's condition.
+    cond = _discarded_trace(test)
+    if _state.graph is None and _is_tensor_like(cond):
+        _eager_tf_while(test, body, get_state, set_state, symbol_names, opts)
+        return
     if graph_tensor(cond) is None:
         # Python's loop, the first condition reused so that it is evaluated exactly once
         # per iteration, as in the original.
@@ -261,6 +266,10 @@ def for_stmt(iter_: Any, extra_test: Callable | None, body: Callable, get_state:
                     _RangeSource(t, symbol_names, opts.get("iterate_names")))
             return
         _tf_loop(extra_test, body, get_state, set_state, symbol_names, opts, t)
+        return
+    if _state.graph is None and _eager_tensor(iter_) is not None:
+        _eager_for(_eager_tensor(iter_), extra_test, body, get_state, set_state, symbol_names,
+                   opts)
         return
     hook = getattr(type(iter_), "_ag_for_stmt", None)
     if hook is not None and _state.graph is not None:
@@ -604,3 +613,196 @@ def _is_subshape(shape: Any, allowed: Any) -> bool:
     if shape.rank != allowed.rank:
         return False
     return all(b is None or a == b for a, b in zip(shape.as_list(), allowed.as_list()))
+
+
+# ---------------------------------------------------------------------------------------
+# while / for over eager tensors
+# ---------------------------------------------------------------------------------------
+# TF's converted code runs a `for` over an eager tensor, or a `while` whose first test (read
+# in a throwaway graph) is a tensor, as a tf.while_loop executed eagerly: Python's loop over
+# the body, each iteration's variables checked against those it started with (nested
+# structure, dtype, shape), a variable the loop first sets defined by a trial iteration in
+# a graph, the final values tensors.
+
+_PY_SCALARS = (bool, int, float, str, np.ndarray)
+_LEGAL_LOOP_TYPES = "Tensor, int, float, bool or a list, tuple or dict thereof"
+
+
+def _is_tensor_like(x: Any) -> bool:
+    return isinstance(x, Tensor) or hasattr(type(x), "_as_tensor")
+
+
+def _eager_tensor(x: Any) -> Any:
+    """`x` as an eager tensor (an eager variable's value), else None."""
+    if isinstance(x, EagerTensor):
+        return x
+    if hasattr(type(x), "_as_tensor") and not isinstance(x, Tensor):
+        t = x._as_tensor()
+        return t if isinstance(t, EagerTensor) else None
+    return None
+
+
+def _eager_for(iter_: Any, extra_test: Callable | None, body: Callable,
+               get_state: Callable, set_state: Callable, symbol_names: tuple,
+               opts: dict) -> None:
+    """A `for` over the rows of an eager tensor, read from a TensorArray by an index the
+    loop carries first (named "<internal iterate>", as in TF's messages)."""
+    if iter_._shape == ():
+        raise ValueError("len requires a non-scalar tensor, got one of shape []")
+    n = iter_._shape[0]
+    rows = TensorArray(iter_.dtype, size=n).unstack(iter_)
+    index = 0
+
+    def aug_get_state() -> tuple:
+        return (index,) + tuple(get_state())
+
+    def aug_set_state(values: Any) -> None:
+        nonlocal index
+        index, *rest = values
+        set_state(tuple(rest))
+
+    def aug_body() -> None:
+        nonlocal index
+        body(rows.read(index))
+        index += 1
+
+    def aug_test() -> Any:
+        more = index < n
+        return more if extra_test is None else cond(more, extra_test, lambda: False)
+
+    _eager_tf_while(aug_test, aug_body, aug_get_state, aug_set_state,
+                    ("<internal iterate>",) + tuple(symbol_names), opts)
+
+
+def _eager_tf_while(test: Callable, body: Callable, get_state: Callable,
+                    set_state: Callable, symbol_names: tuple, opts: dict) -> None:
+    init = tuple(get_state())
+    nulls = [_is_null(v) for v in init]
+    invariants = _eager_invariants(init, opts)
+    first = any(nulls)  # (then the loop carries a flag that an iteration ran, first)
+    if first:
+        names = ", ".join("the function return value" if isinstance(v, UndefinedReturnValue)
+                          else name for name, v, null in zip(symbol_names, init, nulls)
+                          if null)
+        init = _eager_defaults(body, get_state, set_state, init, nulls, symbol_names)
+    lead = (False,) if first else ()
+
+    def aug_test(*values: Any) -> Any:
+        set_state(values[len(lead):])
+        return verify_tf_condition(test(), "while loop")
+
+    def aug_body(*values: Any) -> tuple:
+        entry = values[len(lead):]
+        set_state(entry)
+        body()
+        new = tuple(get_state())
+        for args in zip(symbol_names, init, entry, new, invariants):
+            _verify_eager_var(*args)
+        return (True,) * len(lead) + new
+
+    kwargs = {k: opts[k] for k in ("maximum_iterations", "parallel_iterations")
+              if opts.get(k) is not None}
+    final = list(while_loop(aug_test, aug_body, lead + init, **kwargs))
+    if first:
+        Assert(final[0], [f"loop must iterate at least once to initialize {names}"])
+        final = final[1:]
+    set_state(tuple(final))
+
+
+def _is_null(v: Any) -> bool:
+    return v is None or isinstance(v, (Undefined, UndefinedReturnValue))
+
+
+def _eager_invariants(init: tuple, opts: dict) -> list:
+    """The shape invariant set_loop_options gave each loop variable (None where none)."""
+    pairs = opts.get("shape_invariants") or ()
+    return [next((TensorShape(shape) for var, shape in pairs if var is v), None)
+            for v in init]
+
+
+def _eager_defaults(body: Callable, get_state: Callable, set_state: Callable, init: tuple,
+                    nulls: list, names: tuple) -> tuple:
+    """Initial values for the variables the loop first sets, read off a trial iteration
+    staged in a throwaway graph (Python scalars entering it as placeholders), as TF's
+    AutoGraph makes them: zeros of a tensor's dtype and shape, a Python number's zero."""
+    first, note = None, None
+
+    def trial() -> tuple:
+        set_state(nest.map_structure(_trial_placeholder, init))
+        body()
+        return tuple(get_state())
+
+    try:
+        first = _discarded_trace(trial)
+        init = tuple(nest.map_structure(_default_like, f) if null and not _is_null(f) else v
+                     for v, f, null in zip(init, first, nulls))
+    except (UnboundLocalError, TypeError, ValueError, KeyError) as e:
+        note = ("Note: AutoGraph tried to define it automatically, but ran into a "
+                f"{type(e).__name__}: {e}")
+    finally:
+        set_state(init)
+    for name, v, f in zip(names, init, first or (None,) * len(init)):
+        if isinstance(v, UndefinedReturnValue):
+            if f:
+                raise ValueError("the return value from a TensorFlow loop may only be a "
+                                 f"{_LEGAL_LOOP_TYPES}; got {type(f)}")
+            raise NotImplementedError(_RETURN_IN_LOOP)
+        if v is None:
+            raise ValueError(f"'{name}' is not allowed to be None before the loop")
+        if isinstance(v, Undefined):
+            raise ValueError(f"'{name}' must be defined before the loop" +
+                             (f"\n{note}" if note else ""))
+    return init
+
+
+def _trial_placeholder(v: Any) -> Any:
+    if isinstance(v, _PY_SCALARS + (np.generic,)):
+        t = convert_to_tensor(v)
+        return _state.graph.placeholder(t._shape, t._dtype, "Placeholder")
+    return v
+
+
+def _default_like(v: Any) -> Any:
+    if isinstance(v, (bool, int, float)):
+        return type(v)(0)
+    if isinstance(v, Tensor):
+        dims = () if v.shape.rank is None else [d or 0 for d in v.shape.as_list()]
+        return array.zeros(dims, v.dtype)
+    return v
+
+
+def _verify_eager_var(name: str, init: Any, entry: Any, exit_: Any, invariant: Any) -> None:
+    """What TF checks of a loop variable after each iteration run eagerly."""
+    if exit_ is None:
+        raise ValueError(f"'{name}' is None at the end of the iteration.")
+    try:
+        nest.assert_same_structure(entry, exit_, expand_composites=True)
+    except (ValueError, TypeError) as e:
+        raise TypeError(f"'{name}' does not have the same nested structure after one "
+                        f"iteration.\n\n{e}") from None
+    invs = [None] * len(nest.flatten(entry)) if invariant is None else [invariant]
+    for i, a, b, inv in zip(nest.flatten(init), nest.flatten(entry), nest.flatten(exit_),
+                            invs):
+        _verify_eager_leaf(name, *(convert_to_tensor(x) if isinstance(x, _PY_SCALARS) else x
+                                   for x in (i, a, b)), inv)
+
+
+def _verify_eager_leaf(name: str, init: Any, entry: Any, exit_: Any, invariant: Any) -> None:
+    if not (isinstance(entry, Tensor) and isinstance(exit_, Tensor)):
+        return
+    if entry.dtype != exit_.dtype:
+        raise TypeError(f"'{name}' has dtype {entry.dtype.name} before the loop, but dtype "
+                        f"{exit_.dtype.name} after one iteration")
+    if invariant is None:
+        if not _is_subshape(exit_.shape, entry.shape):
+            raise ValueError(
+                f"'{name}' has shape {entry.shape} before the loop, but shape {exit_.shape} "
+                "after one iteration. Use tf.autograph.experimental.set_loop_options to set "
+                "shape invariants.")
+        return
+    if not _is_subshape(init.shape, invariant):
+        raise ValueError(f"'{name}' has shape {init.shape} before the loop, which does not "
+                         f"conform with the shape invariant {invariant}.")
+    if not _is_subshape(exit_.shape, invariant):
+        raise ValueError(f"'{name}' has shape {exit_.shape} after one iteration, which does "
+                         f"not conform with the shape invariant {invariant}.")
