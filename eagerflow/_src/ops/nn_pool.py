@@ -145,11 +145,8 @@ def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, stri
                  if p.explicit and is_max else ("SAME", "VALID"))
     check_choice(op, "data_format", data_format,
                  p.formats + ("NCHW_VECT_C",) if op == "MaxPool" else p.formats)
-    if op == "MaxPool" and (data_format == "NCHW_VECT_C" or data_format == "NCHW" and
-                            padding == "EXPLICIT" and _state.device == CPU_DEVICE):
-        # (TF's CPU kernel refuses them before its other checks, oneDNN on or off: oneDNN
-        # takes no explicit padding; eagerflow computes no NCHW_VECT_C, TF's GPU's qint8)
-        raise fail(op, "Default MaxPoolingOp only supports NHWC on device type CPU")
+    if op == "MaxPool" and (data_format == "NCHW_VECT_C" or _state.graph is None):
+        _refuse_cpu_format(data_format, padding, _state.device == CPU_DEVICE)
     for what, values in (("ksize", ksize), ("strides", strides)):  # (read as int32s first)
         for v in values:
             C.int_attr(op, v, what)
@@ -180,6 +177,15 @@ def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, stri
         check_explicit(op, padding, explicit, nd, data_format)
         if _state.graph is None:  # (TF's shape functions leave it to the kernel, at run)
             check_window_paddings(op, padding, explicit, ksize, data_format)
+
+
+def _refuse_cpu_format(data_format: str, padding: str, cpu: bool) -> None:
+    """TF's CPU MaxPool kernel's refusal, before its other checks, of NCHW_VECT_C (which
+    eagerflow computes nowhere: TF's GPU's qint8 layout) and, on the CPU (`cpu`), of NCHW
+    with explicit paddings, oneDNN on or off (oneDNN takes no explicit padding; eagerflow
+    computes NCHW otherwise, as oneDNN does)."""
+    if data_format == "NCHW_VECT_C" or cpu and data_format == "NCHW" and padding == "EXPLICIT":
+        raise fail("MaxPool", "Default MaxPoolingOp only supports NHWC on device type CPU")
 
 
 def check_window_paddings(op: str, padding: str, explicit: tuple, ksize: tuple,
@@ -254,6 +260,8 @@ def max_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
 
 def max_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
                     explicit_paddings: tuple, data_format: str, keep: bool = False) -> Any:
+    if p.max == "MaxPool":  # (traced, its check is the kernel's, at run)
+        _refuse_cpu_format(data_format, padding, xp is np)
     check_window_paddings(p.max, padding, explicit_paddings, ksize, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
     keep = keep and not channels_first(data_format)  # (the arrays the gradient will see)

@@ -360,16 +360,16 @@ class RawOp:
         return self._structure(flat, attrs)
 
     def _attrs(self, by_arg: dict, attrs: dict, given_only: bool = False) -> Any:
-        """Converts into `attrs` those not there yet (`given_only`: those the caller gave),
-        as TF checks them; returns the OverflowError of one past int64, which TF raises
-        once every attr has converted (`given_only`: left for the later call)."""
+        """Converts into `attrs` those not there yet (`given_only`: those the caller gave,
+        but functions), as TF checks them; returns the OverflowError of one past int64,
+        which TF raises once every attr has converted (`given_only`: left for later)."""
         held = None
         for a in self.opdef.attr:
             # (None for an attribute with a default means the default, as in TF's wrappers)
             given = a.name in by_arg and (by_arg[a.name] is not None or
                                           not a.HasField("default_value"))
-            if a.name in attrs or given_only and not given:
-                continue
+            if a.name in attrs or given_only and (not given or "func" in a.type):
+                continue  # (a function attr is checked when the op runs, with its inputs)
             try:
                 attrs[a.name] = self._attr(a, by_arg) if given else attr_value(a.default_value)
             except OverflowError as e:
