@@ -314,9 +314,9 @@ def _cpu_dilations(fam: _Family, xp: Any, dilations: tuple) -> tuple:
 
 def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
                 explicit_paddings: tuple, data_format: str, dilations: tuple,
-                op: str = "Conv3D") -> Any:
-    if fam is CONV3D_F and xp is np:
-        refuse_cpu_3d_dilations(op, x.dtype, data_format, dilations)
+                conv_op: bool = False) -> Any:
+    if fam is CONV3D_F and xp is np and not conv_op:  # (the Conv op computes as XLA's)
+        refuse_cpu_3d_dilations(fam.fwd, x.dtype, data_format, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     # (eagerly under a tape, what a library convolution made of w is kept for the input
