@@ -1167,8 +1167,320 @@ DCT_VALUES = [
 ]
 
 
+# TF 2.21's CPU computes no dilated 3-D convolution where its default oneDNN build has no
+# kernel for it: Conv3D and its V2 gradients of float64 and half (float32 and bfloat16 compute,
+# as here: tests/ops/test_conv_cpu_dilation.py) refuse one after the shape checks, naming a
+# channels-first format first (was: computed); the SpaceToBatchND form of tf.nn.convolution
+# computes (the same with oneDNN off and on; TF's N-D Conv op refuses any dilated 3-D one,
+# which eagerflow's computes, as XLA does: tests/ops/opsgap_cases.py)
+CPU_3D_DILATIONS = [
+    (lambda: tf.nn.conv3d(tf.ones([1, 4, 4, 4, 1], tf.float64),
+                          tf.ones([2, 2, 2, 1, 1], tf.float64), [1, 1, 1, 1, 1], 'VALID',
+                          dilations=[1, 2, 2, 2, 1]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Conv3D_device_/job:localhost/replica:0/task:0/device:CPU:0}}'
+      ' CPU implementation of Conv3D currently only supports dilated rates of 1. [Op:Conv3D] '
+      'name:')),
+    (lambda: tf.nn.conv3d(tf.ones([1, 4, 4, 4, 1], tf.float64),
+                          tf.ones([2, 2, 2, 1, 1], tf.float64), [1, 1, 1, 1, 1], 'SAME',
+                          dilations=[1, 1, 1, 2, 1]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Conv3D_device_/job:localhost/replica:0/task:0/device:CPU:0}}'
+      ' CPU implementation of Conv3D currently only supports dilated rates of 1. [Op:Conv3D] '
+      'name:')),
+    (lambda: tf.nn.conv3d(tf.ones([1, 4, 4, 4, 1], tf.float64),
+                          tf.ones([2, 2, 2, 1, 1], tf.float64), [1, 1, 1, 1, 1], 'VALID',
+                          dilations=[1, 1, 1, 1, 1]),
+     ('float64', [1, 3, 3, 3, 1], [[[[[8.0], [8.0], [8.0]], [[8.0], [8.0], [8.0]], [[8.0],
+      [8.0], [8.0]]], [[[8.0], [8.0], [8.0]], [[8.0], [8.0], [8.0]], [[8.0], [8.0], [8.0]]],
+      [[[8.0], [8.0], [8.0]], [[8.0], [8.0], [8.0]], [[8.0], [8.0], [8.0]]]]])),
+    (lambda: tf.nn.conv3d(tf.ones([1, 4, 4, 4, 1], tf.float16),
+                          tf.ones([2, 2, 2, 1, 1], tf.float16), [1, 1, 1, 1, 1], 'VALID',
+                          dilations=[1, 2, 1, 1, 1]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Conv3D_device_/job:localhost/replica:0/task:0/device:CPU:0}}'
+      ' CPU implementation of Conv3D currently only supports dilated rates of 1. [Op:Conv3D] '
+      'name:')),
+    (lambda: tf.nn.conv3d(tf.ones([1, 1, 4, 4, 4], tf.float64),
+                          tf.ones([2, 2, 2, 1, 1], tf.float64), [1, 1, 1, 1, 1], 'VALID',
+                          data_format='NCDHW', dilations=[1, 1, 2, 2, 2]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Conv3D_device_/job:localhost/replica:0/task:0/device:CPU:0}}'
+      ' CPU implementation of Conv3D currently only supports the NHWC tensor format. '
+      '[Op:Conv3D] name:')),
+    (lambda: tf.nn.conv3d(tf.ones([1, 4, 4, 4, 1], tf.float64),
+                          tf.ones([2, 2, 2, 2, 1], tf.float64), [1, 1, 1, 1, 1], 'VALID',
+                          dilations=[1, 2, 2, 2, 1]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Conv3D_device_/job:localhost/replica:0/task:0/device:CPU:0}}'
+      ' Input depth must be evenly divisible by filter depth: 1 vs 2 [Op:Conv3D] name:')),
+    (lambda: tf.nn.conv3d(tf.ones([1, 4, 4, 4, 1], tf.float64),
+                          tf.ones([5, 5, 5, 1, 1], tf.float64), [1, 1, 1, 1, 1], 'VALID',
+                          dilations=[1, 2, 2, 2, 1]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Conv3D_device_/job:localhost/replica:0/task:0/device:CPU:0}}'
+      ' Computed output size would be negative: -4 [input_size: 4, effective_filter_size: 9, '
+      'stride: 1] [Op:Conv3D] name:')),
+    (lambda: tf.nn.conv3d(tf.ones([1, 4, 4, 4, 1], tf.float64),
+                          tf.ones([2, 2, 2, 1, 1], tf.float64), [1, 1, 1, 1, 1], 'VALID',
+                          dilations=[2, 2, 2, 2, 1]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Conv3D_device_/job:localhost/replica:0/task:0/device:CPU:0}}'
+      ' Current implementation does not yet support dilation rates in the batch and depth '
+      'dimensions. [Op:Conv3D] name:')),
+    (lambda: tf.nn.conv3d(tf.ones([1, 4, 4, 4, 1], tf.float64),
+                          tf.ones([2, 2, 2, 1, 1], tf.float64), [1, 1, 1, 1, 1], 'VALID',
+                          dilations=[1, 0, 2, 2, 1]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Conv3D_device_/job:localhost/replica:0/task:0/device:CPU:0}}'
+      ' Dilated rates should be larger than 0. [Op:Conv3D] name:')),
+    (lambda: tf.nn.convolution(tf.ones([1, 4, 4, 4, 1], tf.float64),
+                               tf.ones([2, 2, 2, 1, 1], tf.float64), dilations=2),
+     ('float64', [1, 2, 2, 2, 1], [[[[[8.0], [8.0]], [[8.0], [8.0]]], [[[8.0], [8.0]], [[8.0],
+      [8.0]]]]])),
+    (lambda: tf.raw_ops.Conv3D(input=tf.ones([1, 4, 4, 4, 1], tf.float64),
+                               filter=tf.ones([2, 2, 2, 1, 1], tf.float64), strides=[1, 1, 1, 1, 1],
+                               padding='VALID', dilations=[1, 2, 2, 2, 1]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Conv3D_device_/job:localhost/replica:0/task:0/device:CPU:0}}'
+      ' CPU implementation of Conv3D currently only supports dilated rates of 1. [Op:Conv3D] '
+      'name:')),
+    (lambda: tf.raw_ops.Conv3DBackpropInputV2(input_sizes=[1, 4, 4, 4, 1],
+                                              filter=tf.ones([2, 2, 2, 1, 1], tf.float64),
+                                              out_backprop=tf.ones([1, 2, 2, 2, 1], tf.float64),
+                                              strides=[1, 1, 1, 1, 1], padding='VALID',
+                                              dilations=[1, 2, 2, 2, 1]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Conv3DBackpropInputV2_device_/job:localhost/replica:0/task:0'
+      '/device:CPU:0}} Current CPU implementation does not yet support dilation rates larger '
+      'than 1. [Op:Conv3DBackpropInputV2]')),
+    (lambda: tf.raw_ops.Conv3DBackpropFilterV2(input=tf.ones([1, 4, 4, 4, 1], tf.float64),
+                                               filter_sizes=[2, 2, 2, 1, 1],
+                                               out_backprop=tf.ones([1, 2, 2, 2, 1], tf.float64),
+                                               strides=[1, 1, 1, 1, 1], padding='VALID',
+                                               dilations=[1, 2, 2, 2, 1]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Conv3DBackpropFilterV2_device_/job:localhost/replica:0/task:'
+      '0/device:CPU:0}} Current CPU implementation does not yet support dilation rates larger '
+      'than 1. [Op:Conv3DBackpropFilterV2]')),
+    (lambda: tf.raw_ops.Conv(input=tf.ones([1, 4, 4, 1]), filter=tf.ones([2, 2, 1, 1]),
+                             strides=[1, 1, 1, 1], padding='VALID', dilations=[1, 2, 2, 1]),
+     ('float32', [1, 2, 2, 1], [[[[4.0], [4.0]], [[4.0], [4.0]]]])),
+]
+
+
+# MaxPool's data_format list holds NCHW_VECT_C, which TF's CPU kernel refuses before its other
+# checks, as it refuses NCHW with explicit paddings (oneDNN on or off: oneDNN takes none; was:
+# the paddings' checks, or computed); the max-pool functions refuse a padding list for
+# NCHW_VECT_C (ValueError); max_pool1d converts its three pairs, then puts a zero pair first
+MAX_POOL_FORMATS = [
+    (lambda: tf.nn.max_pool(tf.ones([1, 4, 4, 1]), 2, 2, 'VALID', data_format='FOO'),
+     ('raise', 'InvalidArgumentError',
+      'Value for attr \'data_format\' of "FOO" is not in the list of allowed values: "NHWC", '
+      '"NCHW", "NCHW_VECT_C"')),
+    (lambda: tf.nn.max_pool2d(tf.ones([1, 4, 4, 1]), 2, 2, 'VALID', data_format='FOO'),
+     ('raise', 'InvalidArgumentError',
+      'Value for attr \'data_format\' of "FOO" is not in the list of allowed values: "NHWC", '
+      '"NCHW", "NCHW_VECT_C"')),
+    (lambda: tf.nn.avg_pool2d(tf.ones([1, 4, 4, 1]), 2, 2, 'VALID', data_format='FOO'),
+     ('raise', 'InvalidArgumentError',
+      'Value for attr \'data_format\' of "FOO" is not in the list of allowed values: "NHWC", '
+      '"NCHW"')),
+    (lambda: tf.nn.max_pool(tf.ones([1, 4, 4, 1]), 2, 2, 'VALID', data_format='NCHW_VECT_C'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MaxPool_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Default MaxPoolingOp only supports NHWC on device type CPU [Op:MaxPool] name:')),
+    (lambda: tf.nn.max_pool2d(tf.ones([1, 1, 4, 4]), 2, 2, 'SAME', data_format='NCHW_VECT_C'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MaxPool_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Default MaxPoolingOp only supports NHWC on device type CPU [Op:MaxPool] name:')),
+    (lambda: tf.raw_ops.MaxPool(input=tf.ones([1, 4, 4, 1]), ksize=[2, 2, 2, 1],
+                                strides=[1, 2, 2, 1], padding='VALID', data_format='NCHW_VECT_C'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MaxPool_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Default MaxPoolingOp only supports NHWC on device type CPU [Op:MaxPool] name:')),
+    (lambda: tf.raw_ops.MaxPool(input=tf.ones([1, 4, 4, 1]), ksize=[1, 2, 2, 1],
+                                strides=[1, 2, 2, 1], padding='FOO', data_format='NCHW_VECT_C'),
+     ('raise', 'InvalidArgumentError',
+      'Value for attr \'padding\' of "FOO" is not in the list of allowed values: "SAME", '
+      '"VALID", "EXPLICIT"')),
+    (lambda: tf.nn.max_pool(tf.ones([1, 4, 4, 1]), 2, 2, [[0, 0], [1, 1], [1, 1], [0, 0]],
+                            data_format='NCHW_VECT_C'),
+     ('raise', 'ValueError',
+      "`data_format='NCHW_VECT_C'` is not supported with explicit padding. Received: "
+      'padding=[[0, 0], [1, 1], [1, 1], [0, 0]]')),
+    (lambda: tf.nn.max_pool2d(tf.ones([1, 4, 4, 1]), 2, 2, [[0, 0], [1, 1], [1, 1], [0, 0]],
+                              data_format='NCHW_VECT_C'),
+     ('raise', 'ValueError',
+      "`data_format='NCHW_VECT_C'` is not supported with explicit padding. Received: "
+      'padding=[[0, 0], [1, 1], [1, 1], [0, 0]]')),
+    (lambda: tf.nn.max_pool(tf.ones([1, 4, 4, 4, 1]), 2, 2,
+                            [[0, 0], [1, 1], [1, 1], [1, 1], [0, 0]], data_format='NCHW_VECT_C'),
+     ('raise', 'ValueError',
+      "`data_format='NCHW_VECT_C'` is not supported with explicit padding. Received: "
+      'padding=[[0, 0], [1, 1], [1, 1], [1, 1], [0, 0]]')),
+    (lambda: tf.nn.max_pool(tf.ones([1, 4, 4, 1]), 2, 2, [[0, 0], [1, 1], [1, 1], [0, 0]],
+                            data_format='NCHW'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MaxPool_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Default MaxPoolingOp only supports NHWC on device type CPU [Op:MaxPool] name:')),
+    (lambda: tf.nn.max_pool(tf.ones([1, 1, 4, 4]), 2, 2, [[0, 0], [0, 0], [1, 1], [1, 1]],
+                            data_format='NCHW'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MaxPool_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Default MaxPoolingOp only supports NHWC on device type CPU [Op:MaxPool] name:')),
+    (lambda: tf.nn.max_pool(tf.ones([1, 1, 4, 4]), [2, 1, 2, 2], [1, 1, 2, 2],
+                            [[0, 0], [0, 0], [1, 1], [1, 1]], data_format='NCHW'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MaxPool_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Default MaxPoolingOp only supports NHWC on device type CPU [Op:MaxPool] name:')),
+    (lambda: tf.nn.max_pool(tf.ones([1, 1, 4, 4]), 2, 2, [[0, 0], [0, 0], [3, 3], [1, 1]],
+                            data_format='NCHW'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MaxPool_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Default MaxPoolingOp only supports NHWC on device type CPU [Op:MaxPool] name:')),
+    (lambda: tf.nn.max_pool(tf.ones([1, 1, 4, 4], tf.int32), 2, 2, [[0, 0], [0, 0], [1, 1], [1, 1]],
+                            data_format='NCHW'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MaxPool_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Default MaxPoolingOp only supports NHWC on device type CPU [Op:MaxPool] name:')),
+    (lambda: tf.nn.max_pool2d(tf.ones([1, 1, 4, 4]), 2, 2, [[0, 0], [0, 0], [1, 1], [1, 1]],
+                              data_format='NCHW'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MaxPool_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Default MaxPoolingOp only supports NHWC on device type CPU [Op:MaxPool] name:')),
+    (lambda: tf.raw_ops.MaxPool(input=tf.ones([1, 1, 4, 4]), ksize=[1, 1, 2, 2],
+                                strides=[1, 1, 2, 2], padding='EXPLICIT',
+                                explicit_paddings=[0, 0, 0, 0, 1, 1], data_format='NCHW'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MaxPool_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Default MaxPoolingOp only supports NHWC on device type CPU [Op:MaxPool] name:')),
+    (lambda: tf.nn.max_pool(tf.ones([1, 4, 4, 1]), 2, 2, [[0, 0], [1, 1], [1, 1], [0, 0]],
+                            data_format='NHWC'),
+     ('float32', [1, 3, 3, 1], [[[[1.0], [1.0], [1.0]], [[1.0], [1.0], [1.0]], [[1.0], [1.0],
+      [1.0]]]])),
+    (lambda: tf.nn.max_pool(tf.ones([1, 1, 4]), 2, 2, [[0, 0], [0, 0], [1, 1], [1, 1]],
+                            data_format='NCHW'),
+     ('raise', 'ValueError',
+      'When padding is a list, it must be of size 3. Received: padding=[[0, 0], [0, 0], [1, '
+      '1], [1, 1]] of size 4')),
+    (lambda: tf.nn.max_pool1d(tf.reshape(tf.range(12.0), [1, 4, 3]), 2, 1,
+                              [[0, 0], [1, 1], [0, 0]]),
+     ('float32', [1, 5, 3], [[[0.0, 1.0, 2.0], [3.0, 4.0, 5.0], [6.0, 7.0, 8.0], [9.0, 10.0,
+      11.0], [9.0, 10.0, 11.0]]])),
+    (lambda: tf.nn.max_pool1d(tf.reshape(tf.range(12.0), [1, 4, 3]), 2, 1,
+                              [[1, 1], [0, 0], [0, 0]]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MaxPool_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Top padding 1 needs to be smaller than the window size 1 [Op:MaxPool] name:')),
+    (lambda: tf.nn.max_pool1d(tf.reshape(tf.range(12.0), [1, 4, 3]), 2, 1,
+                              [[0, 0], [1, 1], [1, 0]]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__MaxPool_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Nonzero explicit padding in the batch or depth dimensions is not supported '
+      '[Op:MaxPool] name:')),
+    (lambda: tf.nn.max_pool1d(tf.reshape(tf.range(12.0), [1, 4, 3]), 2, 1, [[0, 0], [1, 1]]),
+     ('raise', 'ValueError',
+      'When padding is a list, it must be of size 3. Received: padding=[[0, 0], [1, 1]] of '
+      'size 2')),
+    (lambda: tf.nn.max_pool1d(tf.reshape(tf.range(12.0), [1, 4, 3]), [2], [1], 'VALID'),
+     ('float32', [1, 3, 3], [[[3.0, 4.0, 5.0], [6.0, 7.0, 8.0], [9.0, 10.0, 11.0]]])),
+]
+
+
+# a raw op's wrapper checks its list inputs are lists, then makes the attrs given, then
+# converts its inputs, eagerly and in a graph (was: the inputs first; the attrs' allowed values
+# are the runtime's, after the inputs' conversion)
+RAW_ATTRS_BEFORE_INPUTS = [
+    (lambda: tf.raw_ops.StringToNumber(string_tensor=1, out_type='foo'),
+     ('raise', 'TypeError', "Expected DataType for argument 'out_type' not 'foo'.")),
+    (lambda: tf.raw_ops.StringToNumber(string_tensor=None, out_type='foo'),
+     ('raise', 'TypeError', "Expected DataType for argument 'out_type' not 'foo'.")),
+    (lambda: tf.raw_ops.StringToNumber(string_tensor=[1.5], out_type=tf.string),
+     ('raise', 'TypeError', 'Cannot convert [1.5] to EagerTensor of dtype string')),
+    (lambda: tf.raw_ops.StringToNumber(string_tensor=1, out_type=None),
+     ('raise', 'TypeError', 'Cannot convert 1 to EagerTensor of dtype string')),
+    (lambda: tf.raw_ops.Cast(x=None, DstT='foo'),
+     ('raise', 'TypeError', "Expected DataType for argument 'DstT' not 'foo'.")),
+    (lambda: tf.raw_ops.Cumsum(x=None, axis=0, exclusive='a'),
+     ('raise', 'TypeError', "Expected bool for argument 'exclusive' not 'a'.")),
+    (lambda: tf.raw_ops.AsString(input=None, precision='a'),
+     ('raise', 'TypeError', "Expected int for argument 'precision' not 'a'.")),
+    (lambda: tf.raw_ops.StringToHashBucketFast(input=1, num_buckets='a'),
+     ('raise', 'TypeError', "Expected int for argument 'num_buckets' not 'a'.")),
+    (lambda: tf.raw_ops.StringToHashBucketFast(input=1, num_buckets=0),
+     ('raise', 'TypeError', 'Cannot convert 1 to EagerTensor of dtype string')),
+    (lambda: tf.raw_ops.Substr(input=1, pos=0, len=1, unit=3),
+     ('raise', 'TypeError', "Expected string for argument 'unit' not 3.")),
+    (lambda: tf.raw_ops.Pack(values=[None], axis='a'),
+     ('raise', 'TypeError', "Expected int for argument 'axis' not 'a'.")),
+    (lambda: tf.raw_ops.Pack(values=None, axis='a'),
+     ('raise', 'TypeError', "Expected list for 'values' argument to 'pack' Op, not None.")),
+    (lambda: tf.raw_ops.ConcatV2(values=1, axis=0, name=None),
+     ('raise', 'TypeError', "Expected list for 'values' argument to 'concat_v2' Op, not 1.")),
+    (lambda: tf.raw_ops.Fill(dims=None, value=1),
+     ('raise', 'ValueError',
+      "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+      'Tensor.')),
+    (lambda: tf.raw_ops.Fill(dims=[2], value=None),
+     ('raise', 'ValueError',
+      "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+      'Tensor.')),
+]
+
+
+# 1-D pooling in any format but NWC is NCHW pooling of the input given a unit height after its
+# first dimension (the channel index from an "NC" prefix), squeezed: TF's default oneDNN build
+# computes it (its oneDNN-off CPU refuses NCHW, which eagerflow computes as oneDNN does:
+# docs/capabilities.md), so these are recorded with oneDNN on (was: a ValueError for any
+# format but NWC and NCW)
+ONEDNN_1D_POOLS = [
+    (lambda: tf.nn.avg_pool(tf.ones([1, 4, 1]), 2, 2, 'VALID', data_format='NHWC'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Squeeze_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Can not squeeze dim[2], expected a dimension of 1, got 0 [Op:Squeeze] name:')),
+    (lambda: tf.nn.avg_pool(tf.ones([1, 4, 1]), 2, 2, 'SAME', data_format='NHWC'),
+     ('float32', [1, 4, 1], [[[1.0], [1.0], [1.0], [1.0]]])),
+    (lambda: tf.nn.avg_pool(tf.ones([1, 4, 1]), 2, 2, 'VALID', data_format='FOO'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Squeeze_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Can not squeeze dim[2], expected a dimension of 1, got 0 [Op:Squeeze] name:')),
+    (lambda: tf.nn.avg_pool1d(tf.ones([1, 4, 1]), 2, 2, 'VALID', data_format='NHWC'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Squeeze_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Can not squeeze dim[2], expected a dimension of 1, got 0 [Op:Squeeze] name:')),
+    (lambda: tf.nn.avg_pool1d(tf.ones([1, 4, 1]), 2, 2, 'VALID', data_format='NCHW'),
+     ('float32', [1, 4, 0], [[[], [], [], []]])),
+    (lambda: tf.nn.avg_pool1d(tf.ones([1, 4, 3]), [1, 2, 1], [1, 2, 1], 'VALID',
+                              data_format='NHWC'),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node __wrapped__Squeeze_device_/job:localhost/replica:0/task:0/device:CPU:0}'
+      '} Can not squeeze dim[2], expected a dimension of 1, got 0 [Op:Squeeze] name:')),
+    (lambda: tf.nn.avg_pool1d(tf.reshape(tf.range(12.0), [1, 4, 3]), 2, 1, 'SAME',
+                              data_format='NHWC'),
+     ('float32', [1, 4, 3], [[[0.0, 1.0, 2.0], [3.0, 4.0, 5.0], [6.0, 7.0, 8.0], [9.0, 10.0,
+      11.0]]])),
+    (lambda: tf.nn.avg_pool1d(tf.reshape(tf.range(12.0), [1, 4, 3]), [1, 1, 1], [1, 1, 1], 'VALID',
+                              data_format='NHWC'),
+     ('float32', [1, 4, 3], [[[0.0, 1.0, 2.0], [3.0, 4.0, 5.0], [6.0, 7.0, 8.0], [9.0, 10.0,
+      11.0]]])),
+    (lambda: tf.nn.avg_pool1d(tf.reshape(tf.range(12.0), [1, 4, 3]), [1, 1, 2], [1, 1, 1], 'VALID',
+                              data_format='NCW'),
+     ('float32', [1, 4, 2], [[[0.5, 1.5], [3.5, 4.5], [6.5, 7.5], [9.5, 10.5]]])),
+    (lambda: tf.nn.max_pool1d(tf.reshape(tf.range(12.0), [1, 4, 3]), 2, 1, 'SAME',
+                              data_format='NCW'),
+     ('float32', [1, 4, 3], [[[1.0, 2.0, 2.0], [4.0, 5.0, 5.0], [7.0, 8.0, 8.0], [10.0, 11.0,
+      11.0]]])),
+    (lambda: tf.nn.max_pool1d(tf.reshape(tf.range(12.0), [1, 4, 3]), 2, 1, 'SAME',
+                              data_format='NHWC'),
+     ('float32', [1, 4, 3], [[[0.0, 1.0, 2.0], [3.0, 4.0, 5.0], [6.0, 7.0, 8.0], [9.0, 10.0,
+      11.0]]])),
+]
+
+
 CASES = (LAYOUT_READ_LAST + ATTRS_BEFORE_INPUT_DTYPES + IN_TOP_K_INPUTS + ARGUMENT_ORDER +
-         DCT_ARGUMENTS)
+         DCT_ARGUMENTS + CPU_3D_DILATIONS + MAX_POOL_FORMATS + RAW_ATTRS_BEFORE_INPUTS +
+         ONEDNN_1D_POOLS)
 
 
 @pytest.mark.parametrize("fn, want", CASES)

@@ -68,6 +68,7 @@ from eagerflow._src.ops.nn_conv_checks import (
     FORMATS,
     check_convolution_args,
     check_depthwise_backprop,
+    refuse_cpu_3d_dilations,
     spatial_dims,
 )
 from eagerflow._src.ops.registry import (
@@ -312,7 +313,10 @@ def _cpu_dilations(fam: _Family, xp: Any, dilations: tuple) -> tuple:
 
 
 def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
-                explicit_paddings: tuple, data_format: str, dilations: tuple) -> Any:
+                explicit_paddings: tuple, data_format: str, dilations: tuple,
+                conv_op: bool = False) -> Any:
+    if fam is CONV3D_F and xp is np and not conv_op:  # (the Conv op computes as XLA's)
+        refuse_cpu_3d_dilations(fam.fwd, x.dtype, data_format, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     # (eagerly under a tape, what a library convolution made of w is kept for the input
@@ -548,6 +552,8 @@ def backprop_input_infer(fam: _Family, sizes: Any, w: Any, dy: Any, strides: tup
 def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, strides: tuple,
                           padding: str, explicit_paddings: tuple, data_format: str,
                           dilations: tuple) -> Any:
+    if fam is CONV3D_F and xp is np:
+        refuse_cpu_3d_dilations(fam.bin, w.dtype, data_format, dilations, True)
     dilations = _cpu_dilations(fam, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
@@ -577,6 +583,8 @@ def backprop_filter_infer(fam: _Family, x: Any, sizes: Any, dy: Any, strides: tu
 def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, strides: tuple,
                            padding: str, explicit_paddings: tuple, data_format: str,
                            dilations: tuple) -> Any:
+    if fam is CONV3D_F and xp is np:
+        refuse_cpu_3d_dilations(fam.bfil, x.dtype, data_format, dilations, True)
     dilations = _cpu_dilations(fam, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)

@@ -150,7 +150,7 @@ def _conv_kernel(xp: Any, x: Any, w: Any, strides: tuple, padding: str,
     x1 = x.reshape((math.prod(lead),) + x.shape[batch_dims:])
     fam = K.CONV2D_F if nsp == 2 else K.CONV3D_F
     y = K.conv_kernel(fam, xp, x1, w, tuple(strides), padding, tuple(explicit_paddings), df,
-                      dil)
+                      dil, conv_op=True)
     return y.reshape(shape)
 
 

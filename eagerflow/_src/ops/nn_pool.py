@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import pool_windows as PW
@@ -143,7 +143,10 @@ def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, stri
     nd = p.rank + 2
     check_choice(op, "padding", padding, ("SAME", "VALID", "EXPLICIT")
                  if p.explicit and is_max else ("SAME", "VALID"))
-    check_choice(op, "data_format", data_format, p.formats)
+    check_choice(op, "data_format", data_format,
+                 p.formats + ("NCHW_VECT_C",) if op == "MaxPool" else p.formats)
+    if op == "MaxPool" and (data_format == "NCHW_VECT_C" or _state.graph is None):
+        _refuse_cpu_format(data_format, padding, _state.device == CPU_DEVICE)
     for what, values in (("ksize", ksize), ("strides", strides)):  # (read as int32s first)
         for v in values:
             C.int_attr(op, v, what)
@@ -174,6 +177,15 @@ def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, stri
         check_explicit(op, padding, explicit, nd, data_format)
         if _state.graph is None:  # (TF's shape functions leave it to the kernel, at run)
             check_window_paddings(op, padding, explicit, ksize, data_format)
+
+
+def _refuse_cpu_format(data_format: str, padding: str, cpu: bool) -> None:
+    """TF's CPU MaxPool kernel's refusal, before its other checks, of NCHW_VECT_C (which
+    eagerflow computes nowhere: TF's GPU's qint8 layout) and, on the CPU (`cpu`), of NCHW
+    with explicit paddings, oneDNN on or off (oneDNN takes no explicit padding; eagerflow
+    computes NCHW otherwise, as oneDNN does)."""
+    if data_format == "NCHW_VECT_C" or cpu and data_format == "NCHW" and padding == "EXPLICIT":
+        raise fail("MaxPool", "Default MaxPoolingOp only supports NHWC on device type CPU")
 
 
 def check_window_paddings(op: str, padding: str, explicit: tuple, ksize: tuple,
@@ -248,6 +260,8 @@ def max_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
 
 def max_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
                     explicit_paddings: tuple, data_format: str, keep: bool = False) -> Any:
+    if p.max == "MaxPool":  # (traced, its check is the kernel's, at run)
+        _refuse_cpu_format(data_format, padding, xp is np)
     check_window_paddings(p.max, padding, explicit_paddings, ksize, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
     keep = keep and not channels_first(data_format)  # (the arrays the gradient will see)
@@ -609,6 +623,8 @@ def _pool_attrs(p: _Pool, ksize: Any, strides: Any, padding: Any, data_format: s
                 is_max: bool) -> dict:
     r = p.rank
     ci = 1 if channels_first(python_format(data_format)) else r + 1
+    if is_max:
+        _refuse_vect_c_explicit(padding, data_format)
     pad, ex = convert_padding(padding, r + 2, converts=is_max and r < 3)  # (as TF's Python)
     a = dict(ksize=get_sequence(ksize, r, ci, "ksize"),
              strides=get_sequence(strides, r, ci, "strides"), padding=pad,
@@ -625,6 +641,13 @@ def _pool_attrs(p: _Pool, ksize: Any, strides: Any, padding: Any, data_format: s
     elif ex:
         a["padding"] = "EXPLICIT"  # refused by AvgPool's padding check, as in TF
     return a
+
+
+def _refuse_vect_c_explicit(padding: Any, data_format: Any) -> None:
+    """TF's max-pool functions' refusal of explicit paddings for NCHW_VECT_C."""
+    if isinstance(padding, (list, tuple)) and data_format == "NCHW_VECT_C":
+        raise ValueError(f"`data_format='NCHW_VECT_C'` is not supported with explicit "
+                         f"padding. Received: padding={padding}")
 
 
 @dispatch_binding
@@ -688,25 +711,22 @@ def _avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A00
 
 def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
             data_format: str) -> Any:
-    """1-D pooling as TF computes it: 2-D pooling over a unit height."""
+    """1-D pooling as TF computes it: 2-D pooling over a unit height, NHWC for "NWC" and
+    NCHW for any other format (the channel index read from its "NC" prefix, the height
+    inserted after the first dimension: "NHWC" pools a [N, W, 1, C] tensor as NCHW, and
+    TF's CPU then refuses it, or its oneDNN build computes it as eagerflow does)."""
     if data_format is not None and not isinstance(data_format, (str, bytes)):
         C.attr_read(data_format, "startswith")  # (TF's channel index comes first)
-    python_format(data_format)
-    if data_format in (None, "NWC"):
-        df, axis = "NHWC", 1
-    elif data_format == "NCW":
-        df, axis = "NCHW", 2
-    else:
-        raise ValueError(f"`data_format` must be 'NWC' or 'NCW'. Received: "
-                         f"data_format={data_format}")
-    ci = 1 if df == "NCHW" else 2
-    k = get_sequence(ksize, 1, ci, "ksize")
-    s = get_sequence(strides, 1, ci, "strides")
-    k = k[:axis] + (1,) + k[axis:]
-    s = s[:axis] + (1,) + s[axis:]
+    data_format = python_format("NWC" if data_format is None else data_format)
+    ci = 1 if data_format.startswith("NC") else 2
+    k = (1,) + get_sequence(ksize, 1, ci, "ksize")
+    s = (1,) + get_sequence(strides, 1, ci, "strides")
     if isinstance(padding, (list, tuple)) and fn is max_pool2d:  # (TF's avg_pool1d: none)
-        padding = list(padding)
-        padding.insert(axis, [0, 0])
+        # (three pairs, as TF converts them, then a zero pair before them)
+        ex = convert_padding(padding, 3)[1]
+        padding = [[0, 0]] + [list(ex[i:i + 2]) for i in range(0, 6, 2)]
+    axis = 1 if data_format == "NWC" else 2
+    df = "NHWC" if data_format == "NWC" else "NCHW"
     return squeeze(fn(expand_dims(_t(input), axis), k, s, padding, df), [axis])
 
 
@@ -743,6 +763,7 @@ def max_pool(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
              data_format: str | None = None, name: str | None = None) -> Any:
     """Max pooling of rank 1, 2 or 3, picked from the rank of `input`."""
     # (TF's hands the 3-D op its name; the 1-D and 2-D functions open a scope)
+    _refuse_vect_c_explicit(padding, data_format)
     return _by_rank((max_pool1d, max_pool2d, _max_pool3d), input, ksize, strides, padding,
                     data_format, name)
 

@@ -329,17 +329,13 @@ class RawOp:
                       for a in spec.tensors),
                 scope, **flags)
         late: list = []  # (an eager tensor of another dtype than its input's: refused last)
+        # (TF's wrapper checks its list inputs are lists, then makes the attrs a caller
+        # gave, then converts the inputs, eagerly and in a graph: StringToNumber(
+        # string_tensor=1, out_type='foo') refuses 'foo')
+        self._check_lists(by_arg)
+        self._attrs(by_arg, attrs, given_only=True)
         inputs = self._inputs(by_arg, attrs, late)
-        held = None
-        for a in self.opdef.attr:
-            # (None for an attribute with a default means the default, as in TF's wrappers)
-            given = by_arg.get(a.name) is not None or not a.HasField("default_value")
-            if a.name not in attrs:
-                try:
-                    attrs[a.name] = self._attr(a, by_arg) if a.name in by_arg and given \
-                        else attr_value(a.default_value)
-                except OverflowError as e:  # (raised once every attr has converted)
-                    held = held or past_int64(e)
+        held = self._attrs(by_arg, attrs)
         if held is not None:
             raise held
         self._check_types(attrs)
@@ -362,6 +358,23 @@ class RawOp:
             return next((o for o in reversed(graph.operations[made:]) if o.type == self.op),
                         None)
         return self._structure(flat, attrs)
+
+    def _attrs(self, by_arg: dict, attrs: dict, given_only: bool = False) -> Any:
+        """Converts into `attrs` those not there yet (`given_only`: those the caller gave,
+        but functions), as TF checks them; returns the OverflowError of one past int64,
+        which TF raises once every attr has converted (`given_only`: left for later)."""
+        held = None
+        for a in self.opdef.attr:
+            # (None for an attribute with a default means the default, as in TF's wrappers)
+            given = a.name in by_arg and (by_arg[a.name] is not None or
+                                          not a.HasField("default_value"))
+            if a.name in attrs or given_only and (not given or "func" in a.type):
+                continue  # (a function attr is checked when the op runs, with its inputs)
+            try:
+                attrs[a.name] = self._attr(a, by_arg) if given else attr_value(a.default_value)
+            except OverflowError as e:
+                held = held or past_int64(e)
+        return None if given_only else held
 
     def _error_device(self, e: OpError, by_arg: dict) -> str:
         """The device op's error `e` names: an op taking a handle ran where its resource
@@ -395,6 +408,13 @@ class RawOp:
             raise TypeError(f"{self.__name__}() missing {len(missing)} required positional "
                             f"argument{s}: {listed}")
 
+    def _check_lists(self, by_arg: dict) -> None:
+        for arg in self.opdef.input_arg:
+            value = by_arg[arg.name]
+            if (arg.number_attr or arg.type_list_attr) and not isinstance(value, (list, tuple)):
+                raise TypeError(f"Expected list for '{self._param(arg.name)}' argument "
+                                f"to '{self.__name__}' Op, not {value!r}.")
+
     def _inputs(self, by_arg: dict, attrs: dict, late: list | None = None) -> list:
         """The input tensors, in the OpDef's order; the type and length attributes they
         imply go into `attrs`; an eager tensor of another dtype than its input's, into
@@ -415,9 +435,6 @@ class RawOp:
             value = by_arg[arg.name]
             slow = converted is not None and (not arg.type_attr or arg.type_attr in converted)
             if arg.number_attr or arg.type_list_attr:
-                if not isinstance(value, (list, tuple)):
-                    raise TypeError(f"Expected list for '{self._param(arg.name)}' argument "
-                                    f"to '{self.__name__}' Op, not {value!r}.")
                 if arg.number_attr in lists and len(value) != attrs[arg.number_attr]:
                     raise ValueError(f"List argument '{self._param(arg.name)}' to "
                                      f"'{self.__name__}' Op with length {len(value)} must "

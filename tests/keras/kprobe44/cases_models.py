@@ -204,6 +204,27 @@ class Sub(keras.Model):
 print(hasattr(Sub(), "output_names"), hasattr(keras.Sequential([layers.Dense(1)]), "output_names"))
 """
 
+# (left44d) a Sequential has no output_names until one is set (a plain attribute then,
+# which compile pairs a dict of losses and metrics with)
+SNIPPETS["sequential_output_names_set"] = _TRY + """
+s = keras.Sequential([keras.Input((3,)), layers.Dense(2, name="d")])
+err("unset", lambda: s.output_names)
+s.output_names = ["out"]
+print(type(s.output_names).__name__, s.output_names, hasattr(s, "output_names"))
+s.compile(loss={"out": "mse"}, optimizer="sgd", metrics={"out": ["mae"]})
+print(sorted(s.fit(np.ones((4, 3)), np.ones((4, 2)), verbose=0).history))
+print(sorted(s.evaluate(np.ones((4, 3)), np.ones((4, 2)), verbose=0, return_dict=True)))
+s2 = keras.Sequential([layers.Dense(2, name="d")])
+s2.output_names = ("a",)
+print(type(s2.output_names).__name__, s2.output_names)
+s2.output_names = 5
+print(s2.output_names)
+s3 = keras.Sequential([keras.Input((3,)), layers.Dense(2, name="d")])
+s3.output_names = ["x"]
+s3.compile(loss={"d": "mse"}, optimizer="sgd")
+err("dict_loss_layer_name", lambda: s3.fit(np.ones((4, 3)), np.ones((4, 2)), verbose=0))
+"""
+
 # (left44c) Inputs no output needs are the model's (layers, summary, config), so their
 # names count in Keras 3's duplicate-name check, which comes before the connectivity one
 SNIPPETS["functional_unused_inputs_and_duplicate_names"] = _TRY + """

@@ -33,6 +33,7 @@ from eagerflow._src.keras.engine.keras_tensor import KerasTensor, SymbolicTensor
 from eagerflow._src.keras.engine.layer_helpers import standardize_shape
 from eagerflow._src.keras.engine.shapes import to_shapes
 from eagerflow._src.keras.engine.symbolic_calls import output_shape_of
+from eagerflow._src.keras.engine.tracked import tracked
 from eagerflow._src.keras.engine.training import Functional, Model
 
 export_lib = lazy_module("eagerflow._src.keras.export")  # SavedModel export, on first use
@@ -309,10 +310,18 @@ class Sequential(Functional):
                              "used. Use `add()` and `pop()` to change the layers in this model.")
 
     @property
-    def output_names(self) -> list:
-        # (Keras 3's Sequential has no output names: compile pairs its losses and metrics
-        # with the output by structure alone, so a dict of losses fails there)
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute 'output_names'")
+    def output_names(self) -> Any:
+        """Keras 3's Sequential has no output names until a user sets them (a plain
+        attribute: compile then pairs a dict of losses or metrics with them); unset,
+        compile pairs its losses with the output by structure alone."""
+        if "_set_output_names" not in self.__dict__:
+            raise AttributeError(
+                f"'{type(self).__name__}' object has no attribute 'output_names'")
+        return self.__dict__["_set_output_names"]
+
+    @output_names.setter
+    def output_names(self, value: Any) -> None:
+        object.__setattr__(self, "_set_output_names", tracked(self, value))
 
     @property
     def _layers(self) -> list:
