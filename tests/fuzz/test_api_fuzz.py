@@ -190,7 +190,10 @@ _RAGGED = ("setting an array element with a sequence",)
 # (and tnp.finfo and tnp.issubdtype, which are NumPy's own over np.dtype: of a tensor,
 # NumPy's reading its `.dtype`; finfo of no float dtype)
 _NP_DTYPE = ("Could not convert <tf.Tensor",)
+# (and atrous_conv2d's np.broadcast_to(rate, (2,)) of a rate of no one or two values)
+_BROADCAST = ("operands could not be broadcast together", "input operand has more dimensions")
 TF_NUMPY_ERRORS = {"pad": _RAGGED, "convolution": _RAGGED, "norm": _RAGGED,
+                   "atrous_conv2d": _RAGGED + _BROADCAST,
                    "normalize": _RAGGED, "pinv": _NO_FINFO,
                    "matrix_rank": _NO_FINFO, "assert_near": _NO_FINFO,
                    "finfo": _NP_DTYPE + ("data type <class ",), "issubdtype": _NP_DTYPE}
