@@ -592,18 +592,22 @@ def _verify_loop_var(before: Any, after: Any, name: str, invariant: Any) -> Any:
     flat_inv = nest.flatten(invariant) if nest.is_nested(invariant) else \
         [invariant] * len(flat_before)
     for b, a, inv in zip(flat_before, nest.flatten(after, expand_composites=True), flat_inv):
-        if is_tensor_array(b):
-            continue
-        if b.dtype != a.dtype:
-            raise TypeError(f"'{name}' has dtype {b.dtype.name} before the loop, but dtype "
-                            f"{a.dtype.name} after one iteration")
-        allowed = inv if inv is not None else b.shape
-        if not _is_subshape(a.shape, allowed):
-            raise ValueError(
-                f"'{name}' has shape {b.shape} before the loop, but shape {a.shape} after one "
-                "iteration. Use tf.autograph.experimental.set_loop_options to set shape "
-                "invariants.")
+        if not is_tensor_array(b):
+            _check_iteration_leaf(name, b, a, inv if inv is not None else b.shape)
     return after
+
+
+def _check_iteration_leaf(name: str, before: Any, after: Any, allowed: Any) -> None:
+    """TF's checks of a loop variable's tensor after one iteration (graph or eager): the
+    dtype it entered with, and a shape fitting `allowed` (None: no shape check here)."""
+    if before.dtype != after.dtype:
+        raise TypeError(f"'{name}' has dtype {before.dtype.name} before the loop, but dtype "
+                        f"{after.dtype.name} after one iteration")
+    if allowed is not None and not _is_subshape(after.shape, allowed):
+        raise ValueError(
+            f"'{name}' has shape {before.shape} before the loop, but shape {after.shape} "
+            "after one iteration. Use tf.autograph.experimental.set_loop_options to set "
+            "shape invariants.")
 
 
 def _is_subshape(shape: Any, allowed: Any) -> bool:
@@ -790,15 +794,8 @@ def _verify_eager_var(name: str, init: Any, entry: Any, exit_: Any, invariant: A
 def _verify_eager_leaf(name: str, init: Any, entry: Any, exit_: Any, invariant: Any) -> None:
     if not (isinstance(entry, Tensor) and isinstance(exit_, Tensor)):
         return
-    if entry.dtype != exit_.dtype:
-        raise TypeError(f"'{name}' has dtype {entry.dtype.name} before the loop, but dtype "
-                        f"{exit_.dtype.name} after one iteration")
+    _check_iteration_leaf(name, entry, exit_, entry.shape if invariant is None else None)
     if invariant is None:
-        if not _is_subshape(exit_.shape, entry.shape):
-            raise ValueError(
-                f"'{name}' has shape {entry.shape} before the loop, but shape {exit_.shape} "
-                "after one iteration. Use tf.autograph.experimental.set_loop_options to set "
-                "shape invariants.")
         return
     if not _is_subshape(init.shape, invariant):
         raise ValueError(f"'{name}' has shape {init.shape} before the loop, which does not "
