@@ -99,7 +99,8 @@ OPS_ORDER = [
     "slice_update", "histogram_ops", "data_flow",
     "reduce_grads",
     # linear algebra
-    "sparse_matmul", "linalg_diag", "eigen_lu", "eigen_qr", "linalg", "linalg_eye", "einsum",
+    "sparse_matmul", "linalg_diag", "eigen_lu", "eigen_qr", "linalg", "linalg_eye",
+    "einsum_shapes", "einsum",
     "linalg_decomp",
     "linalg_spectral",
     "linalg_diag_bands",

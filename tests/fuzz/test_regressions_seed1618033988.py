@@ -26,7 +26,7 @@ def test_the_campaigns_einsum_case():
     a = np.zeros((0, 3), np.float16)
     b = np.array([[1.106, 3.504, 2.209, -0.0857], [1.709, 4.36, -1.174, -0.05542],
                   [0.4006, 0.1567, -4.684, 3.498]], np.float16)
-    attrs = {"terms": ("ij", "jk"), "out": "ik"}
+    attrs = {"equation": "ij,jk->ik"}
     out = bind(REGISTRY["Einsum"], (tf.constant(a), tf.constant(b)), dict(attrs))
     assert out.shape == (0, 4) and out.dtype == tf.float16
     outcome, _ = guarded("Einsum", ("Einsum",), bind, REGISTRY["Einsum"],

@@ -656,7 +656,7 @@ CALLS: dict[str, Callable] = {
     "StridedSliceGrad": lambda tf, g, x, *v, spec=None, **m: tf.raw_ops.StridedSliceGrad(
         shape=tf.shape(x), dy=g, **(_spec_to_masks(spec) if spec is not None else
                                     dict(zip(("begin", "end", "strides"), v), **m))),
-    "Einsum": lambda tf, *xs, terms, out: tf.einsum(",".join(terms) + "->" + out, *xs),
+    "Einsum": lambda tf, *xs, equation: tf.einsum(equation, *xs),
     "SplitV": lambda tf, x, sizes, axis: tf.raw_ops.SplitV(
         value=x, size_splits=list(sizes), axis=axis, num_split=len(sizes)),
     "ResizeBilinear": _resize("ResizeBilinear"),

@@ -446,6 +446,9 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
             f"AddN[N={len(tensors)}, T={dt_enum(tensors[0]._dtype)}]"
     elif op.name == "MatMul" and len(tensors) == 2:
         form = _matmul(tensors, attrs)
+    elif op.name == "Einsum" and tensors:
+        form = (f"Einsum[N={len(tensors)}, T={dt_enum(tensors[0]._dtype)}, "
+                f"equation=\"{attrs['equation']}\"]")
     elif op.name in _CONV_DEPTH_OPS and len(tensors) == 2:
         reason, form = _conv_depth(op.name, tensors, attrs, reason)
     elif op.name in ("Equal", "NotEqual") and tensors:  # (tf.equal's: shapes must broadcast)
@@ -613,6 +616,10 @@ _SPARSE_SEGMENT_ERRORS = ("Shape must be ", "Dimension 0 in both shapes must be 
                           "Cannot specify a negative value for ")
 
 
+# Einsum's shape function's (ops/einsum_shapes.py words them so while a graph is built)
+_EINSUM_ERRORS = ("Shape must be ", "Dimensions must be equal", "Expected at most one ellipsis")
+
+
 # (SplitV's shape function's refusals of an axis, of constant sizes and of their count)
 _SPLIT_V_ERRORS = ("-input rank(", "size_splits can only have one -1", "Split size at index ",
                    "can't split axis of size ", "Length of size_splits should be equal to ")
@@ -653,6 +660,7 @@ def is_shape_error(op_name: str, message: str) -> bool:
         op_name == "DecodeCSV" and message.startswith(_DECODE_CSV_ERRORS)) or (
         op_name in ("UnsortedSegmentJoin", "RaggedRange") and
         message.startswith(("Shape must be ", "Dimensions must be equal"))) or (
+        op_name == "Einsum" and message.startswith(_EINSUM_ERRORS)) or (
         op_name.startswith(_BOOSTED_TREES) and
         message.startswith(boosted_trees_ops.SHAPE_ERRORS))
 

@@ -1,8 +1,10 @@
-"""Einsum: tf.einsum as one op over an explicit equation (ellipses expanded, the output
-spelled out), its gradient an einsum per input (spread back over repeated letters).
+"""Einsum: tf.einsum as one op over TF's equation (the output spelled out, an ellipsis
+for the dims that broadcast), its gradient an einsum per input (summed back over broadcast
+dims, spread back over repeated letters).
 
 Sits in the ops layer after linalg.py (whose eye spreads a gradient over a repeated
-letter); the kernel is the backend's einsum (halfprec.py's for NumPy's half types).
+letter) and einsum_shapes.py (the equation spelled out in letters, TF's shape checks); the
+kernel is the backend's einsum (halfprec.py's for NumPy's half types).
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ from eagerflow._src import backend as blas
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import einsum_shapes as E
 from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.array import expand_dims, ones, reshape, zeros
-from eagerflow._src.ops.broadcast_grads import broadcast_like
+from eagerflow._src.ops.broadcast_grads import broadcast_like, sum_to
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.math import (
     not_equal,
@@ -34,6 +37,7 @@ from eagerflow._src.ops.math_base import (
     zeros_like,
 )
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
+from eagerflow._src.ops.shape_queries import shape
 
 _rng = SampleRNG(3)
 
@@ -42,13 +46,12 @@ def _f64(*shape: int) -> np.ndarray:
     return _rng.uniform(-2, 2, size=shape)
 
 
-_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def _check_equation(equation: str, n_inputs: int) -> None:
-    """TF's checks of an einsum equation, in its order and words: an ellipsis stands for
-    '0' (so a '0' of its own is refused), only letters, commas and one arrow, one term an
-    input, and an output of distinct labels found in the inputs with one ellipsis at most."""
+def _resolved(equation: str, n_inputs: int) -> str:
+    """TF's Python checks of an einsum equation, in its order and words (an ellipsis
+    stands for '0', so a '0' of its own is refused; only letters, commas and one arrow;
+    one term an input; an output of distinct labels found in the inputs, with one ellipsis
+    at most), and the equation its Einsum op gets: spaces dropped, and where no arrow
+    gives the output, the labels found once, sorted (the ellipsis, '0', first)."""
     eq = equation.replace(" ", "")
     if "..." in equation:
         if "0" in eq:
@@ -58,62 +61,25 @@ def _check_equation(equation: str, n_inputs: int) -> None:
     match = re.match(f"^([{labels},]*)(->[{labels}]*)?$", eq)
     if not match:
         raise ValueError(f"Subscripts have incorrect format: {eq}")
-    n_terms = len(match.group(1).split(","))
+    lhs = match.group(1)
+    n_terms = len(lhs.split(","))
     if n_terms != n_inputs:
         raise ValueError(f'Got {n_inputs} inputs for equation "{equation}", expecting '
                          f"{n_terms}")
-    out = match.group(2)[2:] if match.group(2) else ""
+    if match.group(2):
+        out = match.group(2)[2:]
+    else:  # (an ellipsis in two terms is a '0' found twice: left out)
+        out = "".join(sorted(ch for ch in set(lhs) - {","} if lhs.count(ch) == 1))
     if len(set(out)) != len(out):
         raise ValueError(f"Output subscripts contain a label appearing more than once: "
                          f"{equation}")
     for label in out:
-        if label != "0" and label not in match.group(1):
+        if label != "0" and label not in lhs:
             raise ValueError(f"Output subscripts contain the label {label} not present in "
                              f"the input subscripts.")
     if out.count("0") > 1:
         raise ValueError(f"Output subscripts contain multiple ellipsis: {equation}")
-
-
-def _explicit_equation(equation: str, ranks: list) -> tuple:
-    """('ij,jk', '...') with ranks -> (['ij', 'jk'], 'ik'): no ellipsis, explicit output."""
-    _check_equation(equation, len(ranks))
-    eq = equation.replace(" ", "")
-    if "->" in eq:
-        lhs, out = eq.split("->", 1)
-    else:
-        lhs, out = eq, None
-    terms = lhs.split(",")
-    used = set(ch for ch in eq if ch in _LETTERS)
-    spare = [c for c in _LETTERS if c not in used]
-    n_ell = 0
-    for t, r in zip(terms, ranks):
-        if "..." in t:
-            n_ell = max(n_ell, r - (len(t) - 3))
-    ell = "".join(spare[:n_ell])
-    new_terms = []
-    for i, (t, r) in enumerate(zip(terms, ranks)):
-        if "..." in t:
-            k = r - (len(t) - 3)
-            if k < 0:
-                raise ValueError(f"Input rank {r} is too small for subscripts {t!r}")
-            t = t.replace("...", ell[n_ell - k:])
-        if len(t) != r:  # TF's kernel words it so, as its eager op's error
-            raise raised_eagerly(C.fail("Einsum", f"Expected input {i} to have rank {len(t)} "
-                                                  f"but got: {r}"), None, {"N": len(ranks)})
-        new_terms.append(t)
-    if out is None:
-        counts: dict = {}
-        for t in new_terms:
-            for ch in t:
-                counts[ch] = counts.get(ch, 0) + 1
-        out = ell + "".join(sorted(ch for ch, c in counts.items() if c == 1 and ch not in ell))
-    else:
-        out = out.replace("...", ell)
-        for ch in out:
-            if not any(ch in t for t in new_terms):
-                raise ValueError(f"Output subscript {ch} does not appear in the input subscripts "
-                                 f"of equation: {equation}")
-    return new_terms, out
+    return f"{lhs}->{out}".replace("0", "...")
 
 
 # Einsum's OpDef takes any type, but TF registers CPU kernels for these only (in the order
@@ -124,39 +90,19 @@ _XLA_KERNELS = ("T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_COMPLEX64, DT_INT64, DT
                 "DT_COMPLEX128, DT_HALF, DT_UINT64]")
 
 
-def _einsum_infer(*xs: Any, terms: tuple, out: str) -> list:
+def _einsum_infer(*xs: Any, equation: str) -> list:
     d = C.same_dtype("Einsum", xs, C.ALL)
     if d not in _CPU_KERNELS and _state.graph is None:
         # (eagerly TF finds no kernel for int8, uint32, bool, ...: tf.einsum refuses them)
-        equation = ",".join(terms) + "->" + out
         raise C.no_kernel("Einsum", f'N={len(xs)}, T={C.dt_enum(d)}, equation="{equation}"',
                           _CPU_KERNELS, others=(("XLA_CPU_JIT", _XLA_KERNELS),))
+    terms, _ = E.split(equation)
     if len(terms) != len(xs):
         raise C.fail("Einsum", f"Expected {len(terms)} inputs but got: {len(xs)}")
-    sizes: dict = {}
-    for i, (x, t) in enumerate(zip(xs, terms)):
-        if x._shape is None:
-            continue
-        if len(x._shape) != len(t):
-            raise C.fail("Einsum", f"Expected input {i} to have rank {len(t)} but got: "
-                                   f"{len(x._shape)}")
-        own: dict = {}  # a subscript repeated in one input is a diagonal: equal dims
-        for ch, n in zip(t, x._shape):
-            if n is not None and own.setdefault(ch, n) != n:
-                raise C.fail("Einsum", f"Expected dimension {own[ch]} for label '{ch}' of "
-                                       f"input {i}, but got dimension {n}")
-        for axis, (ch, n) in enumerate(zip(t, x._shape)):
-            if n is None:
-                continue
-            have = sizes.get(ch)
-            if have is None or have == 1:
-                sizes[ch] = n
-            elif n != have and n != 1:
-                raise C.fail("Einsum", f"Expected dimension {have} at axis {axis} of the input "
-                                       f"shaped {C.shape_str(x._shape)} but got dimension {n}")
-    if any(ch not in "".join(terms) for ch in out):
-        raise C.fail("Einsum", f"Output subscript {out!r} contains a label not in the inputs")
-    return [(tuple(sizes.get(ch) for ch in out), d)]
+    shapes = tuple(x._shape for x in xs)
+    if _state.graph is None:  # (eagerly the kernel's checks, in its words)
+        E.kernel_check(equation, shapes)
+    return [(E.shape_fn(equation, shapes), d)]
 
 
 def _pairwise(terms: tuple, out: str) -> list:
@@ -173,36 +119,51 @@ def _pairwise(terms: tuple, out: str) -> list:
     return steps
 
 
-def _einsum_kernel(xp: Any, *xs: Any, terms: tuple, out: str) -> Any:
+def _einsum_kernel(xp: Any, *xs: Any, equation: str) -> Any:
+    E.kernel_check(equation, tuple(x.shape for x in xs))  # (dims a trace did not know)
+    terms, out, _ = E.spelled_out(equation, tuple(x.ndim for x in xs))
+    return _contract(xp, xs, terms, out)
+
+
+def _contract(xp: Any, xs: tuple, terms: tuple, out: str) -> Any:
+    """The einsum of equation `terms` -> `out` (letters only) of arrays `xs`."""
     if len(xs) > 2:  # (pairwise, as TF's: an infinity times a zero meets no other factor
         # first, so 0 * inf is NaN only where TF's steps make it)
         acc = xs[0]
         for x, step in zip(xs[1:], _pairwise(terms, out)):
             lhs, keep = step.split("->")
-            acc = _einsum_kernel(xp, acc, x, terms=tuple(lhs.split(",")), out=keep)
+            acc = _contract(xp, (acc, x), tuple(lhs.split(",")), keep)
         return acc
+    spec = ",".join(terms) + "->" + out
     d = xs[0].dtype
     if d.itemsize == 2 and xp is np and d.kind in "fV":  # (no bfloat16 einsum in NumPy)
-        return halfprec.einsum(",".join(terms) + "->" + out, xs)
+        return halfprec.einsum(spec, xs)
     if d.kind == "V":  # bfloat16 on a device: float32 products, rounded once
-        return xp.einsum(",".join(terms) + "->" + out,
-                         *(x.astype(np.float32) for x in xs)).astype(d)
-    return blas.tf32_products(xp, lambda: xp.einsum(",".join(terms) + "->" + out, *xs))
+        return xp.einsum(spec, *(x.astype(np.float32) for x in xs)).astype(d)
+    return blas.tf32_products(xp, lambda: xp.einsum(spec, *xs))
 
 
 def _einsum_grad(n: Any, g: Any) -> list:
-    terms, out = n.attrs["terms"], n.attrs["out"]
+    equation = n.attrs["equation"]
+    terms, out = E.split(equation)
+    spelled, spelled_out, bcast = E.spelled_out(equation,
+                                                tuple(len(x._shape) for x in n.inputs))
     grads = []
     for i, x in enumerate(n.inputs):
-        t = terms[i]
+        t = spelled[i]
         uniq = "".join(dict.fromkeys(t))  # a repeated subscript (a diagonal) counts once
         ushape = [x._shape[t.index(ch)] for ch in uniq]
-        others = [terms[j] for j in range(len(terms)) if j != i]
-        seen = set(out).union(*others) if others else set(out)
+        others = [j for j in range(len(terms)) if j != i]
+        seen = set(spelled_out).union(*(spelled[j] for j in others))
         kept = "".join(ch for ch in uniq if ch in seen)
         # (complex: with the other operands' conjugates, as TF's; conj is no op for reals)
-        gi = bind(EINSUM, (g,) + tuple(conj(n.inputs[j]) for j in range(len(terms)) if j != i),
-                  {"terms": (out,) + tuple(others), "out": kept})
+        operands = (g,) + tuple(conj(n.inputs[j]) for j in others)
+        if bcast:
+            gi = _unbroadcast(operands, equation, i, x, kept, bcast)
+        else:
+            gi = bind(EINSUM, operands,
+                      {"equation": ",".join((spelled_out, *(spelled[j] for j in others)))
+                                   + "->" + kept})
         if kept != uniq or gi._shape != tuple(ushape):
             shape = [d if ch in seen else 1 for ch, d in zip(uniq, ushape)]
             if shape.count(None) < 2:
@@ -218,6 +179,23 @@ def _einsum_grad(n: Any, g: Any) -> list:
     return grads
 
 
+def _unbroadcast(operands: tuple, equation: str, i: int, x: Any, kept: str,
+                 bcast: str) -> Any:
+    """The gradient for operand `i` over its labels `kept` where an ellipsis broadcast
+    some dims: taken over all the output's broadcast dims (the ellipsis first), summed over
+    those `x` has fewer of or of size 1, in `kept`'s order."""
+    terms, out = E.split(equation)
+    named = "".join(ch for ch in kept if ch not in bcast)
+    given = ",".join((out, *(terms[j] for j in range(len(terms)) if j != i)))
+    gi = bind(EINSUM, operands, {"equation": f"{given}->...{named}"})
+    mine = E.bcast_dims(terms[i], x._shape)
+    if mine is None or None in mine or mine != E.bcast_dims(out, operands[0]._shape):
+        # (summed to the shape x's own dims take in that layout)
+        gi = sum_to(gi, bind(EINSUM, (x,), {"equation": f"{terms[i]}->...{named}"}))
+    have = "".join(ch for ch in kept if ch in bcast) + named
+    return gi if have == kept else bind(EINSUM, (gi,), {"equation": f"{have}->{kept}"})
+
+
 def _zeros_shaped(shape: list, dtype: Any) -> Any:
     return zeros(shape, dtype=dtype)
 
@@ -227,24 +205,27 @@ def _einsum_spread(gi: Any, uniq: str, t: str, x: Any) -> Any:
     elsewhere: each repeat gets a fresh letter, spread by a matrix of ones and kept only
     where an identity matrix ties it to the first occurrence (a where, not a product, so an
     inf or NaN in gi stays on its diagonal, as in TF)."""
-    spare = [c for c in _LETTERS if c not in t]
+    spare = [c for c in E.LETTERS if c not in t]
     full, eyes, alls, eye_terms = [], [], [], []
     for k, ch in enumerate(t):
         if ch in t[:k]:
             new = spare.pop(0)
             full.append(new)
-            eyes.append(eye(x._shape[k], dtype=x._dtype))
-            alls.append(ones((x._shape[k], x._shape[k]), dtype=x._dtype))
+            # (a size a trace did not know: read when the step runs)
+            n = x._shape[k] if x._shape[k] is not None else shape(x)[k]
+            eyes.append(eye(n, dtype=x._dtype))
+            alls.append(ones((n, n), dtype=x._dtype))
             eye_terms.append(ch + new)
         else:
             full.append(ch)
-    attrs = {"terms": (uniq, *eye_terms), "out": "".join(full)}
+    attrs = {"equation": ",".join((uniq, *eye_terms)) + "->" + "".join(full)}
     spread = bind(EINSUM, (gi, *alls), attrs)
     on_diagonal = not_equal(bind(EINSUM, (ones_like(gi), *eyes), attrs), 0)
     return where(on_diagonal, spread, zeros_like(spread))
 
 
-def _einsum_ref(*xs: np.ndarray, terms: tuple, out: str) -> np.ndarray:
+def _einsum_ref(*xs: np.ndarray, equation: str) -> np.ndarray:
+    terms, out, _ = E.spelled_out(equation, tuple(x.ndim for x in xs))
     letters = sorted(set("".join(terms)))
     size = {}
     for x, t in zip(xs, terms):
@@ -260,28 +241,42 @@ def _einsum_ref(*xs: np.ndarray, terms: tuple, out: str) -> np.ndarray:
     return res
 
 
+def _eq(equation: str) -> dict:
+    return {"equation": equation}
+
+
 EINSUM = register(OpDef(
     "Einsum", _einsum_infer, _einsum_kernel, grad=_einsum_grad, reference=_einsum_ref,
     arity=lambda ins, attrs: {"N": len(ins)},
     samples=lambda: [
-        Sample((_f64(2, 3), _f64(3, 4)), {"terms": ("ij", "jk"), "out": "ik"}),
-        Sample((_f64(5, 2, 3), _f64(5, 3, 2)), {"terms": ("bij", "bjk"), "out": "bik"}),
-        Sample((_f64(3, 4),), {"terms": ("ij",), "out": "j"}),
-        Sample((_f64(3), _f64(4)), {"terms": ("i", "j"), "out": "ij"}),
-        Sample((_f64(2, 3), _f64(3), _f64(2)), {"terms": ("ij", "j", "i"), "out": ""}),
-        Sample((_f64(2, 3, 4),), {"terms": ("abc",), "out": "cab"}),
-        Sample((_f64(3, 3),), {"terms": ("ii",), "out": "i"}),
-        Sample((_f64(3, 3), _f64(3)), {"terms": ("ii", "i"), "out": ""}),
-        Sample((_f64(2, 3, 2), _f64(3, 4)), {"terms": ("iji", "jk"), "out": "k"}),
-        Sample((_f64(2, 2, 2),), {"terms": ("iii",), "out": ""})],
+        Sample((_f64(2, 3), _f64(3, 4)), _eq("ij,jk->ik")),
+        Sample((_f64(5, 2, 3), _f64(5, 3, 2)), _eq("bij,bjk->bik")),
+        Sample((_f64(3, 4),), _eq("ij->j")),
+        Sample((_f64(3), _f64(4)), _eq("i,j->ij")),
+        Sample((_f64(2, 3), _f64(3), _f64(2)), _eq("ij,j,i->")),
+        Sample((_f64(2, 3, 4),), _eq("abc->cab")),
+        Sample((_f64(3, 3),), _eq("ii->i")),
+        Sample((_f64(3, 3), _f64(3)), _eq("ii,i->")),
+        Sample((_f64(2, 3, 2), _f64(3, 4)), _eq("iji,jk->k")),
+        Sample((_f64(2, 2, 2),), _eq("iii->")),
+        # an ellipsis's dims broadcast (1 against 3; none against 4): each gradient summed
+        # back to its operand's shape
+        Sample((_f64(1, 2, 3), _f64(3, 3, 4)), _eq("...ij,...jk->...ik")),
+        Sample((_f64(2, 1, 3), _f64(4, 3)), _eq("i...j,...j->i...")),
+        Sample((_f64(2, 5, 3),), _eq("...ij->...j"))],
     bad_samples=lambda: [
-        BadSample((np.ones((2, 3)), np.ones((4, 4))), {"terms": ("ij", "jk"),
-                                                      "out": "ik"},
+        BadSample((np.ones((2, 3)), np.ones((4, 4))), _eq("ij,jk->ik"),
                   InvalidArgumentError, "Expected dimension 3 at axis 0 of the input "
                                         "shaped [4,4] but got dimension 4"),
-        BadSample((np.ones(2, np.int32), np.ones(2)), {"terms": ("i", "i"), "out": ""},
+        BadSample((np.ones((2, 1)), np.ones((3, 4))), _eq("ij,jk->ik"),
+                  InvalidArgumentError, "Expected dimension 1 at axis 0 of the input "
+                                        "shaped [3,4] but got dimension 3"),
+        BadSample((np.ones((2, 2, 3)), np.ones((3, 3, 4))), _eq("...ij,...jk->...ik"),
+                  InvalidArgumentError, r"Invalid broadcasting dimensions: [2,2,3] vs. "
+                                        "[3,3,4]"),
+        BadSample((np.ones(2, np.int32), np.ones(2)), _eq("i,i->"),
                   InvalidArgumentError, "expected to be a int32 tensor"),
-        BadSample((np.ones(2, np.int8), np.ones(2, np.int8)), {"terms": ("i", "i"), "out": ""},
+        BadSample((np.ones(2, np.int8), np.ones(2, np.int8)), _eq("i,i->"),
                   NotFoundError, "Could not find device for node: {{node Einsum}} = "
                                  'Einsum[N=2, T=DT_INT8, equation="i,i->"]')],
     tf=TFForm(export=lambda n, b: _einsum_tf(n, b),
@@ -291,10 +286,12 @@ EINSUM = register(OpDef(
 
 def _einsum_tf(n: Any, b: Any) -> list:
     """TF's Einsum nodes: one of one or two inputs, else the pairwise steps (_pairwise)."""
-    terms, out = n.attrs["terms"], n.attrs["out"]
+    equation = n.attrs["equation"]
+    if len(n.inputs) <= 2:
+        return b.node("Einsum", [[b.input(k) for k in range(len(n.inputs))]],
+                      {"equation": equation})
+    terms, out, _ = E.spelled_out(equation, tuple(len(x._shape) for x in n.inputs))
     ref = b.input(0)
-    if len(terms) == 1:
-        return b.node("Einsum", [[ref]], {"equation": f"{terms[0]}->{out}"})
     for k, step in enumerate(_pairwise(terms, out), 1):
         ref = b.node("Einsum", [[ref, b.input(k)]], {"equation": step})[0]
     return [ref]
@@ -302,7 +299,7 @@ def _einsum_tf(n: Any, b: Any) -> list:
 
 def einsum(equation: str, *inputs: Any, **kwargs: Any) -> Any:
     """Einstein summation, e.g. `tf.einsum('ij,jk->ik', a, b)`."""
-    kwargs.pop("name", None)
+    name = kwargs.pop("name", None)
     kwargs.pop("optimize", None)
     if kwargs:
         # (TF's lists "greedy" among the valid ones, yet refuses it as the others)
@@ -313,7 +310,9 @@ def einsum(equation: str, *inputs: Any, **kwargs: Any) -> Any:
             raise C.no_attribute(x, "shape")
     if isinstance(equation, bytes):  # (TF's equation.replace(' ', ''))
         raise TypeError("a bytes-like object is required, not 'str'")
-    equation = C.string_arg(equation, "equation", "replace")
+    equation = _resolved(C.string_arg(equation, "equation", "replace"), len(inputs))
     xs = tuple(_t(x) for x in inputs)
-    terms, out = _explicit_equation(equation, [len(x._shape) for x in xs])
-    return bind(EINSUM, xs, {"terms": tuple(terms), "out": out})
+    if _state.graph is None:
+        return bind(EINSUM, xs, _eq(equation))
+    with name_scope(name or "einsum"):  # (TF's node: "einsum/Einsum")
+        return bind(EINSUM, xs, _eq(equation))
