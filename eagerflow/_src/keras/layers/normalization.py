@@ -18,7 +18,7 @@ from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
 from eagerflow._src.keras.layers._utils import ser_con, ser_init, ser_reg
 from eagerflow._src.keras.ops import dtypes as kd
-from eagerflow._src.keras.ops.nn import rms_normalization, warn_rms_scaling
+from eagerflow._src.keras.ops.nn import rms_normalization, synchronized_moments, warn_rms_scaling
 from eagerflow._src.keras.ops.numpy_math import square as ops_square
 from eagerflow._src.keras.ops.numpy_reduce import sum as ops_sum
 from eagerflow._src.ops import array as ta
@@ -206,6 +206,8 @@ class BatchNormalization(Layer):
     def _keepdims_moments(self, x: Any, mask: Any, ndims: int, reduction: list) -> tuple:
         """The batch's mean and variance over `reduction` (weighted by the mask's steps),
         their axes kept."""
+        if mask is None and self.synchronized:
+            return synchronized_moments(x, list(reduction), keepdims=True)
         if mask is None:
             return nn_norm.moments(x, list(reduction), keepdims=True)
         w = cast(ta.expand_dims(mask, -1) if mask.shape.rank < ndims else mask,

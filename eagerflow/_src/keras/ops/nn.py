@@ -17,6 +17,8 @@ import numpy as np
 
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.distribute.collective import ReduceOp
+from eagerflow._src.distribute.strategy import get_replica_context
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops import specs
@@ -35,6 +37,7 @@ from eagerflow._src.ops import shaping as tshape
 from eagerflow._src.ops import sorting as tsort
 from eagerflow._src.ops.einsum import einsum
 from eagerflow._src.ops.math_base import cast, ones_like, where, zeros_like
+from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.math_special import log_sigmoid as tf_log_sigmoid
 from eagerflow._src.ops.misc_ops import complex as tf_complex
 from eagerflow._src.ops.nn_norm import batch_normalization as tf_batch_normalization
@@ -261,11 +264,31 @@ def moments(x: Any, axes: Any, keepdims: bool = False, synchronized: bool = Fals
     narrow = original in ("float16", "bfloat16")
     if narrow:
         x = cast(x, "float32")
-    mean, variance = tf_moments(x, axes, keepdims=keepdims)
+    mean, variance = synchronized_moments(x, axes, keepdims) if synchronized else \
+        tf_moments(x, axes, keepdims=keepdims)
     if narrow:
         lo, hi = -65504.0, 65504.0
         mean = cast(tm.clip_by_value(mean, lo, hi), original)
         variance = cast(tm.clip_by_value(variance, lo, hi), original)
+    return mean, variance
+
+
+def synchronized_moments(x: Any, axes: Any, keepdims: bool) -> tuple:
+    """Keras 3's moments over every replica: the sums of x and of its squares and the
+    counts all-reduced over the replica context (outside a strategy the default one, of one
+    replica), the variance E[x²] − E[x]² (not below 0); tf.nn.moments in a cross-replica
+    context."""
+    ctx = get_replica_context()
+    if ctx is None:
+        return tf_moments(x, axes, keepdims=keepdims)
+    count = tr.reduce_sum(ones_like(x), axis=axes, keepdims=True)
+    total = tr.reduce_sum(x, axis=axes, keepdims=True)
+    squares = tr.reduce_sum(tm.square(x), axis=axes, keepdims=True)
+    total, squares, count = (ctx.all_reduce(ReduceOp.SUM, v) for v in (total, squares, count))
+    mean = div_no_nan(total, count)
+    variance = tm.maximum(div_no_nan(squares, count) - tm.square(mean), 0.0)
+    if not keepdims:
+        mean, variance = ta.squeeze(mean, axes), ta.squeeze(variance, axes)
     return mean, variance
 
 
