@@ -538,18 +538,31 @@ def choose(hit: Any, a: Any, b: Any) -> Any:
 _ZERO_ROW = 4096
 _ZEROS: dict = {}
 _RELU_TYPES = frozenset((np.dtype(np.float32), np.dtype(np.float64)))
+_SCALAR_ZEROS = {d: np.zeros((), d) for d in _RELU_TYPES}
 
 
 def relu(x: Any, out: Any = None) -> np.ndarray:
     """`np.maximum(x, zero)` (zero a 0-d array of x's dtype; into `out` when given, which
-    may be x): the same comparisons, NaN passing, over rows of a contiguous x against a
-    contiguous row of zeros where that takes NumPy's vectorized loop."""
+    may be x), NaN passing, with TF's signed zeros: its CPU kernel (Eigen's, in AVX packets
+    of 32 bytes) makes a -0 +0 within its packets but keeps it in the scalar tail, the last
+    size % (32 / itemsize) values. Over rows of a contiguous x against a contiguous row of
+    zeros where that takes NumPy's vectorized loop."""
     d = x.dtype
     n = x.size
+    tail = n % (32 // d.itemsize) if d in _RELU_TYPES else 0
     if (n < 4 * _ZERO_ROW or d not in _RELU_TYPES or not x.flags.c_contiguous
             or (out is not None and (not out.flags.c_contiguous or out.dtype != d
                                      or out.shape != x.shape))):
-        return np.maximum(x, np.zeros((), d), out=out)
+        if not tail:
+            return np.maximum(x, np.zeros((), d), out=out)
+        # (zero first: on a tie NumPy gives its second operand, so a -0 stays; then +0
+        # added to the packets' values makes theirs +0 and leaves every other value)
+        zero = _SCALAR_ZEROS[d]
+        y = np.maximum(zero, x, out=out)
+        if out is None or y.flags.c_contiguous:
+            head = y.ravel()[:n - tail]
+            np.add(head, zero, out=head)
+        return y
     zeros = _ZEROS.get(d)
     if zeros is None:
         zeros = _ZEROS[d] = np.zeros(_ZERO_ROW, d)
@@ -560,8 +573,10 @@ def relu(x: Any, out: Any = None) -> np.ndarray:
     k = n // _ZERO_ROW * _ZERO_ROW
     rows = (k // _ZERO_ROW, _ZERO_ROW)
     np.maximum(src[:k].reshape(rows), zeros, out=dst[:k].reshape(rows))
-    if k < n:
-        np.maximum(src[k:], zeros[:n - k], out=dst[k:])
+    if k < n - tail:
+        np.maximum(src[k:n - tail], zeros[:n - tail - k], out=dst[k:n - tail])
+    if tail:  # (the scalar tail: zero first keeps a -0)
+        np.maximum(zeros[:tail], src[n - tail:], out=dst[n - tail:])
     return out
 
 

@@ -27,7 +27,6 @@ KNOWN = {
                           "is, is Keras's legacy class (keras._legacy.layers: its config "
                           "holds no noise_shape); this golden is keras.layers' Keras 3 one",
     # Keras 3.15 fails where eagerflow computes
-    "ops_jvp": _KERAS_REFUSES + " (NumPy dtype has no is_floating)",
     "ops_kaiser": _KERAS_REFUSES + " (kaiser(0): Range refuses)",
     "ops_image.scale_and_translate": "TypeError words (TF's tensor indexing vs a tuple's)",
     "ops_custom_gradient": "the decorated function's class (TF's 'Bind' vs a function)",

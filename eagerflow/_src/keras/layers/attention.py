@@ -456,14 +456,16 @@ class GroupedQueryAttention(MultiHeadAttention):
             rest = {k: v for k, v in kwargs.items() if k not in _LAYER_KWARGS}
             raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}:"
                              f" {rest}")
+        if num_query_heads % num_key_value_heads != 0:
+            # (checked once the layer has its name, as Keras checks it: the name is taken,
+            # yet no initializer made, so none draws its seed)
+            Layer.__init__(self, **kwargs)
+            raise ValueError("`num_query_heads` must be divisible by `num_key_value_heads`.")
         super().__init__(num_query_heads, head_dim, None, dropout, use_bias, None, None,
                          sliding_window, flash_attention, kernel_initializer,
                          bias_initializer, kernel_regularizer, bias_regularizer,
                          activity_regularizer, kernel_constraint, bias_constraint, use_gate,
                          seed, **kwargs)
-        # (checked once the layer has its name, as Keras checks it: the name is taken)
-        if num_query_heads % num_key_value_heads != 0:
-            raise ValueError("`num_query_heads` must be divisible by `num_key_value_heads`.")
         self._kv_heads = num_key_value_heads
         self.num_repeats = num_query_heads // num_key_value_heads
 

@@ -224,6 +224,9 @@ class BatchNormalization(Layer):
                      for v in self._keepdims_moments(x, mask, ndims, reduction))
 
     def call(self, inputs: Any, training: Any = None, mask: Any = None) -> Any:
+        if mask is not None and len(mask.shape) != len(inputs.shape) - 1:
+            raise ValueError("The mask provided should be one dimension less than the inputs. "
+                             f"Received: mask.shape={mask.shape}, inputs.shape={inputs.shape}")
         ndims = inputs.shape.rank
         compute = inputs.dtype
         x = inputs if compute is self.moving_mean._dtype else self._in_stats_dtype(inputs)

@@ -18,6 +18,7 @@ from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.numpy_array import moveaxis
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
+from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import linalg_decomp as tld
 from eagerflow._src.ops import linalg_functions as tlf
@@ -259,7 +260,14 @@ def norm(x: Any, ord: Any = None, axis: Any = None, keepdims: bool = False) -> A
 def jvp(fun: Callable, primals: Any, tangents: Any, has_aux: bool = False) -> tuple:
     """Forward-mode product J v, computed by reverse mode twice: with u a dummy cotangent,
     g(u) = u^T J is linear in u, and J v is the gradient of g(u) . v with respect to u."""
-    flat_p = [kd.to_tensor(p) for p in nest.flatten(primals)]
+    given = nest.flatten(primals)
+    for p in given:  # (Keras casts each tangent to its primal's dtype, then TF's
+        # ForwardAccumulator reads that dtype's is_floating: a Python number has no dtype,
+        # a NumPy value's dtype no is_floating)
+        C.attr_read(p, "dtype")
+    for p in given:
+        C.attr_read(p.dtype, "is_floating")
+    flat_p = [kd.to_tensor(p) for p in given]
     flat_t = [cast(kd.to_tensor(t), p.dtype) for t, p in zip(nest.flatten(tangents), flat_p)]
     with GradientTape(persistent=True) as outer:
         with GradientTape(persistent=True) as inner:
