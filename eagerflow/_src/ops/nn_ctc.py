@@ -432,6 +432,9 @@ def _dense_ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: A
         logits = concat([logits[:, :, blank:blank + 1], logits[:, :, :blank],
                          logits[:, :, blank + 1:]], axis=2)
         labels = where(labels < blank, labels + 1, labels)
+    if labels._shape is not None and len(labels._shape) < 2:
+        # (TF's composite reads the labels' static length first: labels.shape[1])
+        raise IndexError("tuple index out of range")
     loss, _ = bind(CTC_LOSS_DENSE, (logits, labels, cast(_t(label_length), dt.int32),
                                     logit_length), {})
     return cast(loss, original) if original is not logits._dtype else loss

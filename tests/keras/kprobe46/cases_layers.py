@@ -127,6 +127,15 @@ x = np.random.default_rng(5).standard_normal((2, 4, 3)).astype("float32")
 show("go_backwards", lambda: layers.SimpleRNN(2, go_backwards=True, return_sequences=True, seed=1)(x)[0])
 """
 
+SNIPPETS["textvectorization_utf16_vocabulary"] = _TRY + """
+# (one term: Keras decodes its table's terms in the table's order, which TF's hashing
+# makes vary from run to run, so the first term refused would too)
+for enc in ["utf-16", "utf-16-le", "ascii"]:
+    tv = layers.TextVectorization(vocabulary=["hé"], encoding=enc)
+    show(enc + " vocab", lambda: tv.get_vocabulary())
+show("x vocab", lambda: layers.StringLookup(vocabulary=["x"], encoding="utf-16").get_vocabulary())
+"""
+
 SNIPPETS["losses_rare"] = _TRY + """
 L = keras.losses
 t = np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]], "float32")
@@ -217,4 +226,21 @@ show("history", lambda: {k: np.round(v, 4).tolist() for k, v in h.history.items(
 show("evaluate", lambda: m.evaluate(x, y, verbose=0, return_dict=True, sample_weight=np.linspace(0.5, 1.5, 12)))
 show("predict", lambda: m.predict(x[:3], verbose=0))
 show("bn stats", lambda: m.layers[1].moving_variance)
+"""
+
+SNIPPETS["textvectorization_encodings"] = _TRY + """
+for enc in ["utf-8", "utf-16", "utf-16-le", "latin-1"]:
+    tv = layers.TextVectorization(vocabulary=["hé", "x", "ÿ"], encoding=enc, output_sequence_length=4)
+    show(enc, lambda: tv(["hé x ÿ"]))
+    if not enc.startswith("utf-16"):
+        show(enc + " vocab", lambda: tv.get_vocabulary())
+sl = layers.StringLookup(vocabulary=["hé", "x"], encoding="latin-1", mask_token="é")
+show("lookup latin-1", lambda: (sl.get_vocabulary(), sl.get_vocabulary(include_special_tokens=False)))
+tv = layers.TextVectorization(max_tokens=4, pad_to_max_tokens=True, output_mode="count")
+tv.adapt(["a b b c d d d"])
+show("count", lambda: tv(["d b z"]))
+tv = layers.TextVectorization(ragged=True)
+tv.adapt(["a b", "b c"])
+show("ragged", lambda: tv(["b a", "c"]).to_list())
+show("ragged bad", lambda: layers.TextVectorization(ragged=True, output_sequence_length=3))
 """

@@ -317,3 +317,51 @@ rng = np.random.default_rng(3)
 q, k, v = (rng.standard_normal(s).astype("float16") for s in [(1, 3, 2, 4), (1, 5, 2, 4), (1, 5, 2, 4)])
 show("f16", lambda: keras.ops.dot_product_attention(q, k, v)[0, 0])
 """
+
+SNIPPETS["eig_svd_vectors"] = _TRY + """
+a = np.array([[2.0, -1.0, 0.5], [1.0, 0.0, 3.0], [0.0, 1.0, 1.0]], "float32")
+s = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]], "float32")
+show("tf eigh", lambda: tf.linalg.eigh(s))
+show("tf svd", lambda: tf.linalg.svd(a))
+show("tf svd full", lambda: tf.linalg.svd(a[:2], full_matrices=True))
+show("tf eig", lambda: tf.linalg.eig(s))
+show("tf qr", lambda: tf.linalg.qr(a))
+show("keras svd", lambda: keras.ops.linalg.svd(a))
+show("keras eig", lambda: keras.ops.linalg.eig(s))
+show("keras eigh", lambda: keras.ops.linalg.eigh(s))
+"""
+
+SNIPPETS["ctc_shapes"] = _TRY + """
+O = keras.ops
+logits = np.zeros((2, 5, 4), "float32")
+show("ok", lambda: O.ctc_loss(np.array([[1, 2], [3, 0]]), logits, np.array([2, 1]), np.array([5, 5])))
+show("label rank", lambda: O.ctc_loss(np.array([1, 2]), logits, np.array([2]), np.array([5, 5])))
+show("label too long", lambda: O.ctc_loss(np.array([[1, 2, 3, 1, 2, 3]] * 2), logits, np.array([6, 6]), np.array([5, 5])))
+show("mask index", lambda: O.ctc_loss(np.array([[1, 2], [3, 0]]), logits, np.array([2, 1]), np.array([5, 5]), mask_index=3))
+show("loss class", lambda: keras.losses.CTC()(np.array([[1, 2], [3, 0]]), logits))
+show("loss class bad", lambda: keras.losses.CTC()(np.array([1, 2]), logits))
+show("tf ctc logit len", lambda: tf.nn.ctc_loss(tf.constant([[1, 2], [1, 1]]), tf.zeros([5, 2, 4]), [2, 2], [6, 5]))
+"""
+
+SNIPPETS["ctc_labels_of_one_row"] = _TRY + """
+show("keras", lambda: keras.ops.ctc_loss(np.array([[1, 2]]), np.zeros((2, 5, 4), "float32"), np.array([2]), np.array([5, 5])))
+show("tf", lambda: tf.nn.ctc_loss(tf.constant([[1, 2]]), tf.zeros([5, 2, 4]), [2, 2], [5, 5]))
+"""
+
+SNIPPETS["forward_accumulator"] = _TRY + """
+x = tf.constant([[2.0, 1.0], [1.0, 3.0]])
+with tf.autodiff.ForwardAccumulator(x, tf.ones([2, 2])) as acc:
+    y = tf.linalg.det(x)
+    z = tf.linalg.inv(x)
+show("det jvp", lambda: acc.jvp(y))
+show("inv jvp", lambda: acc.jvp(z))
+v = tf.Variable([1.0, 2.0])
+with tf.autodiff.ForwardAccumulator(v, tf.constant([1.0, 0.0])) as acc:
+    w = tf.reduce_sum(v ** 3)
+show("variable jvp", lambda: acc.jvp(w))
+show("numpy primal", lambda: tf.autodiff.ForwardAccumulator(np.ones(2, "float32"), np.ones(2, "float32")))
+show("list primal", lambda: tf.autodiff.ForwardAccumulator([1.0], [1.0]))
+show("shape mismatch", lambda: type(tf.autodiff.ForwardAccumulator(x, tf.ones([2]))).__name__)
+show("keras jvp list", lambda: keras.ops.linalg.jvp(lambda a: a * 2, ([1.0, 2.0],), ([1.0, 1.0],)))
+show("keras jvp tensor", lambda: keras.ops.linalg.jvp(lambda a: tf.linalg.det(a), (x,), (tf.ones([2, 2]),)))
+"""

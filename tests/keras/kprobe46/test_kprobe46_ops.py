@@ -13,6 +13,12 @@ KNOWN: dict[str, str] = {
     "half contraction does, which depends on the layout: 'BTNH,BSNH->BNTS' adds each "
     "product in half, one at a time (logit -0.79199), 'th,sh->ts' otherwise (-0.025696), "
     "tf.matmul in float32 once (-0.79248, eagerflow's for every layout)",
+    "eig_svd_vectors": "eigenvector and singular vector signs: TF's Eigen solvers (eigh's "
+    "first column, svd's second) against LAPACK's; the values and tf.linalg.eig agree",
+    "ctc_labels_of_one_row": "dense labels of one row against a batch of two: TF's "
+    "ctc_loss_dense composite broadcasts them (with label_length of the batch's length) "
+    "or fails in its TensorScatterUpdate (label_length of one); eagerflow's one op "
+    "refuses both ('len(labels) != batch_size')",
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

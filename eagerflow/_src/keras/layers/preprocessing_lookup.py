@@ -299,12 +299,16 @@ class IndexLookup(PreprocessingLayer):
 
     def get_vocabulary(self, include_special_tokens: bool = True) -> list:
         start = self._token_start_index()
-        vocab = [self.oov_token] * start + list(self._tokens)
+        vocab = [self.oov_token] * start + self._exported_tokens()
         if self.mask_token is not None and self.output_mode == "int":
             vocab[0] = self.mask_token
         if not include_special_tokens:
             vocab = vocab[start:]
         return vocab
+
+    def _exported_tokens(self) -> list:
+        """The terms as Keras reads them back from its lookup table."""
+        return list(self._tokens)
 
     def set_vocabulary(self, vocabulary: Any, idf_weights: Any = None) -> None:
         if self.output_mode == "tf_idf":
@@ -738,6 +742,12 @@ class StringLookup(IndexLookup):
                          idf_weights=idf_weights, invert=invert, output_mode=output_mode,
                          pad_to_max_tokens=pad_to_max_tokens, sparse=sparse, name=name,
                          salt=salt, vocabulary_dtype="string", **kwargs)
+
+    def _exported_tokens(self) -> list:
+        """Keras's table holds each term's UTF-8 bytes and decodes them back with
+        `encoding`: another encoding garbles a non-ASCII term (latin-1) or refuses it
+        (utf-16's UnicodeDecodeError)."""
+        return [np.str_(str(t).encode("utf-8").decode(self.encoding)) for t in self._tokens]
 
     def get_config(self) -> dict:
         config = super().get_config()
