@@ -272,7 +272,7 @@ EINSUM = register(OpDef(
                   InvalidArgumentError, "Expected dimension 1 at axis 0 of the input "
                                         "shaped [3,4] but got dimension 3"),
         BadSample((np.ones((2, 2, 3)), np.ones((3, 3, 4))), _eq("...ij,...jk->...ik"),
-                  InvalidArgumentError, r"Invalid broadcasting dimensions: [2,2,3] vs. "
+                  InvalidArgumentError, "Invalid broadcasting dimensions: [2,2,3] vs. "
                                         "[3,3,4]"),
         BadSample((np.ones(2, np.int32), np.ones(2)), _eq("i,i->"),
                   InvalidArgumentError, "expected to be a int32 tensor"),
