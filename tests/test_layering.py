@@ -100,7 +100,7 @@ OPS_ORDER = [
     "reduce_grads",
     # linear algebra
     "sparse_matmul", "linalg_diag", "eigen_lu", "eigen_qr", "linalg", "linalg_eye",
-    "einsum_shapes", "einsum",
+    "einsum_shapes", "einsum_path", "einsum",
     "linalg_decomp",
     "linalg_spectral",
     "linalg_diag_bands",

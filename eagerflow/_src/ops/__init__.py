@@ -21,7 +21,7 @@ from eagerflow._src.ops import (  # noqa: F401  (reductions, indexing and slicin
     segment_ops, variable_scatter, slice_update, data_flow, reduce_grads,
 )
 from eagerflow._src.ops import (  # noqa: F401  (linear algebra)
-    linalg, einsum_shapes, einsum, linalg_decomp, control_deps, misc_ops, greedy_nms,
+    linalg, einsum_shapes, einsum_path, einsum, linalg_decomp, control_deps, misc_ops, greedy_nms,
 )
 from eagerflow._src.ops import (  # noqa: F401  (nn, image and signal)
     nn_conv, nn, nn_pool, nn_pool_argmax, nn_norm, nn_loss, nn_fused, nn_batchnorm, nn_space,

@@ -20,8 +20,8 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import einsum_path, halfprec
 from eagerflow._src.ops import einsum_shapes as E
-from eagerflow._src.ops import halfprec
 from eagerflow._src.ops.array import expand_dims, ones, reshape, zeros
 from eagerflow._src.ops.broadcast_grads import broadcast_like, sum_to
 from eagerflow._src.ops.dispatch import bind
@@ -310,9 +310,21 @@ def einsum(equation: str, *inputs: Any, **kwargs: Any) -> Any:
             raise C.no_attribute(x, "shape")
     if isinstance(equation, bytes):  # (TF's equation.replace(' ', ''))
         raise TypeError("a bytes-like object is required, not 'str'")
-    equation = _resolved(C.string_arg(equation, "equation", "replace"), len(inputs))
+    given = C.string_arg(equation, "equation", "replace")
+    equation = _resolved(given, len(inputs))
     xs = tuple(_t(x) for x in inputs)
     if _state.graph is None:
+        return _einsum_steps(equation, xs, given)
+    with name_scope(name or "einsum"):  # (TF's nodes: "einsum/Einsum", "einsum/Einsum_1")
+        return _einsum_steps(equation, xs, given)
+
+
+def _einsum_steps(equation: str, xs: tuple, given: str) -> Any:
+    """One Einsum op of one or two operands; of more, one per step of TF's path
+    (einsum_path.py), each taking two operands."""
+    if len(xs) <= 2:
         return bind(EINSUM, xs, _eq(equation))
-    with name_scope(name or "einsum"):  # (TF's node: "einsum/Einsum")
-        return bind(EINSUM, xs, _eq(equation))
+    operands = list(xs)
+    for positions, step in einsum_path.steps(equation, [x._shape for x in xs], given):
+        operands.append(bind(EINSUM, tuple(operands.pop(i) for i in positions), _eq(step)))
+    return operands[0]
