@@ -365,3 +365,49 @@ show("shape mismatch", lambda: type(tf.autodiff.ForwardAccumulator(x, tf.ones([2
 show("keras jvp list", lambda: keras.ops.linalg.jvp(lambda a: a * 2, ([1.0, 2.0],), ([1.0, 1.0],)))
 show("keras jvp tensor", lambda: keras.ops.linalg.jvp(lambda a: tf.linalg.det(a), (x,), (tf.ones([2, 2]),)))
 """
+
+SNIPPETS["tf_nn_misc_ops"] = _TRY + """
+x = tf.constant(np.arange(16, dtype="float32").reshape(1, 2, 2, 4))
+show("space_to_depth", lambda: tf.nn.space_to_depth(tf.reshape(x, [1, 4, 4, 1]), 2)[0, 0])
+show("depth_to_space", lambda: tf.nn.depth_to_space(x, 2)[0, :, :, 0])
+show("depth_to_space bad", lambda: tf.nn.depth_to_space(x, 3))
+show("top_k", lambda: tf.nn.top_k([3.0, 1.0, 3.0, 2.0], k=3))
+show("in_top_k", lambda: tf.nn.in_top_k([1, 0], [[0.1, 0.9], [0.5, 0.5]], 1))
+show("zero_fraction", lambda: tf.nn.zero_fraction([0.0, 1.0, 0.0, 2.0]))
+show("collapse_repeated", lambda: tf.nn.collapse_repeated([[1, 1, 2, 2, 3], [4, 4, 4, 0, 0]], [5, 3]))
+show("isotonic", lambda: tf.nn.isotonic_regression([[3.0, 1.0, 2.0, 5.0]]))
+show("isotonic dec", lambda: tf.nn.isotonic_regression([[3.0, 1.0, 2.0, 5.0]], decreasing=False))
+show("dilation2d", lambda: tf.nn.dilation2d(tf.reshape(x, [1, 4, 4, 1]), tf.zeros([2, 2, 1]), [1, 1, 1, 1], "VALID", "NHWC", [1, 1, 1, 1])[0, :, :, 0])
+show("erosion2d", lambda: tf.nn.erosion2d(tf.reshape(x, [1, 4, 4, 1]), tf.zeros([2, 2, 1]), [1, 1, 1, 1], "SAME", "NHWC", [1, 1, 1, 1])[0, :, :, 0])
+show("embedding max_norm", lambda: tf.nn.embedding_lookup(tf.constant([[3.0, 4.0], [0.3, 0.4]]), [0, 1], max_norm=1.0))
+sp = tf.sparse.SparseTensor([[0, 0], [0, 1], [1, 0]], [0, 1, 1], [2, 2])
+show("embedding sparse mean", lambda: tf.nn.embedding_lookup_sparse(tf.constant([[1.0, 2.0], [3.0, 5.0]]), sp, None, combiner="mean"))
+show("safe embedding", lambda: tf.nn.safe_embedding_lookup_sparse(tf.constant([[1.0, 2.0], [3.0, 5.0]]), tf.sparse.SparseTensor([[0, 0], [1, 0]], [1, -1], [3, 1]), combiner="sqrtn"))
+show("beam search", lambda: tf.nn.ctc_beam_search_decoder(tf.math.log(tf.constant(np.eye(3, dtype="float32")[[1, 1, 0, 2]][:, None] * 0.8 + 0.1)), [4], beam_width=3, top_paths=2)[0][1].values)
+"""
+
+SNIPPETS["tf_linalg_more"] = _TRY + """
+a = tf.constant([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]])
+lu, p = tf.linalg.lu(a)
+show("lu", lambda: (lu, p))
+show("lu_solve", lambda: tf.linalg.lu_solve(lu, p, tf.ones([3, 1])))
+show("lu_reconstruct", lambda: tf.linalg.lu_reconstruct(lu, p))
+show("matrix_rank", lambda: tf.linalg.matrix_rank(tf.constant([[1.0, 2.0], [2.0, 4.0]])))
+show("sqrtm", lambda: tf.linalg.sqrtm(a))
+show("eigvals", lambda: tf.linalg.eigvals(a))
+show("tridiag", lambda: tf.linalg.tridiagonal_solve(tf.constant([[1.0, 2.0, 0.0], [3.0, 4.0, 5.0], [0.0, 6.0, 7.0]]), tf.ones([3, 1]), diagonals_format="matrix"))
+show("tridiag matmul", lambda: tf.linalg.tridiagonal_matmul((tf.constant([0.0, 1.0, 2.0]), tf.constant([3.0, 4.0, 5.0]), tf.constant([6.0, 7.0, 0.0])), tf.ones([3, 2])))
+show("banded", lambda: tf.linalg.banded_triangular_solve(tf.constant([[0.0, 2.0, 3.0], [1.0, 4.0, 5.0]]), tf.ones([3, 1])))
+show("norm ord2", lambda: tf.linalg.norm(a, ord=2, axis=[0, 1]))
+show("norm bad", lambda: tf.linalg.norm(a, ord=3, axis=[0, 1]))
+show("pinv rcond", lambda: tf.linalg.pinv(a, rcond=0.3))
+show("cholesky_solve", lambda: tf.linalg.cholesky_solve(tf.linalg.cholesky(a), tf.ones([3, 1])))
+show("matrix_solve_ls fast", lambda: tf.linalg.lstsq(tf.ones([4, 2]) + tf.eye(4, 2), tf.ones([4, 1]), fast=False))
+show("det batch", lambda: tf.linalg.det(tf.stack([a, 2 * a])))
+show("inv batch bad", lambda: tf.linalg.inv(tf.ones([2, 3])))
+"""
+
+SNIPPETS["tf_linalg_logm"] = _TRY + """
+a = tf.constant([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]])
+show("logm", lambda: tf.linalg.logm(tf.cast(a, tf.complex64)))
+"""

@@ -19,6 +19,8 @@ KNOWN: dict[str, str] = {
     "ctc_loss_dense composite broadcasts them (with label_length of the batch's length) "
     "or fails in its TensorScatterUpdate (label_length of one); eagerflow's one op "
     "refuses both ('len(labels) != batch_size')",
+    "tf_linalg_logm": "the signs of the zero imaginary parts of a real matrix's logarithm "
+    "(-0j at three entries where TF's Eigen MatrixLogarithm gives +0j); the values agree",
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)
