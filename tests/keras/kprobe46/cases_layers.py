@@ -244,3 +244,26 @@ tv.adapt(["a b", "b c"])
 show("ragged", lambda: tv(["b a", "c"]).to_list())
 show("ragged bad", lambda: layers.TextVectorization(ragged=True, output_sequence_length=3))
 """
+
+SNIPPETS["traced_layer_errors"] = _TRY + """
+def last(e):
+    return re.sub(r"_\\d+", "_N", str(e).strip().splitlines()[-1].strip())[:300]
+def traced(label, fn, *args):
+    try:
+        r = tf.function(fn)(*args)
+        print(label, "ok", tuple(r.shape))
+    except Exception as e:
+        print(label, type(e).__name__, last(e))
+O = keras.ops
+traced("matmul", lambda a, b: O.matmul(a, b), tf.ones([2, 3]), tf.ones([4, 5]))
+traced("add", lambda a, b: O.add(a, b), tf.ones([2, 3]), tf.ones([4, 3]))
+traced("concat", lambda a, b: O.concatenate([a, b], axis=1), tf.ones([2, 3]), tf.ones([4, 3]))
+traced("reshape", lambda a: O.reshape(a, (4, -1)), tf.ones([2, 3]))
+traced("einsum", lambda a, b: O.einsum("ij,jk->ik", a, b), tf.ones([2, 1]), tf.ones([3, 4]))
+traced("einsum ellipsis", lambda a, b: O.einsum("...ij,...jk->...ik", a, b), tf.ones([2, 2, 3]), tf.ones([3, 3, 4]))
+traced("dense", lambda a: layers.Dense(2)(a), tf.ones([2, 3, 4]))
+traced("dense bad", lambda a: (lambda d: (d(tf.ones([1, 3])), d(a))[1])(layers.Dense(2)), tf.ones([2, 4]))
+traced("mha bad", lambda a: layers.MultiHeadAttention(2, 2)(a, tf.ones([2, 5])), tf.ones([2, 3, 4]))
+traced("einsum dense", lambda a: layers.EinsumDense("ab,bc->ac", output_shape=3)(a), tf.ones([2, 4]))
+traced("einsum dense ellipsis", lambda a: layers.EinsumDense("...b,bc->...c", output_shape=3)(a), tf.ones([2, 5, 4]))
+"""
