@@ -617,7 +617,8 @@ _SPARSE_SEGMENT_ERRORS = ("Shape must be ", "Dimension 0 in both shapes must be 
 
 
 # Einsum's shape function's (ops/einsum_shapes.py words them so while a graph is built)
-_EINSUM_ERRORS = ("Shape must be ", "Dimensions must be equal", "Expected at most one ellipsis")
+_EINSUM_ERRORS = ("Shape must be ", "Dimensions must be equal", "Expected at most one ellipsis",
+                  "Expecting 1 or 2 input subscripts")
 
 
 # (SplitV's shape function's refusals of an axis, of constant sizes and of their count)
