@@ -1,10 +1,12 @@
-"""Einsum: tf.einsum as one op over TF's equation (the output spelled out, an ellipsis
-for the dims that broadcast), its gradient an einsum per input (summed back over broadcast
-dims, spread back over repeated letters).
+"""Einsum: tf.einsum as TF's op of one or two operands over TF's equation (the output
+spelled out, an ellipsis for the dims that broadcast; more operands contracted in TF's
+steps of two), its gradient an einsum per input (summed back over broadcast dims, spread
+back over repeated letters).
 
 Sits in the ops layer after linalg.py (whose eye spreads a gradient over a repeated
-letter) and einsum_shapes.py (the equation spelled out in letters, TF's shape checks); the
-kernel is the backend's einsum (halfprec.py's for NumPy's half types).
+letter), einsum_shapes.py (the equation spelled out in letters, TF's shape checks) and
+einsum_path.py (TF's steps); the kernel is the backend's einsum (halfprec.py's for NumPy's
+half types).
 """
 
 from __future__ import annotations
