@@ -87,12 +87,30 @@ def record_if(condition: Any) -> Any:
 _TRUE: list = []
 
 
+def _true() -> Any:
+    """One eager True kept (tensors never change): the default record condition, and
+    what an eager write returns."""
+    if not _TRUE:
+        _TRUE.append(convert_to_tensor(True))
+    return _TRUE[0]
+
+
+@functools.lru_cache(maxsize=256)
+def _string_scalar(s: str | bytes) -> Any:
+    """An eager string scalar of `s`, kept: a summary's tag and metadata, the same every
+    step."""
+    return convert_to_tensor(s)
+
+
+def _eager_string(v: Any) -> Any:
+    return _string_scalar(v) if v.__class__ is str or v.__class__ is bytes else \
+        convert_to_tensor(v)
+
+
 def _record_condition() -> Any:
     cond = _state.is_recording
     if cond is None:
-        if not _TRUE:
-            _TRUE.append(convert_to_tensor(True))
-        return _TRUE[0]
+        return _true()
     if callable(cond):
         cond = cond()
     if is_variable(cond):
@@ -201,9 +219,9 @@ def _write(tag: str, data: Any, step: Any, metadata: bytes, kind: str, params: t
         data = convert_to_tensor(data)
         if kind in _KINDS:
             data = convert_to_tensor(payload(kind, to_host(data._arr), params))
-        bind(WRITE_SUMMARY, (writer._resource, step_t, data, convert_to_tensor(tag),
-                             convert_to_tensor(metadata)), {})
-        return convert_to_tensor(True)
+        bind(WRITE_SUMMARY, (writer._resource, step_t, data, _eager_string(tag),
+                             _eager_string(metadata)), {})
+        return _true()
     with name_scope(scope or "write_summary") as node:
         def write() -> Any:
             tensor = identity(data) if kind not in _KINDS else _KINDS[kind](data, *params)
