@@ -86,18 +86,19 @@ def _lu_finite(t: np.ndarray, n: int, upto: int) -> np.ndarray | None:
     steps, so finite factors mean every step was finite, and the same as _lu_columns'
     (which takes the others, from the start). Each step's update reaches column `upto`."""
     count = t.shape[-1]
+    m = t[..., 0] if count == 1 else t  # (one matrix: 2-D steps, a fifth cheaper)
     for k in range(n):
-        r = np.abs(t[k:, k]).argmax(axis=0)
+        r = np.abs(m[k:, k]).argmax(axis=0)
         if count == 1:
-            if r[0]:
-                t[[k, k + r[0]]] = t[[k + r[0], k]]
+            if r:
+                m[[k, k + r]] = m[[k + r, k]]
         elif r.any():
             batch = np.arange(count)
-            top = t[k].copy()
-            t[k] = t[k + r, :, batch].T
-            t[k + r, :, batch] = top.T
-        t[k + 1:, k] /= t[k, k]
-        t[k + 1:, k + 1:upto] -= t[k + 1:, k, None] * t[k, None, k + 1:upto]
+            top = m[k].copy()
+            m[k] = m[k + r, :, batch].T
+            m[k + r, :, batch] = top.T
+        m[k + 1:, k] /= m[k, k]
+        m[k + 1:, k + 1:upto] -= m[k + 1:, k, None] * m[k, None, k + 1:upto]
     return t if np.isfinite(t[:, :n]).all() else None
 
 
