@@ -243,8 +243,8 @@ def _pairwise_as_eigen() -> bool:
         if _pairwise_fold(rows).tobytes() != _fold_scalars(lane, operator.add).tobytes():
             return False
         many = np.stack([rows, rows[::-1], np.roll(rows, 3), -0.0 * rows])
-        lanes_ = np.add.reduce(many.reshape(4, -1, 8), axis=1)
-        if _pairwise_fold(many, 0.0).tobytes() != (_fold(lanes_) + 0).tobytes():
+        sums = np.add.reduce(many.reshape(4, -1, 8), axis=1)  # (each row's lanes)
+        if _pairwise_fold(many, 0.0).tobytes() != (_fold(sums) + 0).tobytes():
             return False
     return True
 
