@@ -147,19 +147,8 @@ def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
         lu, x = t[:, :n], t[:, n:]  # (the right-hand sides' rows permuted with the LU's)
         if not merged:
             _unit_lower(lu, x, panel)
-        reciprocals = 1 / np.diagonal(lu).T  # (n, count)
-        # (row j's value, then the products subtracted from it: one reduction, in turn)
-        terms = np.empty((panel,) + x.shape[1:], dtype)
-        for p0 in range((n - 1) // panel * panel, -1, -panel):  # (the upper: last to first)
-            p1 = min(n, p0 + panel)
-            if p1 < n:
-                x[p0:p1] -= _gebp(x[p1:], lu[p0:p1, p1:])
-            for j in range(p1 - 1, p0 - 1, -1):
-                if j < p1 - 1:  # (the known ones' products, subtracted in turn)
-                    terms[0] = x[j]
-                    np.multiply(x[j + 1:p1], lu[j, j + 1:p1, None], out=terms[1:p1 - j])
-                    np.subtract.reduce(terms[:p1 - j], axis=0, out=x[j])
-                x[j] *= reciprocals[j]
+        _upper(lu[..., 0], x[..., 0], panel) if count == 1 and n <= panel else \
+            _upper(lu, x, panel)  # (one matrix in one panel: its 2-D views, cheaper steps)
     x = np.ascontiguousarray(x.transpose(2, 0, 1), b.dtype).reshape(b.shape)
     return x, _pivots_ok(np.abs(np.diagonal(lu)), np.finfo(dtype).tiny)
 
@@ -173,6 +162,25 @@ def _unit_lower(lu: np.ndarray, x: np.ndarray, panel: int) -> None:
             x[p0:p1] -= _gebp(x[:p0], lu[p0:p1, :p0])
         for k in range(p0, p1 - 1):  # (each row's subtractions still left to right)
             x[k + 1:p1] -= x[k] * lu[k + 1:p1, k, None]
+
+
+def _upper(lu: np.ndarray, x: np.ndarray, panel: int) -> None:
+    """eigen_small_solve's upper substitution, in place: panels last to first, each row's
+    known products subtracted in turn (one reduction over the row's value and them, held
+    side by side in `work`), then the row times its pivot's reciprocal."""
+    n = lu.shape[0]
+    reciprocals = 1 / np.diagonal(lu).T  # ((n, count), or (n,) of a 2-D lu)
+    work = np.empty_like(x)
+    for p0 in range((n - 1) // panel * panel, -1, -panel):
+        p1 = min(n, p0 + panel)
+        if p1 < n:
+            x[p0:p1] -= _gebp(x[p1:], lu[p0:p1, p1:])
+        work[p0:p1] = x[p0:p1]  # (a row's own value stays there until its turn)
+        for j in range(p1 - 1, p0 - 1, -1):
+            if j < p1 - 1:
+                np.multiply(x[j + 1:p1], lu[j, j + 1:p1, None], out=work[j + 1:p1])
+                np.subtract.reduce(work[j:p1], axis=0, out=x[j])
+            x[j] *= reciprocals[j]
 
 
 def _gebp(known: np.ndarray, factor: np.ndarray) -> np.ndarray:
