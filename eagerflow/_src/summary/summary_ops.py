@@ -126,9 +126,26 @@ def should_record_summaries() -> Any:
     return _record_condition()
 
 
+# The last Python int step and its eager tensor: a step's several summaries convert it
+# once.
+_last_int_step: tuple = (None, None)
+
+
 def _step_tensor(step: Any) -> Any:
+    global _last_int_step
     if step is None:
         step = _state.step
+    if step.__class__ is int and _ctx.graph is None:  # (a graph's constant is its own)
+        if _last_int_step[0] == step:
+            return _last_int_step[1]
+        t = _converted_step(step)
+        _last_int_step = (step, t)
+        return t
+    return _converted_step(step)
+
+
+def _converted_step(step: Any) -> Any:
+    """The step as the int64 tensor TF's summaries write."""
     if step is None:
         raise ValueError("No step set. Please specify one either through the `step` argument or "
                          "through tf.summary.experimental.set_step()")
