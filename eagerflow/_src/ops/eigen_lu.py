@@ -147,8 +147,10 @@ def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
         lu, x = t[:, :n], t[:, n:]  # (the right-hand sides' rows permuted with the LU's)
         if not merged:
             _unit_lower(lu, x, panel)
-        _upper(lu[..., 0], x[..., 0], panel) if count == 1 and n <= panel else \
-            _upper(lu, x, panel)  # (one matrix in one panel: its 2-D views, cheaper steps)
+        if count == 1 and n <= panel:  # (one matrix in one panel: 2-D views, cheaper steps)
+            _upper(lu[..., 0], x[..., 0], panel)
+        else:
+            _upper(lu, x, panel)
     x = np.ascontiguousarray(x.transpose(2, 0, 1), b.dtype).reshape(b.shape)
     return x, _pivots_ok(np.abs(np.diagonal(lu)), np.finfo(dtype).tiny)
 

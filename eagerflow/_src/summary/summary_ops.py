@@ -126,20 +126,19 @@ def should_record_summaries() -> Any:
     return _record_condition()
 
 
-# The last Python int step and its eager tensor: a step's several summaries convert it
-# once.
-_last_int_step: tuple = (None, None)
+# The last Python int step and its eager tensor, as one pair: a step's several summaries
+# convert it once.
+_LAST_INT_STEP: list = [(None, None)]
 
 
 def _step_tensor(step: Any) -> Any:
-    global _last_int_step
     if step is None:
         step = _state.step
     if step.__class__ is int and _ctx.graph is None:  # (a graph's constant is its own)
-        if _last_int_step[0] == step:
-            return _last_int_step[1]
-        t = _converted_step(step)
-        _last_int_step = (step, t)
+        last, t = _LAST_INT_STEP[0]
+        if last != step:
+            t = _converted_step(step)
+            _LAST_INT_STEP[0] = (step, t)
         return t
     return _converted_step(step)
 
