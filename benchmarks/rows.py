@@ -181,6 +181,22 @@ _REDUCE_ROWS = [
     ("l2_loss 1M float32", (10**6,), "float32", "tf.nn.l2_loss(x)", "(x * x).sum() / 2"),
 ]
 
+# Small solves and inverses of float32 matrices in TF's CPU steps (ops/eigen_lu.py: Eigen's
+# PartialPivLU and substitutions, TF's bits, up to 16 rows; LAPACK above): each the
+# overhead of a step a column, one matrix alone or a batch side by side.
+_SMALL_LINALG = [
+    ("solve 3x3", (3, 3), "tf.linalg.solve(a, b)", "np.linalg.solve(a, b)"),
+    ("solve 16x16", (16, 16), "tf.linalg.solve(a, b)", "np.linalg.solve(a, b)"),
+    ("inv 12x12", (12, 12), "tf.linalg.inv(a)", "np.linalg.inv(a)"),
+    ("inv 16x16", (16, 16), "tf.linalg.inv(a)", "np.linalg.inv(a)"),
+    ("inv 32 of 16x16", (32, 16, 16), "tf.linalg.inv(a)", "np.linalg.inv(a)"),
+    ("inv 32x32", (32, 32), "tf.linalg.inv(a)", "np.linalg.inv(a)"),
+]
+_LINALG_SETUP = ("a = {m}(np.random.default_rng(0).normal(size={shape}).astype('float32') + "
+                 "4 * np.eye({n}, dtype='float32'))\n"
+                 "b = {m}(np.random.default_rng(1).normal(size={shape}[:-1] + (1,))"
+                 ".astype('float32'))")
+
 ROWS = [
     Row("eager add 2x2", {
         "tf": ("a = tf.constant([[1., 2.], [3., 4.]]); b = tf.constant([[5., 6.], [7., 8.]])",
@@ -479,6 +495,11 @@ ROWS = [
                   np_stmt),
     }, note="TF's bits (Eigen's packets, tree and thread split); NumPy's pairwise sum beside")
       for name, shape, dt, stmt, np_stmt in _REDUCE_ROWS],
+    *[Row(f"tf.linalg.{name} float32", {
+        "tf": (_LINALG_SETUP.format(m="tf.constant", shape=shape, n=shape[-1]), stmt),
+        "numpy": (_LINALG_SETUP.format(m="", shape=shape, n=shape[-1]), np_stmt),
+    }, note="TF's bits (Eigen's LU and substitutions up to 16 rows); NumPy's LAPACK beside")
+      for name, shape, stmt, np_stmt in _SMALL_LINALG],
     Row("tf.random.poisson 1000 x 6900 rates in [0.5, 20)", {
         "tf": ("lam = tf.constant(np.random.default_rng(0).uniform(0.5, 20, 6900)"
                ".astype('float32'))", "tf.random.poisson([1000], lam, seed=1)"),

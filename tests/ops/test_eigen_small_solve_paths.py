@@ -80,3 +80,45 @@ def test_either_way_is_taken_by_its_cost(monkeypatch):
     eigen_lu.eigen_small_solve(np.ones((64, 2, 2), np.float32) + np.eye(2, dtype="f"),
                                np.ones((64, 2, 1), np.float32))
     assert calls == [(8, 8)]
+
+
+def _exact_bits(v: np.ndarray) -> np.ndarray:
+    return v.astype(np.float64).view(np.uint64)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 8, 9, 12, 16])
+def test_finite_steps_give_the_pivot_rules_bits(dtype, n, monkeypatch):
+    # _lu_finite (argmax pivots, the lower substitution inside the LU within a panel) gives
+    # _lu_columns' bits, NaN signs too, on random, singular (rounded: ties, zero pivots)
+    # and special matrices (inf, NaN, denormals), alone and as a batch; a matrix it can't
+    # take goes back to _lu_columns
+    monkeypatch.setattr(eigen_lu, "_BATCH_STEP", -1)  # (the array steps, even alone)
+    a = _matrices(dtype, n, 32)
+    rng = np.random.default_rng(200 + n)
+    finite = np.isfinite(a).all(axis=(1, 2))
+    taken = []
+    real = eigen_lu._lu_finite
+    monkeypatch.setattr(eigen_lu, "_lu_finite",
+                        lambda *args: taken.append(r := real(*args)) or r)
+    for b in (rng.normal(size=(32, n, 2)).astype(dtype), _matrices(dtype, n, 32)[:, :, :1],
+              np.broadcast_to(np.eye(n, dtype=dtype), a.shape)):
+        for batch in [slice(None), np.flatnonzero(finite)] + [[i] for i in range(32)]:
+            x, ok = eigen_lu.eigen_small_solve(a[batch], b[batch])
+            with monkeypatch.context() as m:
+                m.setattr(eigen_lu, "_lu_finite", lambda *args: None)
+                x0, ok0 = eigen_lu.eigen_small_solve(a[batch], b[batch])
+            np.testing.assert_array_equal(ok, ok0)
+            np.testing.assert_array_equal(_exact_bits(x), _exact_bits(x0))
+    assert any(t is not None for t in taken) and any(t is None for t in taken)
+
+
+def test_empty_and_singular_inverses_and_solves_keep_their_answers():
+    import eagerflow as tf
+
+    assert tf.linalg.inv(tf.zeros((0, 3, 3))).shape == (0, 3, 3)
+    assert tf.linalg.inv(tf.zeros((2, 0, 0), tf.float64)).shape == (2, 0, 0)
+    assert tf.linalg.solve(tf.eye(3, batch_shape=[2]), tf.zeros((2, 3, 0))).shape == (2, 3, 0)
+    for f in (lambda m: tf.linalg.inv(m), lambda m: tf.linalg.solve(m, tf.ones((4, 1)))):
+        with pytest.raises(tf.errors.InvalidArgumentError, match="not invertible"):
+            f(tf.constant([[1.0, 2, 0, 0], [2, 4, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]))

@@ -73,6 +73,25 @@ def test_whole_tensor_sums_as_reference(shape: list, dtype: str, seed: int) -> N
     assert _bits(prod) == _bits(ref.row(y.reshape(-1), 0, y.size, np.multiply))
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 70), st.sampled_from(["float32", "float64"]),
+       st.integers(0, 2**16), st.lists(st.sampled_from(_SPECIALS + (np.nan, -np.nan)),
+                                       max_size=3))
+def test_short_rows_side_by_side_as_reference(m: int, n: int, dtype: str, seed: int,
+                                              specials: list) -> None:
+    # rows of 1 to 7 float32 packets take one NumPy pairwise reduction for all rows (NaNs:
+    # the arrays' fold); each row's bits are the per-addition reference's, zero signs too
+    x = values(m * n, dtype, seed).reshape(m, n)
+    rng = np.random.default_rng(seed)
+    for s in specials:
+        x[rng.integers(m), rng.integers(n)] = s
+    with np.errstate(all="ignore"):
+        x[rng.integers(m)] *= -0.0  # (a row of signed zeros, or NaN from inf)
+        got = eigen_sum.short_rows(x)
+        want = ref.rows(x)
+    assert got.shape == (m,) and _bits(got) == _bits(want)
+
+
 def test_zero_signs() -> None:
     # Eigen's accumulators start from +0: a sum of -0s is +0; a product of one -0 is -0
     for dtype in ("float32", "float64"):

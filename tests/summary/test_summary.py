@@ -371,6 +371,26 @@ def test_write_with_metadata_and_raw_protos(tmp_path):
     assert float(tensor_util.make_ndarray(raw_ev.summary.value[0].tensor)) == 2.5
 
 
+def test_repeated_tags_and_descriptions_write_their_own_values(tmp_path):
+    # (eager writes keep their tags' and metadata's string tensors and their last int
+    # step's: each event still has its own step, tag, description and value, and each
+    # write returns a True bool scalar)
+    with tf.summary.create_file_writer(str(tmp_path)).as_default(step=1):
+        for i, (tag, description) in enumerate([("loss", None), ("loss", "mean"),
+                                                ("acc", "mean"), ("loss", None)]):
+            out = tf.summary.scalar(tag, float(i), step=i, description=description)
+            assert out.dtype == tf.bool and out.shape == () and bool(out)
+        assert bool(tf.summary.write(b"raw", 7, step=5)) and bool(tf.summary.write("raw", 8))
+        tf.summary.scalar("again", 9.0)  # (the default step again: its tensor kept)
+        tf.summary.scalar("again", 10.0, step=2)
+    values = [(e.step, e.summary.value[0].tag, e.summary.value[0].metadata.summary_description,
+               float(tensor_util.make_ndarray(e.summary.value[0].tensor)))
+              for e in events(tmp_path) if e.summary.value]
+    assert values == [(0, "loss", "", 0.0), (1, "loss", "mean", 1.0), (2, "acc", "mean", 2.0),
+                      (3, "loss", "", 3.0), (5, "raw", "", 7.0), (1, "raw", "", 8.0),
+                      (1, "again", "", 9.0), (2, "again", "", 10.0)]
+
+
 def test_name_scope_prefixes_tags(tmp_path):
     with tf.summary.create_file_writer(str(tmp_path)).as_default(step=1):
         _state.name_scopes.append("train")

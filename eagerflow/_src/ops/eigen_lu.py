@@ -79,6 +79,29 @@ def _lu_columns(t: np.ndarray, n: int) -> tuple:
     return t, odd
 
 
+def _lu_finite(t: np.ndarray, n: int, upto: int) -> np.ndarray | None:
+    """_lu_columns' steps where they stay finite, in fewer NumPy calls a column: the first
+    largest modulus is argmax's, and no column is all zeros (its division would be 0 / 0).
+    None where any factor is inf or NaN: a value once inf or NaN stays so through these
+    steps, so finite factors mean every step was finite, and the same as _lu_columns'
+    (which takes the others, from the start). Each step's update reaches column `upto`."""
+    count = t.shape[-1]
+    m = t[..., 0] if count == 1 else t  # (one matrix: 2-D steps, a fifth cheaper)
+    for k in range(n):
+        r = np.abs(m[k:, k]).argmax(axis=0)
+        if count == 1:
+            if r:
+                m[[k, k + r]] = m[[k + r, k]]
+        elif r.any():
+            batch = np.arange(count)
+            top = m[k].copy()
+            m[k] = m[k + r, :, batch].T
+            m[k + r, :, batch] = top.T
+        m[k + 1:, k] /= m[k, k]
+        m[k + 1:, k + 1:upto] -= m[k + 1:, k, None] * m[k, None, k + 1:upto]
+    return t if np.isfinite(t[:, :n]).all() else None
+
+
 def _flusher(dtype: Any) -> Any:
     """Denormals of `dtype` as zeros of their sign: how TF's CPU threads read and write
     them (DAZ and FTZ)."""
@@ -113,26 +136,53 @@ def eigen_small_solve(a: np.ndarray, b: np.ndarray) -> tuple:
     dtype, rhs = np.result_type(a, np.float32), b.shape[-1]
     with np.errstate(all="ignore"):  # (held (n, n + rhs, count), as _lu_columns holds them)
         both = np.concatenate([a.reshape(count, n, n), b.reshape(count, n, rhs)], axis=-1)
-        t, _ = _lu_columns(np.ascontiguousarray(_flusher(dtype)(both).transpose(1, 2, 0),
-                                                dtype), n)
+        both = _flusher(dtype)(both).transpose(1, 2, 0)
+        # (one panel of unknowns: the unit lower substitution is the LU's update of the
+        # right-hand sides' columns, the same steps in the same order)
+        merged = n <= panel
+        t = _lu_finite(np.array(both, dtype, order="C"), n, n + rhs if merged else n)
+        if t is None:  # (inf or NaN on the way: the pivots' own rules)
+            t, _ = _lu_columns(np.ascontiguousarray(both, dtype), n)
+            merged = False
         lu, x = t[:, :n], t[:, n:]  # (the right-hand sides' rows permuted with the LU's)
-        for p0 in range(0, n, panel):  # (the unit lower factor: panels first to last)
-            p1 = min(n, p0 + panel)
-            if p0:
-                x[p0:p1] -= _gebp(x[:p0], lu[p0:p1, :p0])
-            for k in range(p0, p1 - 1):  # (each row's subtractions still left to right)
-                x[k + 1:p1] -= x[k] * lu[k + 1:p1, k, None]
-        for p0 in range((n - 1) // panel * panel, -1, -panel):  # (the upper: last to first)
-            p1 = min(n, p0 + panel)
-            if p1 < n:
-                x[p0:p1] -= _gebp(x[p1:], lu[p0:p1, p1:])
-            for j in range(p1 - 1, p0 - 1, -1):
-                if j < p1 - 1:  # (the known ones' products, subtracted in turn)
-                    terms = x[j + 1:p1] * lu[j, j + 1:p1, None]
-                    x[j] = np.subtract.accumulate(np.concatenate([x[j, None], terms]))[-1]
-                x[j] *= 1 / lu[j, j]
+        if not merged:
+            _unit_lower(lu, x, panel)
+        if count == 1 and n <= panel:  # (one matrix in one panel: 2-D views, cheaper steps)
+            _upper(lu[..., 0], x[..., 0], panel)
+        else:
+            _upper(lu, x, panel)
     x = np.ascontiguousarray(x.transpose(2, 0, 1), b.dtype).reshape(b.shape)
     return x, _pivots_ok(np.abs(np.diagonal(lu)), np.finfo(dtype).tiny)
+
+
+def _unit_lower(lu: np.ndarray, x: np.ndarray, panel: int) -> None:
+    """eigen_small_solve's unit lower substitution, in place: panels first to last."""
+    n = lu.shape[0]
+    for p0 in range(0, n, panel):
+        p1 = min(n, p0 + panel)
+        if p0:
+            x[p0:p1] -= _gebp(x[:p0], lu[p0:p1, :p0])
+        for k in range(p0, p1 - 1):  # (each row's subtractions still left to right)
+            x[k + 1:p1] -= x[k] * lu[k + 1:p1, k, None]
+
+
+def _upper(lu: np.ndarray, x: np.ndarray, panel: int) -> None:
+    """eigen_small_solve's upper substitution, in place: panels last to first, each row's
+    known products subtracted in turn (one reduction over the row's value and them, held
+    side by side in `work`), then the row times its pivot's reciprocal."""
+    n = lu.shape[0]
+    reciprocals = 1 / np.diagonal(lu).T  # ((n, count), or (n,) of a 2-D lu)
+    work = np.empty_like(x)
+    for p0 in range((n - 1) // panel * panel, -1, -panel):
+        p1 = min(n, p0 + panel)
+        if p1 < n:
+            x[p0:p1] -= _gebp(x[p1:], lu[p0:p1, p1:])
+        work[p0:p1] = x[p0:p1]  # (a row's own value stays there until its turn)
+        for j in range(p1 - 1, p0 - 1, -1):
+            if j < p1 - 1:
+                np.multiply(x[j + 1:p1], lu[j, j + 1:p1, None], out=work[j + 1:p1])
+                np.subtract.reduce(work[j:p1], axis=0, out=x[j])
+            x[j] *= reciprocals[j]
 
 
 def _gebp(known: np.ndarray, factor: np.ndarray) -> np.ndarray:

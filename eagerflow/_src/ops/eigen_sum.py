@@ -222,22 +222,29 @@ def whole(v: Any, op: Any = np.add) -> Any:
 _NEIGHBOUR_LANES = (np.arange(7)[:, None] * 8 + [0, 4, 2, 6, 1, 5, 3, 7]).ravel()
 
 
-def _pairwise_fold(rows: Any) -> Any:
-    """The lane sums of float32 `rows` (1 to 7 whole packets) folded, a NumPy scalar, in
-    one NumPy call (-0.0 is the identity: NumPy starts from it and sums every value)."""
-    return np.add.reduce(rows.take(_NEIGHBOUR_LANES[:rows.size]), initial=-0.0)
+def _pairwise_fold(rows: Any, start: float = -0.0) -> Any:
+    """start + the lane sums of each row (last axis) of float32 `rows` (1 to 7 whole
+    packets) folded, in one NumPy reduction (NumPy adds `start` to the row's sum: -0.0
+    changes nothing, +0.0 is Eigen's last addition of zero): a NumPy scalar of a 1-D
+    `rows`."""
+    lanes_in_order = _NEIGHBOUR_LANES[:rows.shape[-1]]
+    return np.add.reduce(rows.take(lanes_in_order, axis=-1), axis=-1, initial=start)
 
 
 @functools.cache
 def _pairwise_as_eigen() -> bool:
-    """Whether this NumPy's float32 sum adds as _pairwise_fold expects (NumPy 1.9 to 2.x
-    do; another order would change the bits): checked once, on values whose pairings
-    round apart."""
+    """Whether this NumPy's float32 sum adds as _pairwise_fold expects, one row alone and
+    rows side by side (NumPy 1.9 to 2.x do; another order would change the bits): checked
+    once, on values whose pairings round apart."""
     v = np.float32([2.0 ** 24, 1, 1, 1, -2.0 ** 24, 1, 3, 1] * 7)
     for n in range(1, 8):
         rows = v[:8 * n]
         lane = np.add.reduce(rows.reshape(-1, 8), axis=0)
         if _pairwise_fold(rows).tobytes() != _fold_scalars(lane, operator.add).tobytes():
+            return False
+        many = np.stack([rows, rows[::-1], np.roll(rows, 3), -0.0 * rows])
+        sums = np.add.reduce(many.reshape(4, -1, 8), axis=1)  # (each row's lanes)
+        if _pairwise_fold(many, 0.0).tobytes() != (_fold(sums) + 0).tobytes():
             return False
     return True
 
@@ -246,13 +253,18 @@ def short_rows(x: Any, op: Any = np.add) -> Any:
     """The sum (`op` np.add) or product (np.multiply) of each row (last axis) of `x`
     without the tree: a sum's rows of at most p * 1024 values, a product's of any length
     (Eigen's ProdReducer takes no tree: checked against TF 2.21)."""
-    p = lanes(x.dtype)
+    p = 32 // x.itemsize  # (lanes(), without its call)
     n = x.shape[-1]
-    lead = x.shape[:-1]
-    one = x.dtype.type(op.identity)
     whole = n // p * p
     if n < p:
         return _in_turn_last(x, op)
+    if p == 8 and n < 8 * p and op is np.add and _pairwise_as_eigen():
+        # (1 to 7 packets: their lane sums and fold in one NumPy reduction, as whole())
+        f = _pairwise_fold(x[..., :whole], 0.0 if whole == n else -0.0)
+        if not np.isnan(f).any():  # (a NaN's sign is the arrays' fold's, below)
+            return f if whole == n else f + _in_turn_last(x[..., whole:], op)
+    lead = x.shape[:-1]
+    one = x.dtype.type(op.identity)
     start = n // (4 * p) * 4 * p
     if start:  # the four accumulators over blocks of 4p (in turn), then in turn too
         blocks = x[..., :start].reshape(-1, start // p // 4, 4 * p)

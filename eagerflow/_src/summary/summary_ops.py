@@ -87,12 +87,30 @@ def record_if(condition: Any) -> Any:
 _TRUE: list = []
 
 
+def _true() -> Any:
+    """One eager True kept (tensors never change): the default record condition, and
+    what an eager write returns."""
+    if not _TRUE:
+        _TRUE.append(convert_to_tensor(True))
+    return _TRUE[0]
+
+
+@functools.lru_cache(maxsize=256)
+def _string_scalar(s: str | bytes) -> Any:
+    """An eager string scalar of `s`, kept: a summary's tag and metadata, the same every
+    step."""
+    return convert_to_tensor(s)
+
+
+def _eager_string(v: Any) -> Any:
+    return _string_scalar(v) if v.__class__ is str or v.__class__ is bytes else \
+        convert_to_tensor(v)
+
+
 def _record_condition() -> Any:
     cond = _state.is_recording
     if cond is None:
-        if not _TRUE:
-            _TRUE.append(convert_to_tensor(True))
-        return _TRUE[0]
+        return _true()
     if callable(cond):
         cond = cond()
     if is_variable(cond):
@@ -108,9 +126,25 @@ def should_record_summaries() -> Any:
     return _record_condition()
 
 
+# The last Python int step and its eager tensor, as one pair: a step's several summaries
+# convert it once.
+_LAST_INT_STEP: list = [(None, None)]
+
+
 def _step_tensor(step: Any) -> Any:
     if step is None:
         step = _state.step
+    if step.__class__ is int and _ctx.graph is None:  # (a graph's constant is its own)
+        last, t = _LAST_INT_STEP[0]
+        if last != step:
+            t = _converted_step(step)
+            _LAST_INT_STEP[0] = (step, t)
+        return t
+    return _converted_step(step)
+
+
+def _converted_step(step: Any) -> Any:
+    """The step as the int64 tensor TF's summaries write."""
     if step is None:
         raise ValueError("No step set. Please specify one either through the `step` argument or "
                          "through tf.summary.experimental.set_step()")
@@ -201,9 +235,9 @@ def _write(tag: str, data: Any, step: Any, metadata: bytes, kind: str, params: t
         data = convert_to_tensor(data)
         if kind in _KINDS:
             data = convert_to_tensor(payload(kind, to_host(data._arr), params))
-        bind(WRITE_SUMMARY, (writer._resource, step_t, data, convert_to_tensor(tag),
-                             convert_to_tensor(metadata)), {})
-        return convert_to_tensor(True)
+        bind(WRITE_SUMMARY, (writer._resource, step_t, data, _eager_string(tag),
+                             _eager_string(metadata)), {})
+        return _true()
     with name_scope(scope or "write_summary") as node:
         def write() -> Any:
             tensor = identity(data) if kind not in _KINDS else _KINDS[kind](data, *params)

@@ -486,10 +486,9 @@ def _write_summary_infer(writer: Any, step: Any, tensor: Any, tag: Any,
     return []
 
 
-def summary_value(pb: Any, tag: str, arr: np.ndarray, metadata: bytes) -> Any:
-    """The Summary of one WriteSummary: the tensor under `tag`, its metadata parsed (none
-    when empty; a parse's failure keeps what parsed, as TF's)."""
-    s = pb.Summary()
+def add_summary_value(s: Any, pb: Any, tag: str, arr: np.ndarray, metadata: bytes) -> None:
+    """One WriteSummary's value added to Summary `s`: the tensor under `tag`, its metadata
+    parsed (none when empty; a parse's failure keeps what parsed, as TF's)."""
     v = s.value.add(tag=tag)
     if metadata:
         v.metadata.SetInParent()
@@ -500,16 +499,16 @@ def summary_value(pb: Any, tag: str, arr: np.ndarray, metadata: bytes) -> Any:
     dtype = dt.string if arr.dtype == object or arr.dtype.kind in "SU" else \
         dt.from_numpy(arr.dtype)
     v.tensor.CopyFrom(encoders.tensor_proto(pb, arr, dtype))
-    return s
 
 
 def _write_summary_kernel(xp: Any, writer: Any, step: Any, tensor: Any, tag: Any,
                           summary_metadata: Any) -> tuple:
-    op = "WriteSummary"
-    find_writer(op, writer)
+    res = find_writer("WriteSummary", writer)
     meta = np.asarray(summary_metadata)[()]
-    s = summary_value(protos.get(), _text(tag), np.asarray(tensor), bytes(meta))
-    return _write_summary_proto(op, writer, step, s)
+    event = _event(step)  # (the value made in the event's own Summary: no copy)
+    add_summary_value(event.summary, protos.get(), _text(tag), np.asarray(tensor), bytes(meta))
+    res.write(event)
+    return ()
 
 
 def _missing_writer() -> np.ndarray:

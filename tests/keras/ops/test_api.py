@@ -151,3 +151,32 @@ def test_digitize_is_tfs_bucketize():
     assert as_recorded(str(info.value)) == unsorted
     with pytest.raises(tf.errors.InvalidArgumentError, match="Expected sorted boundaries"):
         keras.layers.Discretization(bin_boundaries=[2.0, 1.0])(np.array([0.1, 0.2]))
+
+
+# keras.ops' elementwise ops with SparseTensor arguments, as Keras 3 on TF 2.21 answers
+# (the type of the result, its dense values): two sparse ones add and subtract as the
+# union of their entries, multiply as the intersection; sparse and dense add to dense,
+# multiply to sparse
+_SPARSE_BINARY = {
+    ("add", "ss"): ("SparseTensor", [[3.0, 1.0], [6.0, 0.0]]),
+    ("add", "sd"): ("EagerTensor", [[10.0, 21.0], [32.0, 40.0]]),
+    ("add", "ds"): ("EagerTensor", [[10.0, 21.0], [32.0, 40.0]]),
+    ("subtract", "ss"): ("SparseTensor", [[-3.0, 1.0], [-2.0, 0.0]]),
+    ("subtract", "sd"): ("EagerTensor", [[-10.0, -19.0], [-28.0, -40.0]]),
+    ("subtract", "ds"): ("EagerTensor", [[10.0, 19.0], [28.0, 40.0]]),
+    ("multiply", "ss"): ("SparseTensor", [[0.0, 0.0], [8.0, 0.0]]),
+    ("multiply", "sd"): ("SparseTensor", [[0.0, 20.0], [60.0, 0.0]]),
+    ("multiply", "ds"): ("SparseTensor", [[0.0, 20.0], [60.0, 0.0]]),
+}
+
+
+@pytest.mark.parametrize("name, kinds", sorted(_SPARSE_BINARY))
+def test_sparse_arguments_as_keras(name, kinds):
+    sp = tf.sparse.SparseTensor([[0, 1], [1, 0]], [1.0, 2.0], [2, 2])
+    other = tf.sparse.SparseTensor([[0, 0], [1, 0]], [3.0, 4.0], [2, 2])
+    dense = tf.constant([[10.0, 20.0], [30.0, 40.0]])
+    args = {"ss": (sp, other), "sd": (sp, dense), "ds": (dense, sp)}[kinds]
+    out = getattr(tf.keras.ops, name)(*args)
+    kind, values = _SPARSE_BINARY[name, kinds]
+    dense = tf.sparse.to_dense(out) if isinstance(out, tf.sparse.SparseTensor) else out
+    assert type(out).__name__ == kind and dense.numpy().tolist() == values

@@ -31,7 +31,10 @@ _SUM_DTYPES = {"bool": "int32", "int8": "int32", "int16": "int32", "uint8": "uin
 
 
 def any_sparse(*xs: Any) -> bool:
-    return any(isinstance(x, SparseTensor) for x in xs)
+    for x in xs:  # (a loop, not any() over a generator: every keras.ops.add asks)
+        if isinstance(x, SparseTensor):
+            return True
+    return False
 
 
 def add(x1: Any, x2: Any) -> Any:
