@@ -11,7 +11,6 @@ import contextlib
 import contextvars
 import ctypes
 import gc
-import platform
 import sys
 import threading
 from collections.abc import Iterator
@@ -145,7 +144,8 @@ class _CollectionContext:
     CPython before 3.12 collects inside whatever allocation crosses the threshold, even
     one that `ContextVar.set` makes while it builds the Context's new mapping out of the
     old one (CPython issue gh-148891). A finalizer setting a variable then, as every
-    `np.errstate` block does (eagerflow's kernels run in them), replaces the Context's
+    `np.errstate` block does (a loaded SavedModel's resource freed by the collector
+    runs its destroy function, compiled with fold.py's errstate), replaces the Context's
     mapping and frees the old one under the outer `set`, which goes on copying from freed
     memory: a crash there, or a corrupted Context that crashes a later `set`. In a copy,
     the finalizers' settings replace only the copy's mapping and the one being copied
@@ -156,7 +156,7 @@ class _CollectionContext:
     def __init__(self) -> None:
         self.copy: contextvars.Context | None = None  # the running collection's
         self.enter = self.exit = None
-        if sys.version_info < (3, 12) and platform.python_implementation() == "CPython":
+        if sys.version_info < (3, 12) and sys.implementation.name == "cpython":
             # (indexed: function objects of our own, whose types no other caller shares)
             self.enter = ctypes.pythonapi["PyContext_Enter"]
             self.exit = ctypes.pythonapi["PyContext_Exit"]
