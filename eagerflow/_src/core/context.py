@@ -8,7 +8,10 @@ Tape and trace state are per thread, as in TF.
 from __future__ import annotations
 
 import contextlib
+import contextvars
+import ctypes
 import gc
+import sys
 import threading
 from collections.abc import Iterator
 from typing import Any, Callable
@@ -135,19 +138,63 @@ def finalize(release: Callable[[], Any]) -> None:
         st.graph, st.tapes, st.name_scopes = saved
 
 
+class _CollectionContext:
+    """Runs each garbage collection in a copy of this thread's contextvars Context.
+
+    CPython before 3.12 collects inside whatever allocation crosses the threshold, even
+    one that `ContextVar.set` makes while it builds the Context's new mapping out of the
+    old one (CPython issue gh-148891). A finalizer setting a variable then, as every
+    `np.errstate` block does (a loaded SavedModel's resource freed by the collector
+    runs its destroy function, compiled with fold.py's errstate), replaces the Context's
+    mapping and frees the old one under the outer `set`, which goes on copying from freed
+    memory: a crash there, or a corrupted Context that crashes a later `set`. In a copy,
+    the finalizers' settings replace only the copy's mapping and the one being copied
+    stays alive; none of them outlives the collection anyway (errstate restores what it
+    set). CPython 3.12 collects only between bytecodes, where nothing is half built.
+    """
+
+    def __init__(self) -> None:
+        self.copy: contextvars.Context | None = None  # the running collection's
+        self.enter = self.exit = None
+        if sys.version_info < (3, 12) and sys.implementation.name == "cpython":
+            # (indexed: function objects of our own, whose types no other caller shares)
+            self.enter = ctypes.pythonapi["PyContext_Enter"]
+            self.exit = ctypes.pythonapi["PyContext_Exit"]
+            for f in (self.enter, self.exit):
+                f.argtypes, f.restype = [ctypes.py_object], ctypes.c_int
+
+    def start(self) -> None:
+        if self.enter is not None:
+            self.copy = contextvars.copy_context()
+            self.enter(self.copy)
+
+    def stop(self) -> None:
+        # (none to exit where eagerflow was imported during the collection)
+        if self.copy is not None:
+            copy, self.copy = self.copy, None
+            self.exit(copy)
+
+
+_collection_context = _CollectionContext()
+
+
 def _collecting(phase: str, info: dict) -> None:
     """The garbage collector's callback. A collection finalizes objects in whatever code
     this thread is running, and not only through finalize(): the collector may close a
     user's generator itself (its `finally` runs here) before the iterator holding it is
     freed. So while it runs, no trace, tape or name scope is current, as finalize() makes
-    them for a release: nothing a finalizer runs joins a traced graph."""
+    them for a release: nothing a finalizer runs joins a traced graph. And it runs in a
+    copy of the thread's contextvars Context (_CollectionContext says why)."""
     st = _state
     if phase == "start":
+        _collection_context.start()
         if st.graph is not None or st.tapes or st.name_scopes:
             st.collecting = st.graph, st.tapes, st.name_scopes
             st.graph, st.tapes, st.name_scopes = None, [], []
-    elif st.collecting is not None:
-        (st.graph, st.tapes, st.name_scopes), st.collecting = st.collecting, None
+    else:
+        if st.collecting is not None:
+            (st.graph, st.tapes, st.name_scopes), st.collecting = st.collecting, None
+        _collection_context.stop()
 
 
 gc.callbacks.append(_collecting)
