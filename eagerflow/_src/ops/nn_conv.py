@@ -54,10 +54,12 @@ from eagerflow._src.ops.nn_args import (
     fail,
     full_shape,
     get_sequence,
+    gpu_only_channels_first,
     kept,
     out_size,
     outer,
     python_format,
+    refuse_channels_first,
     shape_tensor,
     sized,
     spatial,
@@ -315,8 +317,12 @@ def _cpu_dilations(fam: _Family, xp: Any, dilations: tuple) -> tuple:
 def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
                 explicit_paddings: tuple, data_format: str, dilations: tuple,
                 conv_op: bool = False) -> Any:
-    if fam is CONV3D_F and xp is np and not conv_op:  # (the Conv op computes as XLA's)
-        refuse_cpu_3d_dilations(fam.fwd, x.dtype, data_format, dilations)
+    if xp is np and conv_op:  # (no oneDNN kernel replaces the N-D Conv op's)
+        refuse_channels_first("Conv", x.dtype, data_format, fam.fwd, onednn=False)
+    elif xp is np:
+        refuse_channels_first(fam.fwd, x.dtype, data_format)
+        if fam is CONV3D_F:  # (the Conv op computes them as XLA's)
+            refuse_cpu_3d_dilations(fam.fwd, x.dtype, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     # (eagerly under a tape, what a library convolution made of w is kept for the input
@@ -551,9 +557,11 @@ def backprop_input_infer(fam: _Family, sizes: Any, w: Any, dy: Any, strides: tup
 
 def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, strides: tuple,
                           padding: str, explicit_paddings: tuple, data_format: str,
-                          dilations: tuple) -> Any:
-    if fam is CONV3D_F and xp is np:
-        refuse_cpu_3d_dilations(fam.bin, w.dtype, data_format, dilations, True)
+                          dilations: tuple, op: str = "") -> Any:
+    if xp is np and not op:  # (`op`: Conv2DBackpropInputV2, which computes it here)
+        refuse_channels_first(fam.bin, w.dtype, data_format)
+        if fam is CONV3D_F:
+            refuse_cpu_3d_dilations(fam.bin, w.dtype, dilations, True)
     dilations = _cpu_dilations(fam, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
@@ -582,9 +590,11 @@ def backprop_filter_infer(fam: _Family, x: Any, sizes: Any, dy: Any, strides: tu
 
 def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, strides: tuple,
                            padding: str, explicit_paddings: tuple, data_format: str,
-                           dilations: tuple) -> Any:
-    if fam is CONV3D_F and xp is np:
-        refuse_cpu_3d_dilations(fam.bfil, x.dtype, data_format, dilations, True)
+                           dilations: tuple, op: str = "") -> Any:
+    if xp is np and not op:  # (`op`: Conv2DBackpropFilterV2, which computes it here)
+        refuse_channels_first(fam.bfil, x.dtype, data_format)
+        if fam is CONV3D_F:
+            refuse_cpu_3d_dilations(fam.bfil, x.dtype, dilations, True)
     dilations = _cpu_dilations(fam, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
@@ -751,8 +761,11 @@ def _family_samples(fam: _Family) -> tuple:
         dy = _f64(*_ref_out_shape(fam, x.shape, w.shape, a))  # no reference run at import
         if fam.depthwise and kw.get("dil", 1) not in (1, (1, 1)):
             # (TF's CPU depthwise gradient kernels read no dilations: the forward op's
-            # gradient is not its derivative there, and the gradient ops compute undilated)
+            # gradient is not its derivative there, and the gradient ops compute undilated,
+            # as the references do; of channels-first data, which they refuse, none)
             samples.append(Sample((x, w), a, grad=False))
+            if df == df_first:
+                continue
             bin_s.append(_undilated_gradient_sample(fam, fam.bin, (np.array(xs, np.int32), w), a))
             bfil_s.append(_undilated_gradient_sample(fam, fam.bfil,
                                                      (x, np.array(w.shape, np.int32)), a))
@@ -789,7 +802,8 @@ def _family_samples(fam: _Family) -> tuple:
         bad.append(BadSample((np.ones(xs), np.ones(ws)),
                              _attrs(r, df_last, padding="EXPLICIT", explicit=(-1, 0) * r),
                              InvalidArgumentError, "must be nonnegative"))
-    return samples, bad, bin_s, bfil_s
+    mark = gpu_only_channels_first
+    return mark(samples), bad, mark(bin_s), mark(bfil_s)
 
 
 def _bin_bad(fam: _Family) -> list:

@@ -15,6 +15,7 @@ import numpy as np
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.nn_args import (
+    ONEDNN_T,
     check_sequence_length,
     explicit_pairs,
     fail,
@@ -176,23 +177,16 @@ def check_depthwise_backprop(op: str, label: str, in_shape: tuple, fshape: tuple
                            f"computed: actual = {actual}, computed = {computed}")
 
 
-# The dtypes of TF's default oneDNN build's CPU Conv3D kernels, which compute dilations
-_ONEDNN_3D = frozenset(("float32", "bfloat16"))
-
-
-def refuse_cpu_3d_dilations(op: str, dtype: Any, data_format: str, dilations: tuple,
+def refuse_cpu_3d_dilations(op: str, dtype: Any, dilations: tuple,
                             gradient: bool = False) -> None:
-    """TF 2.21's CPU refusal of a dilated 3-D convolution (run after the shape checks)
-    where its default build has no oneDNN kernel to compute it: Conv3D (`op`) and its
-    `gradient` ops of float64 or half (TF's own kernels compute no dilation; TF's N-D Conv
-    op refuses any dtype, which eagerflow's computes as XLA does). The channels-first
-    format is named first, as TF's kernel refuses it first (eagerflow computes an
-    undilated channels-first one, as a GPU does)."""
-    if all(d == 1 for d in dilations) or np.dtype(dtype).name in _ONEDNN_3D:
+    """TF 2.21's CPU refusal of a dilated 3-D convolution (run after the shape checks and
+    the refusal of channels-first data, nn_args.refuse_channels_first) where its default
+    build has no oneDNN kernel to compute it: Conv3D (`op`) and its `gradient` ops of
+    float64 or half (TF's own kernels compute no dilation; TF's N-D Conv op refuses any
+    dtype, which eagerflow's computes as XLA does)."""
+    if all(d == 1 for d in dilations) or np.dtype(dtype).name in ONEDNN_T:
         return
     if gradient:
         raise fail(op, "Current CPU implementation does not yet support dilation rates "
                        "larger than 1.")
-    raise fail(op, "CPU implementation of Conv3D currently only supports the NHWC tensor "
-                   "format." if data_format == "NCDHW" else
-                   "CPU implementation of Conv3D currently only supports dilated rates of 1.")
+    raise fail(op, "CPU implementation of Conv3D currently only supports dilated rates of 1.")

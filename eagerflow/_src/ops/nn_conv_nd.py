@@ -236,7 +236,7 @@ def _conv_bad() -> list:
 
 CONV = register(OpDef(
     "Conv", _conv_infer, _conv_kernel, grad=C.no_gradient, reference=_conv_reference,
-    samples=_conv_samples, bad_samples=_conv_bad,
+    samples=lambda: A.gpu_only_channels_first(_conv_samples()), bad_samples=_conv_bad,
 ))
 
 
@@ -283,7 +283,8 @@ def _filter_v2_infer(x: Any, w: Any, dy: Any, **a: Any) -> list:
 
 
 def _filter_v2_kernel(xp: Any, x: Any, w: Any, dy: Any, **a: Any) -> Any:
-    return K.backprop_filter_kernel(K.CONV2D_F, xp, x, w.shape, dy, **a)
+    return K.backprop_filter_kernel(K.CONV2D_F, xp, x, w.shape, dy, **a,
+                                   op="Conv2DBackpropFilterV2")
 
 
 def _filter_v2_reference(x: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
@@ -295,7 +296,8 @@ def _input_v2_infer(x: Any, w: Any, dy: Any, **a: Any) -> list:
 
 
 def _input_v2_kernel(xp: Any, x: Any, w: Any, dy: Any, **a: Any) -> Any:
-    return K.backprop_input_kernel(K.CONV2D_F, xp, x.shape, w, dy, **a)
+    return K.backprop_input_kernel(K.CONV2D_F, xp, x.shape, w, dy, **a,
+                                  op="Conv2DBackpropInputV2")
 
 
 def _input_v2_reference(x: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
