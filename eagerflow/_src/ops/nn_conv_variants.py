@@ -205,7 +205,8 @@ def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noq
     return bind(DEPTHWISE, (x, w), dict(strides=strides, padding=pad,
                                         explicit_paddings=ex, data_format=df,
                                         dilations=get_sequence(dilations, 2, ci, "dilations")),
-                name)
+                # (traced, the op is named as the scope TF opens; eagerly as it is given)
+                name if _state.graph is None else _scoped_node(name, "depthwise"))
 
 
 def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
