@@ -456,6 +456,7 @@ def _sampled_logits(weights: Any, biases: Any, labels: Any, inputs: Any, num_sam
     return logits, targets
 
 
+@dispatch_binding
 def nce_loss(weights: Any, biases: Any, labels: Any, inputs: Any, num_sampled: int,
              num_classes: int, num_true: int = 1, sampled_values: Any = None,
              remove_accidental_hits: bool = False, name: str = "nce_loss") -> Any:
@@ -467,6 +468,7 @@ def nce_loss(weights: Any, biases: Any, labels: Any, inputs: Any, num_sampled: i
     return _sum_rows(sigmoid_cross_entropy_with_logits(labels=targets, logits=logits))
 
 
+@dispatch_binding
 def sampled_softmax_loss(weights: Any, biases: Any, labels: Any, inputs: Any,
                          num_sampled: int, num_classes: int, num_true: int = 1,
                          sampled_values: Any = None, remove_accidental_hits: bool = True,

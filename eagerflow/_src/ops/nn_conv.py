@@ -59,7 +59,6 @@ from eagerflow._src.ops.nn_args import (
     out_size,
     outer,
     python_format,
-    refuse_channels_first,
     shape_tensor,
     sized,
     spatial,
@@ -70,7 +69,8 @@ from eagerflow._src.ops.nn_conv_checks import (
     FORMATS,
     check_convolution_args,
     check_depthwise_backprop,
-    refuse_cpu_3d_dilations,
+    cpu_dilations,
+    refuse_on_cpu,
     spatial_dims,
 )
 from eagerflow._src.ops.registry import (
@@ -305,24 +305,11 @@ def _checked_forward_shape(fam: _Family, op: str, xshape: tuple, fshape: tuple,
                           dilations)
 
 
-def _cpu_dilations(fam: _Family, xp: Any, dilations: tuple) -> tuple:
-    """The dilations a gradient kernel computes with: TF's CPU depthwise gradient kernels
-    read no dilations, with oneDNN on or off (they check the sizes and compute undilated:
-    tf.nn's dilated depthwise convolution reaches them undilated, through SpaceToBatchND; a
-    raw dilated DepthwiseConv2dNative's gradient, as TF's, is then not its derivative); the
-    others' own."""
-    return (1,) * len(dilations) if fam.depthwise and xp is np else dilations
-
-
 def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
                 explicit_paddings: tuple, data_format: str, dilations: tuple,
                 conv_op: bool = False) -> Any:
-    if xp is np and conv_op:  # (no oneDNN kernel replaces the N-D Conv op's)
-        refuse_channels_first("Conv", x.dtype, data_format, fam.fwd, onednn=False)
-    elif xp is np:
-        refuse_channels_first(fam.fwd, x.dtype, data_format)
-        if fam is CONV3D_F:  # (the Conv op computes them as XLA's)
-            refuse_cpu_3d_dilations(fam.fwd, x.dtype, dilations)
+    if xp is np and not conv_op:  # (the N-D Conv op's refusals are its own: nn_conv_nd)
+        refuse_on_cpu(fam.fwd, x.dtype, data_format, dilations, fam is CONV3D_F)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     # (eagerly under a tape, what a library convolution made of w is kept for the input
@@ -359,7 +346,7 @@ def _check_backprop(fam: _Family, op: str, label: str, in_shape: tuple | None,
                     kernel: bool = False) -> None:
     """A gradient op's input, filter and output-gradient shapes against each other (the
     output gradient's spatial sizes only when it runs, _at_run; a dilated depthwise
-    one's by its `kernel`, which knows its device: _cpu_dilations)."""
+    one's by its `kernel`, which knows its device: cpu_dilations)."""
     later = not kernel and (_at_run(fam, op) or
                             (fam.depthwise and any(d != 1 for d in a["dilations"])))
     kept((fam.fwd, op, label, in_shape, fshape, dyshape, *a.values(), later),
@@ -559,10 +546,8 @@ def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, st
                           padding: str, explicit_paddings: tuple, data_format: str,
                           dilations: tuple, op: str = "") -> Any:
     if xp is np and not op:  # (`op`: Conv2DBackpropInputV2, which computes it here)
-        refuse_channels_first(fam.bin, w.dtype, data_format)
-        if fam is CONV3D_F:
-            refuse_cpu_3d_dilations(fam.bin, w.dtype, dilations, True)
-    dilations = _cpu_dilations(fam, xp, dilations)
+        refuse_on_cpu(fam.bin, w.dtype, data_format, dilations, fam is CONV3D_F, True)
+    dilations = cpu_dilations(fam.depthwise, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     in_shape = tuple(map(int, sizes))
@@ -592,10 +577,8 @@ def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, s
                            padding: str, explicit_paddings: tuple, data_format: str,
                            dilations: tuple, op: str = "") -> Any:
     if xp is np and not op:  # (`op`: Conv2DBackpropFilterV2, which computes it here)
-        refuse_channels_first(fam.bfil, x.dtype, data_format)
-        if fam is CONV3D_F:
-            refuse_cpu_3d_dilations(fam.bfil, x.dtype, dilations, True)
-    dilations = _cpu_dilations(fam, xp, dilations)
+        refuse_on_cpu(fam.bfil, x.dtype, data_format, dilations, fam is CONV3D_F, True)
+    dilations = cpu_dilations(fam.depthwise, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     fshape = tuple(map(int, sizes))
