@@ -356,6 +356,7 @@ def _sampler(op: OpDef, true_classes: Any, attrs: dict, seed: Any, name: str | N
         bind(op, (_op_input(true_classes, slow),), {**attrs, **_op_seeds(seed)}, name))
 
 
+@dispatch_binding
 def uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int,
                               unique: bool, range_max: int, seed: Any = None,
                               name: str | None = None) -> tuple:
@@ -366,6 +367,7 @@ def uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int
                     sampler_attrs(num_true, num_sampled, unique, range_max), seed, name)
 
 
+@dispatch_binding
 def log_uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int,
                                   unique: bool, range_max: int, seed: Any = None,
                                   name: str | None = None) -> tuple:
