@@ -36,10 +36,11 @@ def _real(a) -> bool:
     return getattr(a, "dtype", None) in (np.float32, np.float64)
 
 
-# (a cpu_only sample is one TF's GPU kernel computes otherwise: no device case)
+# (a cpu_only sample is one TF's GPU kernel computes otherwise, a gpu_only one one its CPU
+# kernel refuses: no device case)
 CASES = [(op, i, inputs, s.attrs) for op in sorted(all_ops(), key=lambda o: o.name)
          if op.gpu and not op.stateful for i, s in enumerate(op.samples)
-         if not s.cpu_only and (inputs := _in_bfloat16(s.inputs)) is not None]
+         if not s.cpu_only and not s.gpu_only and (inputs := _in_bfloat16(s.inputs)) is not None]
 
 
 def _run(op, inputs, attrs):

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import eagerflow as tf
 from eagerflow._src.backend import numpy as blas_cpu
 from eagerflow._src.ops import windows
+from tests.gpu_target import on_the_gpu
 
 RNG = np.random.default_rng(0)
 
@@ -99,14 +100,15 @@ def test_conv2d_sweep_matches_loop_and_gradients(padding, strides, dils, ks, fmt
     explicit = ((1, 0), (0, 2))
     pad_arg = padding if padding != "EXPLICIT" else [[0, 0], *explicit, [0, 0]]
     want = ref_conv2d_nhwc(x, w, strides, dils, padding, explicit)
-    if fmt == "NCHW":
+    if fmt == "NCHW":  # (a GPU's: TF's CPU refuses float64 NCHW)
         xin = x.transpose(0, 3, 1, 2)
         pad_arg = pad_arg if padding != "EXPLICIT" else [[0, 0], [0, 0], *explicit]
 
         def f(a, b):
             return tf.nn.conv2d(a, b, strides, pad_arg, data_format="NCHW", dilations=dils)
-        got = f(tf.constant(xin), tf.constant(w)).numpy().transpose(0, 2, 3, 1)
-        directional_check(f, [xin, w])
+        with on_the_gpu():
+            got = f(tf.constant(xin), tf.constant(w)).numpy().transpose(0, 2, 3, 1)
+            directional_check(f, [xin, w])
     else:
         def f(a, b):
             return tf.nn.conv2d(a, b, strides, pad_arg, dilations=dils)
@@ -186,9 +188,11 @@ def test_conv1d_and_conv3d_match_conv2d_loops():
     y = tf.nn.conv1d(x, w, 2, "SAME").numpy()
     want = ref_conv2d_nhwc(x[:, None], w[None], (1, 2), (1, 1), "SAME")[:, 0]
     np.testing.assert_allclose(y, want, rtol=1e-10)
-    y_ncw = tf.nn.conv1d(x.transpose(0, 2, 1), w, 1, "VALID", data_format="NCW", dilations=2)
+    with on_the_gpu():  # (TF's CPU refuses float64 NCW)
+        y_ncw = tf.nn.conv1d(x.transpose(0, 2, 1), w, 1, "VALID", data_format="NCW",
+                             dilations=2).numpy()
     want = ref_conv2d_nhwc(x[:, None], w[None], (1, 1), (1, 2), "VALID")[:, 0]
-    np.testing.assert_allclose(y_ncw.numpy().transpose(0, 2, 1), want, rtol=1e-10)
+    np.testing.assert_allclose(y_ncw.transpose(0, 2, 1), want, rtol=1e-10)
     assert tf.nn.convolution(x, w, padding="SAME").shape == (2, 9, 4)
     # 3-D: a depth-1 kernel over a depth-1 volume is the 2-D convolution
     x3 = RNG.standard_normal((1, 1, 5, 4, 2))
@@ -622,15 +626,6 @@ def test_bad_conv_input_raises_tf_error(i):
     with pytest.raises(cls) as info:
         fn()
     assert msg in str(info.value)
-
-
-def test_nchw_is_computed_where_tf_cpu_refuses_it():
-    # TF's CPU kernel raises UnimplementedError for NCHW; eagerflow computes it as TF on GPU
-    x = RNG.standard_normal((1, 2, 5, 4))
-    w = RNG.standard_normal((3, 3, 2, 3))
-    got = tf.nn.conv2d(x, w, 1, "SAME", data_format="NCHW").numpy()
-    want = tf.nn.conv2d(x.transpose(0, 2, 3, 1), w, 1, "SAME").numpy().transpose(0, 3, 1, 2)
-    np.testing.assert_allclose(got, want, rtol=1e-12)
 
 
 def test_outputs_too_large_for_memory_raise_resource_exhausted():

@@ -68,9 +68,9 @@ def test_pool2d_sweep_matches_loop_and_gradients(padding, strides, ks, kind, fmt
 
         def f(a):
             return fn(a, ks, strides, pad)
-    # (TF's CPU refuses NCHW with explicit paddings, oneDNN on or off; its GPU computes it:
-    # tests/fuzz/test_regressions_fuzz44b.py)
-    with on_the_gpu() if fmt == "NCHW" and padding == "EXPLICIT" else contextlib.nullcontext():
+    # (TF's CPU refuses NCHW in float64, and with explicit paddings in any dtype; its GPU
+    # computes it: tests/ops/test_conv_cpu_format.py)
+    with on_the_gpu() if fmt == "NCHW" else contextlib.nullcontext():
         got = f(tf.constant(xin)).numpy()
         np.testing.assert_allclose(got.transpose(0, 2, 3, 1) if fmt == "NCHW" else got, want,
                                    rtol=1e-12)
@@ -208,9 +208,10 @@ def test_pool1d_3d_and_generic_forms():
     x = distinct(2, 9, 3)
     y = tf.nn.max_pool1d(x, 2, 2, "SAME").numpy()
     np.testing.assert_allclose(y, ref_pool_nhwc(x[:, None], (1, 2), (1, 2), "SAME", "MAX")[:, 0])
-    ya = tf.nn.avg_pool1d(x.transpose(0, 2, 1), 3, 1, "SAME", data_format="NCW").numpy()
+    ya = tf.nn.avg_pool1d(x.transpose(0, 2, 1).astype(np.float32), 3, 1, "SAME",
+                          data_format="NCW").numpy()  # (float64 NCW: refused on TF's CPU)
     np.testing.assert_allclose(ya.transpose(0, 2, 1), ref_pool_nhwc(
-        x[:, None], (1, 3), (1, 1), "SAME", "AVG")[:, 0])
+        x[:, None], (1, 3), (1, 1), "SAME", "AVG")[:, 0], rtol=1e-6)
     x3 = distinct(1, 1, 6, 5, 2).astype(np.float32)  # (TF's CPU pools 3-D in float32 only)
     y3 = tf.nn.max_pool3d(x3, [1, 2, 3], [1, 2, 1], "SAME").numpy()
     np.testing.assert_allclose(y3[:, 0], ref_pool_nhwc(x3[:, 0], (2, 3), (2, 1), "SAME", "MAX"))
@@ -477,7 +478,8 @@ def test_max_pool_keeps_its_argmax_only_where_a_gradient_may_follow(monkeypatch)
     monkeypatch.setattr(pool_windows._KEPT_ARGMAX, "entries", [])
     x = tf.constant(RNG.standard_normal((2, 6, 6, 3)))
     tf.nn.max_pool2d(x, 2, 2, "VALID")  # inference: nothing kept
-    tf.nn.max_pool2d(tf.transpose(x, [0, 3, 1, 2]), 2, 2, "VALID", data_format="NCHW")
+    tf.nn.max_pool2d(tf.transpose(tf.cast(x, tf.float32), [0, 3, 1, 2]), 2, 2, "VALID",
+                     data_format="NCHW")
     assert pool_windows._KEPT_ARGMAX.entries == []
     with tf.GradientTape() as tape:
         tape.watch(x)

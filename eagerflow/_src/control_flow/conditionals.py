@@ -19,6 +19,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.reduce import reduce_sum
@@ -31,6 +32,7 @@ __all__ = ["case", "cond", "switch_case"]
 # cond
 # ---------------------------------------------------------------------------------------
 
+@dispatch_binding
 def cond(pred: Any, true_fn: Callable | None = None, false_fn: Callable | None = None,
          name: str | None = None) -> Any:
     """`true_fn()` if `pred` else `false_fn()`; in a graph, one "If" op holding both."""
@@ -93,6 +95,7 @@ def _indexed_branches(branch_fns: Any, default: Callable | None, branch_index: A
     return fns
 
 
+@dispatch_binding
 def case(pred_fn_pairs: Any, default: Callable | None = None, exclusive: bool = False,
          strict: bool = False, name: str = "case") -> Any:
     """Runs the fn of the first pair whose predicate is true (else `default`)."""

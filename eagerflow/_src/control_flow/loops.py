@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import constant, shape, zeros
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.extension_type import (
     ExtensionType,
@@ -601,6 +602,7 @@ def _prepare_scan(elems: Any, initializer: Any, reverse: bool) -> tuple:
     return acc, items, False
 
 
+@dispatch_binding
 def scan(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations: int = 10,
          back_prop: bool = True, swap_memory: bool = False, infer_shape: bool = True,
          reverse: bool = False, name: str | None = None) -> Any:
@@ -623,12 +625,14 @@ def scan(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations:
                                        for k in range(len(flat[0]))])
 
 
+@dispatch_binding
 def foldl(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations: int = 10,
           back_prop: bool = True, swap_memory: bool = False, name: str | None = None) -> Any:
     """acc = fn(acc, elem) over the elements from first to last; returns the last acc."""
     return _fold(fn, elems, initializer, False, parallel_iterations)
 
 
+@dispatch_binding
 def foldr(fn: Callable, elems: Any, initializer: Any = None, parallel_iterations: int = 10,
           back_prop: bool = True, swap_memory: bool = False, name: str | None = None) -> Any:
     """acc = fn(acc, elem) over the elements from last to first; returns the last acc."""

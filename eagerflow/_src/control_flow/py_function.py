@@ -39,6 +39,7 @@ from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math_base import zeros_like
 from eagerflow._src.ops.registry import OpDef, TFForm, register
@@ -313,6 +314,7 @@ def _check_args(name: str, func: Any, inp: Any, Tout: Any) -> None:  # noqa: N80
                         f"decorator(`func=None`).")
 
 
+@dispatch_binding
 def py_function(func: Callable | None = None, inp: Any = None, Tout: Any = None,  # noqa: N803
                 name: str | None = None) -> Any:
     """`tf.py_function(func, inp, Tout)`: `func` runs eagerly on eager tensors, also inside
@@ -356,6 +358,7 @@ def _call_for_composites(func: Callable, inp: list, Tout: Any) -> Any:  # noqa: 
     return nest.pack_sequence_as(Tout, values) if isinstance(Tout, (list, tuple)) else values[0]
 
 
+@dispatch_binding
 def numpy_function(func: Callable | None = None, inp: Any = None, Tout: Any = None,  # noqa: N803
                    stateful: bool = True, name: str | None = None) -> Any:
     """`tf.numpy_function(func, inp, Tout)`: like py_function with NumPy arrays in and

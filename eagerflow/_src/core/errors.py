@@ -114,6 +114,20 @@ class OperatorNotAllowedInGraphError(TypeError):
     """A Python operation on a symbolic tensor (bool(), iteration) that needs a value."""
 
 
+# TF's words for them (iterating a tensor while a graph is built, an eager one included)
+SYMBOLIC_BOOL_MSG = (
+    "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt the "
+    "following resolutions to the problem: If you are running in Graph mode, use Eager "
+    "execution mode or decorate this function with @tf.function. If you are using "
+    "AutoGraph, you can try decorating this function with @tf.function. If that does "
+    "not work, then you may be using an unsupported feature or your source code may "
+    "not be visible to AutoGraph. See https://github.com/tensorflow/tensorflow/blob/"
+    "master/tensorflow/python/autograph/g3doc/reference/limitations.md"
+    "#access-to-source-code for more information.")
+SYMBOLIC_ITER_MSG = SYMBOLIC_BOOL_MSG.replace(
+    "Using a symbolic `tf.Tensor` as a Python `bool`", "Iterating over a symbolic `tf.Tensor`")
+
+
 class InaccessibleTensorError(ValueError):
     """A tensor made in a graph nested in this one (a loop's body, a branch) used here."""
 

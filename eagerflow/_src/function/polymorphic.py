@@ -907,26 +907,45 @@ def experimental_functions_run_eagerly() -> bool:
 
 
 def init_scope() -> Any:
-    """tf.init_scope: leaves any graph being built (code runs eagerly, untaped)."""
-    @contextlib.contextmanager
-    def scope():
-        st = _state
-        saved = (st.graph, st.tapes)
-        st.lifted.append(st.graph)
-        depth = len(st.lifted)
-        mine: list = []
-        st.graph, st.tapes = None, mine
+    """tf.init_scope: lifts out of every function graph being built into the outermost
+    context that builds none, as TF's: eager execution, or a TF 1 graph (whose control
+    dependencies are cleared within); untaped, the name scope kept."""
+    outer = _state.graph
+    while outer is not None and outer.building_function:
+        outer = outer.parent
+    return _lifted_to(outer)
 
-        def restore() -> None:
-            st.graph, st.tapes = saved
 
-        try:
-            with restoring(restore, lambda: st.graph is None and st.tapes is mine):
-                yield
-        finally:
-            if len(st.lifted) >= depth and st.lifted[depth - 1] is saved[0]:
-                del st.lifted[depth - 1]  # (its own entry, wherever the stack now ends)
-    return scope()
+def eager_scope() -> Any:
+    """Leaves every graph being built, a TF 1 graph's too: code runs eagerly, untaped
+    (eagerflow's own eager work inside a graph: a warm start's remapping, a folded
+    constant, a loaded TF 1 model's variables)."""
+    return _lifted_to(None)
+
+
+@contextlib.contextmanager
+def _lifted_to(outer: Any) -> Any:
+    """The graph `outer` (None: eager execution) the default while inside, untaped; the
+    graph left recorded (_state.lifted) for the variables made inside to find."""
+    st = _state
+    saved = (st.graph, st.tapes)
+    st.lifted.append(st.graph)
+    depth = len(st.lifted)
+    mine: list = []
+    st.graph, st.tapes = outer, mine
+
+    def restore() -> None:
+        st.graph, st.tapes = saved
+
+    made = outer.push_control_dependencies(None) if outer is not None else None
+    try:
+        with restoring(restore, lambda: st.graph is outer and st.tapes is mine):
+            yield
+    finally:
+        if outer is not None:
+            outer.pop_control_dependencies(made)
+        if len(st.lifted) >= depth and st.lifted[depth - 1] is saved[0]:
+            del st.lifted[depth - 1]  # (its own entry, wherever the stack now ends)
 
 
 __all__ = ["EagerTensor", "Function", "function", "functions_run_eagerly", "init_scope",

@@ -85,9 +85,15 @@ class CaptureAccess:
         hit = self._consts.get(id(x))
         if hit is not None and (const_name is None or not is_scalar_operand(x)):
             return hit[1]
-        if self.captures_eager and x.__class__ is EagerTensor and x._dtype not in _NOT_VALUES \
+        if x.__class__ is EagerTensor and x._dtype not in _NOT_VALUES \
                 and id(x) not in self.converted and not is_scalar_operand(x):
-            return self._capture_eager(x, const_name)
+            if self.captures_eager:
+                return self._capture_eager(x, const_name)
+            if not self.building_function and not self.eager_as_input:
+                # (TF's TF 1 graph captures none: its op wrapper names the input refusing it)
+                arg = "" if const_name is None else f"{const_name.rpartition('/')[2]}: "
+                raise RuntimeError(f"{arg}Attempting to capture an EagerTensor without "
+                                   "building a function.")
         sym = self._new_op(self._const_op, (), {"value": to_host(x._arr), "dtype": x._dtype},
                            [(x._shape, x._dtype)], const_name, const_name is None).outputs[0]
         self._consts[id(x)] = (x, sym)

@@ -14,24 +14,17 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import OperatorNotAllowedInGraphError
+from eagerflow._src.core.errors import (
+    SYMBOLIC_BOOL_MSG,
+    SYMBOLIC_ITER_MSG,
+    OperatorNotAllowedInGraphError,
+)
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, register_weak_class, weak_text
 from eagerflow._src.graph.creation_stack import user_frame
 
 if TYPE_CHECKING:
     from eagerflow._src.graph.ir import Graph, Operation
-
-_BOOL_MSG = ("Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt the "
-             "following resolutions to the problem: If you are running in Graph mode, use Eager "
-             "execution mode or decorate this function with @tf.function. If you are using "
-             "AutoGraph, you can try decorating this function with @tf.function. If that does "
-             "not work, then you may be using an unsupported feature or your source code may "
-             "not be visible to AutoGraph. See https://github.com/tensorflow/tensorflow/blob/"
-             "master/tensorflow/python/autograph/g3doc/reference/limitations.md"
-             "#access-to-source-code for more information.")
-_ITER_MSG = _BOOL_MSG.replace("Using a symbolic `tf.Tensor` as a Python `bool`",
-                              "Iterating over a symbolic `tf.Tensor`")
 
 
 def _not_allowed(msg: str) -> OperatorNotAllowedInGraphError:
@@ -45,7 +38,7 @@ def _not_allowed(msg: str) -> OperatorNotAllowedInGraphError:
 def bool_refused() -> OperatorNotAllowedInGraphError:
     """TF's error for a symbolic tensor's truth asked in Python (for library code that
     asks it of a tensor eagerflow does not build: Keras's lookup table size)."""
-    return _not_allowed(_BOOL_MSG)
+    return _not_allowed(SYMBOLIC_BOOL_MSG)
 
 
 # The v1 Sessions made default (`with sess.as_default()`, InteractiveSession), innermost
@@ -132,10 +125,10 @@ class SymbolicTensor(Tensor):
     # `constant_value`.
 
     def __bool__(self) -> bool:
-        raise _not_allowed(_BOOL_MSG)
+        raise _not_allowed(SYMBOLIC_BOOL_MSG)
 
     def __iter__(self) -> Iterator:
-        raise _not_allowed(_ITER_MSG)
+        raise _not_allowed(SYMBOLIC_ITER_MSG)
 
     def __len__(self) -> int:
         raise TypeError(f"len is not well defined for a symbolic Tensor ({self.name}). Please "

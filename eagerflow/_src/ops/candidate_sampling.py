@@ -356,6 +356,7 @@ def _sampler(op: OpDef, true_classes: Any, attrs: dict, seed: Any, name: str | N
         bind(op, (_op_input(true_classes, slow),), {**attrs, **_op_seeds(seed)}, name))
 
 
+@dispatch_binding
 def uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int,
                               unique: bool, range_max: int, seed: Any = None,
                               name: str | None = None) -> tuple:
@@ -366,6 +367,7 @@ def uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int
                     sampler_attrs(num_true, num_sampled, unique, range_max), seed, name)
 
 
+@dispatch_binding
 def log_uniform_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int,
                                   unique: bool, range_max: int, seed: Any = None,
                                   name: str | None = None) -> tuple:
@@ -456,6 +458,7 @@ def _sampled_logits(weights: Any, biases: Any, labels: Any, inputs: Any, num_sam
     return logits, targets
 
 
+@dispatch_binding
 def nce_loss(weights: Any, biases: Any, labels: Any, inputs: Any, num_sampled: int,
              num_classes: int, num_true: int = 1, sampled_values: Any = None,
              remove_accidental_hits: bool = False, name: str = "nce_loss") -> Any:
@@ -467,6 +470,7 @@ def nce_loss(weights: Any, biases: Any, labels: Any, inputs: Any, num_sampled: i
     return _sum_rows(sigmoid_cross_entropy_with_logits(labels=targets, logits=logits))
 
 
+@dispatch_binding
 def sampled_softmax_loss(weights: Any, biases: Any, labels: Any, inputs: Any,
                          num_sampled: int, num_classes: int, num_true: int = 1,
                          sampled_values: Any = None, remove_accidental_hits: bool = True,

@@ -32,6 +32,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.ops import candidate_sampling as CS
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import random_reference as ref
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.random import _reserve, kernel_state
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -306,6 +307,7 @@ LEARNED_UNIGRAM_CANDIDATE_SAMPLER = _learned_op("LearnedUnigramCandidateSampler"
 THREAD_UNSAFE_UNIGRAM_CANDIDATE_SAMPLER = _learned_op("ThreadUnsafeUnigramCandidateSampler")
 
 
+@dispatch_binding
 @eager_api("true_classes", "unigrams:floats")
 def fixed_unigram_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int,
                                     unique: bool, range_max: int, vocab_file: str = "",
@@ -340,6 +342,7 @@ def _unigrams(unigrams: Any) -> tuple:
     return tuple(C.float_attr(u, "unigrams") for u in unigrams)
 
 
+@dispatch_binding
 @eager_api("true_classes")
 def learned_unigram_candidate_sampler(true_classes: Any, num_true: int, num_sampled: int,
                                       unique: bool, range_max: int, seed: Any = None,

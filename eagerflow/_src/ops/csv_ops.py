@@ -22,6 +22,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -264,6 +265,7 @@ DECODE_CSV = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("records", "record_defaults")
 def decode_csv(records: Any, record_defaults: Any, field_delim: str = ",",
                use_quote_delim: bool = True, na_value: str = "", select_cols: Any = None,

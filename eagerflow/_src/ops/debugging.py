@@ -145,6 +145,7 @@ def _eager_summarize(summarize: Any) -> int:
                     f"(Assert's summarize={summarize!r})")
 
 
+@dispatch_binding
 def Assert(condition: Any, data: Any, summarize: int | None = None,
            name: str | None = None) -> Any:
     """Raises InvalidArgumentError (showing `data`) when `condition` is False."""

@@ -18,6 +18,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -142,6 +143,7 @@ EDIT_DISTANCE = register(OpDef(
 ))
 
 
+@dispatch_binding
 def edit_distance(hypothesis: Any, truth: Any, normalize: bool = True,
                   name: str = "edit_distance") -> Any:
     """Levenshtein distance between the sequences of `hypothesis` and `truth`

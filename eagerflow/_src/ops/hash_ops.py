@@ -22,7 +22,7 @@ from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
-from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_inputs, wrapped_name
 from eagerflow._src.ops.elementwise import as_fixed_type
@@ -312,6 +312,7 @@ FINGERPRINT = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("data", "method")  # (a Python string method: TF's op wrapper's slow path)
 def fingerprint(data: Any, method: str = "farmhash64", name: str | None = None) -> Tensor:
     """`tf.fingerprint`: an 8-byte fingerprint of each row (slice along axis 0) of `data`."""

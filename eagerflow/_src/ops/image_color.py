@@ -605,6 +605,7 @@ def _draw(lo: float, hi: float, seed: Any, stateless: bool) -> Any:
     return uniform([], lo, hi, seed=seed)
 
 
+@dispatch_binding
 def random_brightness(image: Any, max_delta: float, seed: Any = None) -> Any:
     if max_delta < 0:  # (before the image is looked at, as TF's)
         raise ValueError("max_delta must be non-negative.")
@@ -613,6 +614,7 @@ def random_brightness(image: Any, max_delta: float, seed: Any = None) -> Any:
 
 
 @dispatchable
+@binds_first
 def stateless_random_brightness(image: Any, max_delta: float, seed: Any) -> Any:
     if max_delta < 0:  # (before the image is looked at, as TF's)
         raise ValueError("max_delta must be non-negative.")
@@ -620,23 +622,27 @@ def stateless_random_brightness(image: Any, max_delta: float, seed: Any) -> Any:
     return adjust_brightness(image, _draw(-max_delta, max_delta, seed, True))
 
 
+@dispatch_binding
 def random_contrast(image: Any, lower: float, upper: float, seed: Any = None) -> Any:
     lower, upper = _check_range(lower, upper, "contrast")
     image = numeric_image(image)
     return adjust_contrast(image, _draw(lower, upper, seed, False))
 
 
+@dispatch_binding
 def stateless_random_contrast(image: Any, lower: float, upper: float, seed: Any) -> Any:
     lower, upper = _check_range(lower, upper, "contrast")
     image = numeric_image(image)
     return adjust_contrast(image, _draw(lower, upper, seed, True))
 
 
+@dispatch_binding
 def random_saturation(image: Any, lower: float, upper: float, seed: Any = None) -> Any:
     lower, upper = _check_range(lower, upper, "saturation")
     return adjust_saturation(image, _draw(lower, upper, seed, False))
 
 
+@dispatch_binding
 def stateless_random_saturation(image: Any, lower: float, upper: float,
                                 seed: Any = None) -> Any:
     lower, upper = _check_range(lower, upper, "saturation")
@@ -650,11 +656,13 @@ def _hue_delta(max_delta: float) -> None:
         raise ValueError("max_delta must be non-negative.")
 
 
+@dispatch_binding
 def random_hue(image: Any, max_delta: float, seed: Any = None) -> Any:
     _hue_delta(max_delta)
     return adjust_hue(image, _draw(-max_delta, max_delta, seed, False))
 
 
+@dispatch_binding
 def stateless_random_hue(image: Any, max_delta: float, seed: Any) -> Any:
     _hue_delta(max_delta)
     return adjust_hue(image, _draw(-max_delta, max_delta, seed, True))
@@ -706,11 +714,13 @@ def _runtime_crop(x: Any, size: Any, seed: Any, stateless: bool) -> Any:
     return slice_(x, floormod(u, limit), size)
 
 
+@dispatch_binding
 def random_crop(value: Any, size: Any, seed: Any = None, name: str | None = None) -> Any:
     """A uniformly placed crop of shape `size`."""
     return _crop(value, size, seed, stateless=False)
 
 
+@dispatch_binding
 def stateless_random_crop(value: Any, size: Any, seed: Any, name: str | None = None) -> Any:
     return _crop(value, size, seed, stateless=True)
 
@@ -806,10 +816,12 @@ def _stateless_flip(image: Any, seed: Any, axis_from_end: int) -> Any:
     return batch_flip(u, flipped, x)
 
 
+@dispatch_binding
 def stateless_random_flip_left_right(image: Any, seed: Any) -> Any:
     return _stateless_flip(image, seed, 2)
 
 
+@dispatch_binding
 def stateless_random_flip_up_down(image: Any, seed: Any) -> Any:
     return _stateless_flip(image, seed, 3)
 

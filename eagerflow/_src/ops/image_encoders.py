@@ -530,6 +530,7 @@ def _check_range(min_jpeg_quality: int, max_jpeg_quality: int) -> None:
         raise ValueError("`min_jpeg_quality` must be less than `max_jpeg_quality`.")
 
 
+@dispatch_binding
 def random_jpeg_quality(image: Any, min_jpeg_quality: int, max_jpeg_quality: int,
                         seed: Any = None) -> Any:
     """`tf.image.random_jpeg_quality`: a quality drawn uniformly from [min, max)."""
@@ -538,6 +539,7 @@ def random_jpeg_quality(image: Any, min_jpeg_quality: int, max_jpeg_quality: int
     return adjust_jpeg_quality(image, quality)
 
 
+@dispatch_binding
 def stateless_random_jpeg_quality(image: Any, min_jpeg_quality: int, max_jpeg_quality: int,
                                   seed: Any) -> Any:
     """`tf.image.stateless_random_jpeg_quality`: the quality drawn from `seed`."""

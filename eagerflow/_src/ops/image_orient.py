@@ -100,11 +100,13 @@ def _random_flip(image: Any, axis_from_end: int, seed: Any) -> Any:
     raise ValueError(f"'image' (shape {tuple(x._shape)}) must have either 3 or 4 dimensions.")
 
 
+@dispatch_binding
 def random_flip_left_right(image: Any, seed: Any = None) -> Any:
     """Flips each image horizontally with probability 1/2."""
     return _random_flip(image, 2, seed)
 
 
+@dispatch_binding
 def random_flip_up_down(image: Any, seed: Any = None) -> Any:
     """Flips each image vertically with probability 1/2."""
     return _random_flip(image, 3, seed)

@@ -28,6 +28,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random_reference as ref
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec
 from eagerflow._src.ops.eager_errors import eager_api
@@ -356,6 +357,7 @@ StatelessSampleDistortedBoundingBox = collections.namedtuple(
     "StatelessSampleDistortedBoundingBox", ["begin", "size", "bboxes"])
 
 
+@dispatch_binding
 @eager_api("image_size", "bounding_boxes")
 def sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: int = 0,
                                   min_object_covered: float = 0.1,
@@ -374,6 +376,7 @@ def sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: in
         {**seeds, **attrs}, name))
 
 
+@dispatch_binding
 @eager_api("image_size", "bounding_boxes", "seed")
 def stateless_sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: Any,
                                             min_object_covered: float = 0.1,

@@ -722,6 +722,7 @@ def _tuple_str(shape: tuple) -> str:
     return str(tuple(shape)) if len(shape) != 1 else f"({shape[0]},)"
 
 
+@dispatch_binding
 def sequence_mask(lengths: Any, maxlen: Any = None, dtype: Any = dt.bool,
                   name: str | None = None) -> Any:
     lengths = _t(lengths)

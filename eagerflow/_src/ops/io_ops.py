@@ -22,6 +22,7 @@ from eagerflow._src.core.py_conversion import object_scalar, object_vector
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.io.file_errors import c_given, c_name, local_path, os_error
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -381,6 +382,7 @@ DECODE_PADDED_RAW = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("input_bytes", "out_type:type")  # (a list or NumPy scalar: TF's slow path)
 def decode_raw(input_bytes: Any, out_type: Any, little_endian: bool = True,
                fixed_length: Any = None, name: str | None = None) -> Any:

@@ -610,6 +610,7 @@ def diag(diagonal: Any, name: str = "diag", k: Any = 0, num_rows: int = -1,
                                                padding_value, align), name)
 
 
+@dispatch_binding
 @eager_api("input", "diagonal", "k", named=True)
 def set_diag(input: Any, diagonal: Any, name: str = "set_diag", k: Any = 0,  # noqa: A002
              align: str = "RIGHT_LEFT") -> Any:

@@ -818,6 +818,7 @@ def embedding_lookup_v1(params: Any, ids: Any, partition_strategy: str = "mod",
 # ---------------------------------------------------------------------------------------
 
 @dispatchable
+@binds_first
 def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: Any = None,
             name: str | None = None) -> Any:
     """Zeroes elements with probability `rate` and scales the rest by 1 / (1 - rate).

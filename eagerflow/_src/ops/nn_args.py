@@ -9,6 +9,7 @@ normalization, losses and CTC, and image.py, which word their errors the same wa
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -100,6 +101,65 @@ def channels_first(data_format: str) -> bool:
     if data_format.__class__ is str:  # (the common case, asked several times an op)
         return data_format.startswith("NC")
     return C.string_arg(data_format, "data_format", "startswith").startswith("NC")
+
+
+# TF 2.21's CPU kernels of the convolutions and poolings take channels-last data only, each
+# refusing channels-first data in words of its own; oneDNN's kernels, which its CPU build
+# runs instead of some of them, compute channels-first float32 and bfloat16 (ONEDNN_T)
+_CHANNELS_LAST_ONLY = {
+    "Conv2D": (UnimplementedError, "The Conv2D op currently only supports the NHWC tensor "
+                                   "format on the CPU. The op was given the format: NCHW"),
+    "Conv2DBackpropInput": (InvalidArgumentError,
+                            "Conv2DCustomBackpropInputOp only supports NHWC."),
+    "Conv2DBackpropFilter": (InvalidArgumentError,
+                             "Conv2DCustomBackpropFilterOp only supports NHWC."),
+    "Conv3D": (InvalidArgumentError, "CPU implementation of Conv3D currently only supports "
+                                     "the NHWC tensor format."),
+    "Conv3DBackpropInputV2": (InvalidArgumentError,
+                              "Conv3DBackpropInputOpV2 only supports NDHWC on the CPU."),
+    "Conv3DBackpropFilterV2": (InvalidArgumentError,
+                               "Conv3DBackpropFilterOpV2 only supports NDHWC on the CPU."),
+    "DepthwiseConv2dNative": (UnimplementedError, "Depthwise convolution on CPU is only "
+                                                  "supported for NHWC format"),
+    "MaxPool": (InvalidArgumentError, "Default MaxPoolingOp only supports NHWC on device type "
+                                      "CPU"),
+    "MaxPoolGrad": (InvalidArgumentError, "Default MaxPoolingGradOp only supports NHWC on "
+                                          "device type CPU"),
+    "MaxPoolGradGrad": (InvalidArgumentError, "Default MaxPoolingGradGradOp only supports "
+                                              "NHWC on device type CPU"),
+    "AvgPool": (InvalidArgumentError, "Default AvgPoolingOp only supports NHWC on device type "
+                                      "CPU"),
+    "AvgPoolGrad": (InvalidArgumentError, "Default AvgPoolingGradOp only supports NHWC on "
+                                          "device type CPU"),
+    "MaxPool3DGrad": (InvalidArgumentError, "Default MaxPooling3dGradOp only supports NDHWC "
+                                            "on device type CPU"),
+    # (TF's words, a space missing)
+    "MaxPool3DGradGrad": (InvalidArgumentError, "Default MaxPooling3dGradGradOp only "
+                                                "supportsNDHWC on CPU device type"),
+}
+for _op in ("DepthwiseConv2dNativeBackpropInput", "DepthwiseConv2dNativeBackpropFilter"):
+    _CHANNELS_LAST_ONLY[_op] = _CHANNELS_LAST_ONLY["DepthwiseConv2dNative"]
+ONEDNN_T = ("float32", "bfloat16")
+
+
+def refuse_channels_first(op: str, dtype: Any, data_format: str, words: str | None = None,
+                          onednn: bool = True) -> None:
+    """TF's CPU kernel's refusal of channels-first data: `op`'s, or that of the kernel
+    `words` names (the N-D Conv op's, Conv2D's or Conv3D's), unless `onednn` and `dtype`
+    (a NumPy dtype) is one oneDNN computes. An op run on a GPU computes them:
+    the kernels call this on the CPU only (`xp is np`)."""
+    if not channels_first(data_format) or onednn and np.dtype(dtype).name in ONEDNN_T:
+        return
+    cls, msg = _CHANNELS_LAST_ONLY[words or op]
+    raise cls(None, None, f"{msg} [Op:{op}]")
+
+
+def gpu_only_channels_first(samples: list) -> list:
+    """`samples`, those of channels-first data marked `gpu_only`: the suites compute
+    in float64, which TF's CPU kernels refuse so (refuse_channels_first)."""
+    return [replace(s, gpu_only=True)
+            if s.attrs.get("data_format", "").startswith(("NC", "CHANNELS_FIRST")) else s
+            for s in samples]
 
 
 def spatial(values: tuple, data_format: str) -> tuple:

@@ -54,6 +54,7 @@ from eagerflow._src.ops.nn_args import (
     fail,
     full_shape,
     get_sequence,
+    gpu_only_channels_first,
     kept,
     out_size,
     outer,
@@ -68,7 +69,8 @@ from eagerflow._src.ops.nn_conv_checks import (
     FORMATS,
     check_convolution_args,
     check_depthwise_backprop,
-    refuse_cpu_3d_dilations,
+    cpu_dilations,
+    refuse_on_cpu,
     spatial_dims,
 )
 from eagerflow._src.ops.registry import (
@@ -303,20 +305,11 @@ def _checked_forward_shape(fam: _Family, op: str, xshape: tuple, fshape: tuple,
                           dilations)
 
 
-def _cpu_dilations(fam: _Family, xp: Any, dilations: tuple) -> tuple:
-    """The dilations a gradient kernel computes with: TF's CPU depthwise gradient kernels
-    read no dilations, with oneDNN on or off (they check the sizes and compute undilated:
-    tf.nn's dilated depthwise convolution reaches them undilated, through SpaceToBatchND; a
-    raw dilated DepthwiseConv2dNative's gradient, as TF's, is then not its derivative); the
-    others' own."""
-    return (1,) * len(dilations) if fam.depthwise and xp is np else dilations
-
-
 def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
                 explicit_paddings: tuple, data_format: str, dilations: tuple,
                 conv_op: bool = False) -> Any:
-    if fam is CONV3D_F and xp is np and not conv_op:  # (the Conv op computes as XLA's)
-        refuse_cpu_3d_dilations(fam.fwd, x.dtype, data_format, dilations)
+    if xp is np and not conv_op:  # (the N-D Conv op's refusals are its own: nn_conv_nd)
+        refuse_on_cpu(fam.fwd, x.dtype, data_format, dilations, fam is CONV3D_F)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     # (eagerly under a tape, what a library convolution made of w is kept for the input
@@ -353,7 +346,7 @@ def _check_backprop(fam: _Family, op: str, label: str, in_shape: tuple | None,
                     kernel: bool = False) -> None:
     """A gradient op's input, filter and output-gradient shapes against each other (the
     output gradient's spatial sizes only when it runs, _at_run; a dilated depthwise
-    one's by its `kernel`, which knows its device: _cpu_dilations)."""
+    one's by its `kernel`, which knows its device: cpu_dilations)."""
     later = not kernel and (_at_run(fam, op) or
                             (fam.depthwise and any(d != 1 for d in a["dilations"])))
     kept((fam.fwd, op, label, in_shape, fshape, dyshape, *a.values(), later),
@@ -551,10 +544,10 @@ def backprop_input_infer(fam: _Family, sizes: Any, w: Any, dy: Any, strides: tup
 
 def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, strides: tuple,
                           padding: str, explicit_paddings: tuple, data_format: str,
-                          dilations: tuple) -> Any:
-    if fam is CONV3D_F and xp is np:
-        refuse_cpu_3d_dilations(fam.bin, w.dtype, data_format, dilations, True)
-    dilations = _cpu_dilations(fam, xp, dilations)
+                          dilations: tuple, op: str = "") -> Any:
+    if xp is np and not op:  # (`op`: Conv2DBackpropInputV2, which computes it here)
+        refuse_on_cpu(fam.bin, w.dtype, data_format, dilations, fam is CONV3D_F, True)
+    dilations = cpu_dilations(fam.depthwise, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     in_shape = tuple(map(int, sizes))
@@ -582,10 +575,10 @@ def backprop_filter_infer(fam: _Family, x: Any, sizes: Any, dy: Any, strides: tu
 
 def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, strides: tuple,
                            padding: str, explicit_paddings: tuple, data_format: str,
-                           dilations: tuple) -> Any:
-    if fam is CONV3D_F and xp is np:
-        refuse_cpu_3d_dilations(fam.bfil, x.dtype, data_format, dilations, True)
-    dilations = _cpu_dilations(fam, xp, dilations)
+                           dilations: tuple, op: str = "") -> Any:
+    if xp is np and not op:  # (`op`: Conv2DBackpropFilterV2, which computes it here)
+        refuse_on_cpu(fam.bfil, x.dtype, data_format, dilations, fam is CONV3D_F, True)
+    dilations = cpu_dilations(fam.depthwise, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     fshape = tuple(map(int, sizes))
@@ -751,8 +744,11 @@ def _family_samples(fam: _Family) -> tuple:
         dy = _f64(*_ref_out_shape(fam, x.shape, w.shape, a))  # no reference run at import
         if fam.depthwise and kw.get("dil", 1) not in (1, (1, 1)):
             # (TF's CPU depthwise gradient kernels read no dilations: the forward op's
-            # gradient is not its derivative there, and the gradient ops compute undilated)
+            # gradient is not its derivative there, and the gradient ops compute undilated,
+            # as the references do; of channels-first data, which they refuse, none)
             samples.append(Sample((x, w), a, grad=False))
+            if df == df_first:
+                continue
             bin_s.append(_undilated_gradient_sample(fam, fam.bin, (np.array(xs, np.int32), w), a))
             bfil_s.append(_undilated_gradient_sample(fam, fam.bfil,
                                                      (x, np.array(w.shape, np.int32)), a))
@@ -789,7 +785,8 @@ def _family_samples(fam: _Family) -> tuple:
         bad.append(BadSample((np.ones(xs), np.ones(ws)),
                              _attrs(r, df_last, padding="EXPLICIT", explicit=(-1, 0) * r),
                              InvalidArgumentError, "must be nonnegative"))
-    return samples, bad, bin_s, bfil_s
+    mark = gpu_only_channels_first
+    return mark(samples), bad, mark(bin_s), mark(bfil_s)
 
 
 def _bin_bad(fam: _Family) -> list:

@@ -15,11 +15,13 @@ import numpy as np
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.nn_args import (
+    ONEDNN_T,
     check_sequence_length,
     explicit_pairs,
     fail,
     out_size,
     outer,
+    refuse_channels_first,
     sequence_items,
     spatial,
     unbool,
@@ -150,7 +152,7 @@ def check_depthwise_backprop(op: str, label: str, in_shape: tuple, fshape: tuple
     three ranks, the batch, the input's depth against the filter's, the filter's depths
     against the output gradient's, then (unless `later`: when it runs) its rows and
     columns against those the input, filter, stride and dilation make (dilations of 1 but
-    on a GPU: nn_conv._cpu_dilations). `a`: the op's attrs."""
+    on a GPU: cpu_dilations). `a`: the op's attrs."""
     for what, dims in (("input", in_shape), ("filter", fshape), ("out_backprop", dyshape)):
         if len(dims) != 4:
             raise fail(op, f"{label}: {what} must be 4-dimensional")
@@ -176,23 +178,26 @@ def check_depthwise_backprop(op: str, label: str, in_shape: tuple, fshape: tuple
                            f"computed: actual = {actual}, computed = {computed}")
 
 
-# The dtypes of TF's default oneDNN build's CPU Conv3D kernels, which compute dilations
-_ONEDNN_3D = frozenset(("float32", "bfloat16"))
-
-
-def refuse_cpu_3d_dilations(op: str, dtype: Any, data_format: str, dilations: tuple,
-                            gradient: bool = False) -> None:
-    """TF 2.21's CPU refusal of a dilated 3-D convolution (run after the shape checks)
-    where its default build has no oneDNN kernel to compute it: Conv3D (`op`) and its
-    `gradient` ops of float64 or half (TF's own kernels compute no dilation; TF's N-D Conv
-    op refuses any dtype, which eagerflow's computes as XLA does). The channels-first
-    format is named first, as TF's kernel refuses it first (eagerflow computes an
-    undilated channels-first one, as a GPU does)."""
-    if all(d == 1 for d in dilations) or np.dtype(dtype).name in _ONEDNN_3D:
+def refuse_on_cpu(op: str, dtype: Any, data_format: str, dilations: tuple, conv3d: bool,
+                  gradient: bool = False) -> None:
+    """TF 2.21's CPU refusals of a convolution kernel's (run after the shape checks): of
+    channels-first data (nn_args.refuse_channels_first), then of a dilated 3-D one
+    (`conv3d`: Conv3D, `op`, and its `gradient` ops) where its default build has no
+    oneDNN kernel to compute it, float64 or half (TF's own kernels compute no dilation;
+    TF's N-D Conv op refuses any dtype, which eagerflow's computes as XLA does)."""
+    refuse_channels_first(op, dtype, data_format)
+    if not conv3d or all(d == 1 for d in dilations) or np.dtype(dtype).name in ONEDNN_T:
         return
     if gradient:
         raise fail(op, "Current CPU implementation does not yet support dilation rates "
                        "larger than 1.")
-    raise fail(op, "CPU implementation of Conv3D currently only supports the NHWC tensor "
-                   "format." if data_format == "NCDHW" else
-                   "CPU implementation of Conv3D currently only supports dilated rates of 1.")
+    raise fail(op, "CPU implementation of Conv3D currently only supports dilated rates of 1.")
+
+
+def cpu_dilations(depthwise: bool, xp: Any, dilations: tuple) -> tuple:
+    """The dilations a gradient kernel computes with: TF's CPU depthwise gradient kernels
+    read no dilations, with oneDNN on or off (they check the sizes and compute undilated:
+    tf.nn's dilated depthwise convolution reaches them undilated, through SpaceToBatchND; a
+    raw dilated DepthwiseConv2dNative's gradient, as TF's, is then not its derivative); the
+    others' own."""
+    return (1,) * len(dilations) if depthwise and xp is np else dilations

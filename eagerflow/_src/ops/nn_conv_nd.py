@@ -146,9 +146,11 @@ def _conv_kernel(xp: Any, x: Any, w: Any, strides: tuple, padding: str,
     if 0 in shape or not x.size:  # nothing to compute (and the engine wants windows that
         # fit; an empty input's padded windows hold only the padding's zeros)
         return xp.zeros(shape, x.dtype)
+    fam = K.CONV2D_F if nsp == 2 else K.CONV3D_F
+    if xp is np:  # (TF's CPU kernel's refusal: no oneDNN kernel replaces the Conv op's)
+        A.refuse_channels_first("Conv", x.dtype, df, fam.fwd, onednn=False)
     lead = x.shape[:batch_dims]
     x1 = x.reshape((math.prod(lead),) + x.shape[batch_dims:])
-    fam = K.CONV2D_F if nsp == 2 else K.CONV3D_F
     y = K.conv_kernel(fam, xp, x1, w, tuple(strides), padding, tuple(explicit_paddings), df,
                       dil, conv_op=True)
     return y.reshape(shape)
@@ -236,7 +238,7 @@ def _conv_bad() -> list:
 
 CONV = register(OpDef(
     "Conv", _conv_infer, _conv_kernel, grad=C.no_gradient, reference=_conv_reference,
-    samples=_conv_samples, bad_samples=_conv_bad,
+    samples=lambda: A.gpu_only_channels_first(_conv_samples()), bad_samples=_conv_bad,
 ))
 
 
@@ -283,7 +285,8 @@ def _filter_v2_infer(x: Any, w: Any, dy: Any, **a: Any) -> list:
 
 
 def _filter_v2_kernel(xp: Any, x: Any, w: Any, dy: Any, **a: Any) -> Any:
-    return K.backprop_filter_kernel(K.CONV2D_F, xp, x, w.shape, dy, **a)
+    return K.backprop_filter_kernel(K.CONV2D_F, xp, x, w.shape, dy, **a,
+                                   op="Conv2DBackpropFilterV2")
 
 
 def _filter_v2_reference(x: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
@@ -295,7 +298,8 @@ def _input_v2_infer(x: Any, w: Any, dy: Any, **a: Any) -> list:
 
 
 def _input_v2_kernel(xp: Any, x: Any, w: Any, dy: Any, **a: Any) -> Any:
-    return K.backprop_input_kernel(K.CONV2D_F, xp, x.shape, w, dy, **a)
+    return K.backprop_input_kernel(K.CONV2D_F, xp, x.shape, w, dy, **a,
+                                  op="Conv2DBackpropInputV2")
 
 
 def _input_v2_reference(x: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:

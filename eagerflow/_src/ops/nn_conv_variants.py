@@ -65,7 +65,8 @@ def _sizes_tensor(value: Any, tshape: bool = False, arg: tuple | None = None) ->
     if None in vals:
         raise ValueError(f"output_shape must be a list of int64 values, got {list(vals)}")
     wide = tshape and any(not -2**31 <= v < 2**31 for v in vals)
-    return EagerTensor(np.array(vals, np.int64).astype(np.int64 if wide else np.int32))
+    # (converted: a TF 1 graph's Const, where an eager tensor from before it is refused)
+    return convert_to_tensor(np.array(vals, np.int64).astype(np.int64 if wide else np.int32))
 
 
 def _scoped_node(name: str | None, default: str) -> str | None:
@@ -205,7 +206,8 @@ def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noq
     return bind(DEPTHWISE, (x, w), dict(strides=strides, padding=pad,
                                         explicit_paddings=ex, data_format=df,
                                         dilations=get_sequence(dilations, 2, ci, "dilations")),
-                name)
+                # (traced, the op is named as the scope TF opens; eagerly as it is given)
+                name if _state.graph is None else _scoped_node(name, "depthwise"))
 
 
 def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,

@@ -378,6 +378,7 @@ def _dense_to_sparse_labels(labels: Any, label_length: Any) -> tuple:
     return at, gather_nd(labels, at), equal(lengths, 0)
 
 
+@dispatch_binding
 def ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: Any,
              logits_time_major: bool = True, unique: Any = None, blank_index: Any = None,
              name: str | None = None) -> Any:
@@ -451,6 +452,7 @@ def _refuse_double() -> None:
                     "of argument 'x'.")
 
 
+@dispatch_binding
 @eager_api("inputs", "sequence_length")
 def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool = True,
                        blank_index: Any = None) -> tuple:
@@ -491,6 +493,7 @@ def collapse_repeated(labels: Any, seq_length: Any, name: str | None = None) -> 
     return (reshape(flat, [_dim(labels, 0), new_max]), cast(new_length, seq_length._dtype))
 
 
+@dispatch_binding
 def ctc_unique_labels(labels: Any, name: str | None = None) -> tuple:
     """Each row's distinct labels in order of first appearance, zero-padded to the row's
     length (int64), and, for each label, the position of its value among them (int32):

@@ -954,6 +954,7 @@ CTC_BEAM_SEARCH = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("inputs", "sequence_length")
 def ctc_beam_search_decoder(inputs: Any, sequence_length: Any, beam_width: int = 100,
                             top_paths: int = 1) -> tuple:

@@ -48,9 +48,11 @@ from eagerflow._src.ops.nn_args import (
     fail,
     full_shape,
     get_sequence,
+    gpu_only_channels_first,
     out_size,
     outer,
     python_format,
+    refuse_channels_first,
     shape_tensor,
     sized,
     spatial,
@@ -139,14 +141,15 @@ def _check_tinput(op: str, x: Any, y: Any = None, attr: str = "TInput") -> Any:
 
 
 def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, strides: tuple,
-                      padding: str, explicit: tuple, data_format: str, is_max: bool) -> None:
+                      padding: str, explicit: tuple, data_format: str, is_max: bool,
+                      dtype: Any = np.float32) -> None:
     nd = p.rank + 2
     check_choice(op, "padding", padding, ("SAME", "VALID", "EXPLICIT")
                  if p.explicit and is_max else ("SAME", "VALID"))
     check_choice(op, "data_format", data_format,
                  p.formats + ("NCHW_VECT_C",) if op == "MaxPool" else p.formats)
     if op == "MaxPool" and (data_format == "NCHW_VECT_C" or _state.graph is None):
-        _refuse_cpu_format(data_format, padding, _state.device == CPU_DEVICE)
+        _refuse_cpu_format(data_format, padding, dtype, _state.device == CPU_DEVICE)
     for what, values in (("ksize", ksize), ("strides", strides)):  # (read as int32s first)
         for v in values:
             C.int_attr(op, v, what)
@@ -179,13 +182,24 @@ def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, stri
             check_window_paddings(op, padding, explicit, ksize, data_format)
 
 
-def _refuse_cpu_format(data_format: str, padding: str, cpu: bool) -> None:
+def _refuse_cpu_format(data_format: str, padding: str, dtype: Any, cpu: bool) -> None:
     """TF's CPU MaxPool kernel's refusal, before its other checks, of NCHW_VECT_C (which
     eagerflow computes nowhere: TF's GPU's qint8 layout) and, on the CPU (`cpu`), of NCHW
-    with explicit paddings, oneDNN on or off (oneDNN takes no explicit padding; eagerflow
-    computes NCHW otherwise, as oneDNN does)."""
-    if data_format == "NCHW_VECT_C" or cpu and data_format == "NCHW" and padding == "EXPLICIT":
+    but for oneDNN's float32 and bfloat16 (NumPy's `dtype`) without explicit paddings, which
+    oneDNN takes none of."""
+    if data_format == "NCHW_VECT_C":
         raise fail("MaxPool", "Default MaxPoolingOp only supports NHWC on device type CPU")
+    if cpu:
+        refuse_channels_first("MaxPool", dtype, data_format, onednn=padding != "EXPLICIT")
+
+
+def _refuse_eager_gradient(op: str, d: dt.DType, data_format: str) -> None:
+    """TF's CPU max-pool gradient kernels refuse channels-first data of every dtype, as
+    an eager op does; a graph has oneDNN's gradient of its MaxPool run instead, which takes
+    float32 and bfloat16 as the forward op does, so a traced one is refused by its kernel
+    (2-D) or by _refuse_3d (3-D) for the other dtypes only."""
+    if _state.graph is None and _state.device == CPU_DEVICE:
+        refuse_channels_first(op, d.as_numpy_dtype, data_format, onednn=False)
 
 
 def check_window_paddings(op: str, padding: str, explicit: tuple, ksize: tuple,
@@ -250,7 +264,7 @@ def max_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
                    explicit_paddings: tuple, data_format: str) -> list:
     d = check_t(p.max, (x,), p.max_types)
     _check_pool_attrs(p, p.max, x._shape, ksize, strides, padding, explicit_paddings,
-                      data_format, True)
+                      data_format, True, d.as_numpy_dtype)
     _refuse_3d(p.max, d, ksize, strides, padding, data_format)
     if x._shape is None:
         return [(None, d)]
@@ -261,7 +275,7 @@ def max_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
 def max_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
                     explicit_paddings: tuple, data_format: str, keep: bool = False) -> Any:
     if p.max == "MaxPool":  # (traced, its check is the kernel's, at run)
-        _refuse_cpu_format(data_format, padding, xp is np)
+        _refuse_cpu_format(data_format, padding, x.dtype, xp is np)
     check_window_paddings(p.max, padding, explicit_paddings, ksize, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
     keep = keep and not channels_first(data_format)  # (the arrays the gradient will see)
@@ -283,6 +297,7 @@ def max_pool_grad_infer(p: _Pool, x: Any, y: Any, dy: Any, ksize: tuple, strides
     _check_pool_attrs(p, op, x._shape, ksize, strides, padding, explicit_paddings, data_format,
                       True)
     _refuse_3d(op, d, ksize, strides, padding, data_format, d_in)
+    _refuse_eager_gradient(op, d, data_format)
     if x._shape is not None and None not in x._shape:
         want = _out_shape(op, x._shape, ksize, strides, padding, explicit_paddings,
                           data_format, p.rank)
@@ -294,6 +309,8 @@ def max_pool_grad_infer(p: _Pool, x: Any, y: Any, dy: Any, ksize: tuple, strides
 def max_pool_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, dy: Any, ksize: tuple,
                          strides: tuple, padding: str, explicit_paddings: tuple,
                          data_format: str) -> Any:
+    if xp is np and p.rank == 2:
+        refuse_channels_first(p.max_grad, x.dtype, data_format)
     check_window_paddings(p.max_grad, padding, explicit_paddings, ksize, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
     out = PW.max_pool_grad(xp, _cl(x, data_format), _cl(y, data_format),
@@ -313,6 +330,7 @@ def max_pool_grad_grad_infer(p: _Pool, x: Any, y: Any, gg: Any, ksize: tuple, st
     _check_pool_attrs(p, op, x._shape, ksize, strides, padding, explicit_paddings, data_format,
                       True)
     _refuse_3d(op, d, ksize, strides, padding, data_format)
+    _refuse_eager_gradient(op, d, data_format)
     if p.rank == 3 and x._shape is not None and 0 in x._shape:  # (TF's 3-D kernel refuses it)
         raise fail(op, f"received empty tensor tensor_in: Tensor<type: {C.dtype_word(d)} "
                        f"shape: {C.shape_str(x._shape)} values: >")
@@ -328,6 +346,8 @@ def max_pool_grad_grad_infer(p: _Pool, x: Any, y: Any, gg: Any, ksize: tuple, st
 def max_pool_grad_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, gg: Any, ksize: tuple,
                               strides: tuple, padding: str, explicit_paddings: tuple,
                               data_format: str) -> Any:
+    if xp is np and p.rank == 2:
+        refuse_channels_first(p.max_grad_grad, x.dtype, data_format)
     check_window_paddings(p.max_grad_grad, padding, explicit_paddings, ksize, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
     out = PW.max_pool_grad_grad(xp, _cl(x, data_format), _cl(y, data_format),
@@ -353,6 +373,8 @@ def avg_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
 
 def avg_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
                     data_format: str) -> Any:
+    if xp is np and p.rank == 2:
+        refuse_channels_first(p.avg, x.dtype, data_format)
     ks, st, pad, _ = _engine(ksize, strides, padding, (), data_format)
     return _back(xp, PW.avg_pool(xp, _cl(x, data_format), ks, st, pad), data_format)
 
@@ -381,6 +403,8 @@ def avg_pool_grad_infer(p: _Pool, sizes: Any, dy: Any, ksize: tuple, strides: tu
 
 def avg_pool_grad_kernel(p: _Pool, xp: Any, sizes: Any, dy: Any, ksize: tuple, strides: tuple,
                          padding: str, data_format: str) -> Any:
+    if xp is np and p.rank == 2:
+        refuse_channels_first(p.avg_grad, dy.dtype, data_format)
     ks, st, pad, _ = _engine(ksize, strides, padding, (), data_format)
     shape = tuple(int(v) for v in sizes)
     cl_shape = (shape[0],) + spatial(shape, data_format) + (outer(shape, data_format)[1],)
@@ -572,6 +596,12 @@ def _pool_samples(p: _Pool) -> dict:
                                       "Value for attr 'T' of double"))
         s["avg_bad"].append(BadSample((np.ones(xs),), oka, NotFoundError,
                                       "Could not find device for node: {{node AvgPool3D}}"))
+    # (TF's CPU refuses their channels-first data: the 3-D gradients of a max pool in any
+    # dtype, eagerly, the 2-D ops in float64)
+    refused = ("max_grad", "max_grad_grad") if p.rank == 3 else \
+        ("max", "max_grad", "max_grad_grad", "avg", "avg_grad")
+    for k in refused:
+        s[k] = gpu_only_channels_first(s[k])
     return s
 
 

@@ -15,7 +15,11 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.errors import (
+    SYMBOLIC_ITER_MSG,
+    InvalidArgumentError,
+    OperatorNotAllowedInGraphError,
+)
 from eagerflow._src.core.py_conversion import install_list_packing
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import dispatch
@@ -314,6 +318,9 @@ def disable_tensor_equality() -> None:
 
 
 def _iter(self: EagerTensor) -> Any:
+    if _state.graph is not None:  # (TF's too while a graph is built: AutoGraph's `for`
+        # iterates a captured one in the graph, control_flow.for_stmt)
+        raise OperatorNotAllowedInGraphError(SYMBOLIC_ITER_MSG)
     if not self._shape:
         raise TypeError("Cannot iterate over a scalar tensor.")
     return iter(unstack(self))

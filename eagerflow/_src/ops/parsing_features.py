@@ -23,6 +23,7 @@ from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops import parsing_ops as P
 from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_of
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.indexing import boolean_mask, gather, unsorted_segment_sum
@@ -89,6 +90,7 @@ for _cls in (RaggedFeature, SparseFeature, *_PARTITIONS):
 # Parsing
 # ---------------------------------------------------------------------------------------
 
+@dispatch_binding
 def parse_example(serialized: Any, features: dict, example_names: Any = None,
                   name: str | None = None) -> dict:
     """`tf.io.parse_example(serialized, features)` for a vector of serialized Examples (a
@@ -99,6 +101,7 @@ def parse_example(serialized: Any, features: dict, example_names: Any = None,
                   name or "ParseExample")
 
 
+@dispatch_binding
 @eager_api("serialized")
 def parse_single_example(serialized: Any, features: dict, example_names: Any = None,
                          name: str | None = None) -> dict:

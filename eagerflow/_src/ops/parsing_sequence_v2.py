@@ -31,6 +31,7 @@ from eagerflow._src.ops import parsing_ops as P
 from eagerflow._src.ops import parsing_sequence as S
 from eagerflow._src.ops import parsing_sequence_v1 as V1
 from eagerflow._src.ops.array import shape as shape_of
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_path
 from eagerflow._src.ops.math_base import cast
@@ -299,6 +300,7 @@ PARSE_SEQUENCE_EXAMPLE = register(OpDef(
 # Public functions
 # ---------------------------------------------------------------------------------------
 
+@dispatch_binding
 def parse_sequence_example(serialized: Any, context_features: dict | None = None,
                            sequence_features: dict | None = None, example_names: Any = None,
                            name: str | None = None) -> tuple:
@@ -308,6 +310,7 @@ def parse_sequence_example(serialized: Any, context_features: dict | None = None
         return _parse(serialized, context_features, sequence_features, False, example_names)
 
 
+@dispatch_binding
 def parse_single_sequence_example(serialized: Any, context_features: dict | None = None,
                                   sequence_features: dict | None = None,
                                   example_name: Any = None, name: str | None = None) -> tuple:

@@ -25,6 +25,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -770,6 +771,7 @@ def python_axis(axis: Any, input: Any) -> Any:  # noqa: A002
     return axis
 
 
+@dispatch_binding
 @eager_api("input", "min_range", "max_range")
 def quantize(input: Any, min_range: Any, max_range: Any, T: Any,  # noqa: A002, N803
              mode: str = "MIN_COMBINED", round_mode: str = _ROUND_AWAY,
@@ -786,6 +788,7 @@ def quantize(input: Any, min_range: Any, max_range: Any, T: Any,  # noqa: A002, 
                               _f32(max_range)), attrs, name)
 
 
+@dispatch_binding
 @eager_api("input", "min_range", "max_range")
 def dequantize(input: Any, min_range: Any, max_range: Any,  # noqa: A002
                mode: str = "MIN_COMBINED", name: str | None = None, axis: Any = None,

@@ -16,6 +16,7 @@ from eagerflow._src.core.device import host_eagerly
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import convert_to_tensor, host_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import passed_raw, slow_path
 from eagerflow._src.ops.quantization import (
@@ -332,6 +333,7 @@ def _qdq_api(op: OpDef, input: Any, input_min: Any, input_max: Any, attrs: tuple
         raise
 
 
+@dispatch_binding
 def quantize_and_dequantize(input: Any, input_min: Any, input_max: Any,  # noqa: A002
                             signed_input: bool = True, num_bits: int = 8,
                             range_given: bool = False, round_mode: str = _ROUND_EVEN,
@@ -342,6 +344,7 @@ def quantize_and_dequantize(input: Any, input_min: Any, input_max: Any,  # noqa:
                 (signed_input, num_bits, range_given, round_mode, narrow_range), axis, name)
 
 
+@dispatch_binding
 def quantize_and_dequantize_v2(input: Any, input_min: Any, input_max: Any,  # noqa: A002
                                signed_input: bool = True, num_bits: int = 8,
                                range_given: bool = False, round_mode: str = _ROUND_EVEN,

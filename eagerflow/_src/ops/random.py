@@ -42,7 +42,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox, tf_op_defs
 from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_reference as ref
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import (
     Spec,
@@ -696,6 +696,7 @@ def bind_shaped(op: OpDef, inputs: tuple, attrs: dict, given: dict | None,
     return bind(op, inputs, attrs, name)
 
 
+@dispatch_binding
 def uniform(shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dt.float32,
             seed: Any = None, name: str | None = None) -> Any:
     """Uniform values in [minval, maxval) (maxval defaults to 1 for floats)."""
@@ -772,6 +773,7 @@ def _scaled_normal(op: OpDef, shape: Any, mean: Any, stddev: Any, dtype: Any, se
     return add(multiply(raw, std_t), mean_t)
 
 
+@dispatch_binding
 def normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dt.float32,
            seed: Any = None, name: str | None = None) -> Any:
     """Normal values with the given mean and standard deviation."""
@@ -779,6 +781,7 @@ def normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dt.float
                           "random_normal")
 
 
+@dispatch_binding
 def truncated_normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dt.float32,
                      seed: Any = None, name: str | None = None) -> Any:
     """Normal values more than two standard deviations from the mean are redrawn."""
@@ -787,6 +790,7 @@ def truncated_normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any 
 
 
 @dispatchable
+@binds_first
 def shuffle(value: Any, seed: Any = None, name: str | None = None) -> Any:
     """Shuffles `value` along its first dimension."""
     return bind(RANDOM_SHUFFLE, (_t(value),), _op_seeds(seed), name)
@@ -800,6 +804,7 @@ def categorical_dtype(dtype: Any) -> dt.DType:
     return dtype
 
 
+@dispatch_binding
 def categorical(logits: Any, num_samples: Any, dtype: Any = None, seed: Any = None,
                 name: str | None = None) -> Any:
     """Samples class indices from unnormalized log-probabilities, one row per batch entry."""

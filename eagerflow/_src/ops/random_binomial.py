@@ -34,6 +34,7 @@ from eagerflow._src.ops import random as R
 from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops import random_stateless as S
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.random_gamma import (
     block_uniforms,
@@ -407,6 +408,7 @@ def stateful_binomial(state: Any, alg: int, shape: Any, counts: Any, probs: Any,
                 {"shape": R._static_shape(shape, _SNAME), "dtype": dt.as_dtype(dtype)})
 
 
+@dispatch_binding
 def stateless_binomial(shape: Any, seed: Any, counts: Any, probs: Any,
                        output_dtype: Any = dt.int32, name: str | None = None) -> Any:
     """Binomial draws that depend only on `seed`; `shape` ends with broadcast(counts, probs)."""

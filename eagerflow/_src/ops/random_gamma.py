@@ -41,6 +41,7 @@ from eagerflow._src.ops import random_gpu as G
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops import random_stateless as S
 from eagerflow._src.ops import special_scalars as SP
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.eager_errors import slow_path
@@ -365,6 +366,7 @@ RANDOM_GAMMA = register(OpDef(
 ))
 
 
+@dispatch_binding
 def gamma(shape: Any, alpha: Any, beta: Any = None, dtype: Any = dt.float32, seed: Any = None,
           name: str | None = None) -> Any:
     """Gamma draws of concentration alpha and rate beta, shape + broadcast(alpha, beta)."""
@@ -461,6 +463,7 @@ STATELESS_GAMMA = register(OpDef(
 ))
 
 
+@dispatch_binding
 def stateless_gamma(shape: Any, seed: Any, alpha: Any, beta: Any = None,
                     dtype: Any = dt.float32, name: str | None = None) -> Any:
     """Gamma draws that depend only on `seed`; `shape` ends with broadcast(alpha, beta)."""
@@ -677,6 +680,7 @@ RANDOM_POISSON = register(OpDef(
 ))
 
 
+@dispatch_binding
 def poisson(shape: Any, lam: Any, dtype: Any = dt.float32, seed: Any = None,
             name: str | None = None) -> Any:
     """Poisson draws of rate `lam`: shape + lam's shape."""
@@ -739,6 +743,7 @@ STATELESS_POISSON = register(OpDef(
 ))
 
 
+@dispatch_binding
 def stateless_poisson(shape: Any, seed: Any, lam: Any, dtype: Any = dt.int32,
                       name: str | None = None) -> Any:
     """Poisson draws that depend only on `seed`; `shape` ends with lam's shape. A list

@@ -33,6 +33,7 @@ from eagerflow._src.ops import philox
 from eagerflow._src.ops import random as R
 from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_reference as ref
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.eager_errors import passed_raw, slow_path
@@ -724,6 +725,7 @@ def graph_scope(name: str | None, default: str) -> Any:
 _NO_SCOPE = contextlib.nullcontext(None)
 
 
+@dispatch_binding
 def stateless_uniform(shape: Any, seed: Any, minval: Any = 0, maxval: Any = None,
                       dtype: Any = dt.float32, name: str | None = None,
                       alg: Any = "auto_select") -> Any:
@@ -777,6 +779,7 @@ def normal_from(op: OpDef, kca: Callable, shape: Any, mean: Any, stddev: Any, dt
     return add(raw * std_t, mean_t, name=scope)
 
 
+@dispatch_binding
 def stateless_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: Any = 1.0,
                      dtype: Any = dt.float32, name: str | None = None,
                      alg: Any = "auto_select") -> Any:
@@ -785,6 +788,7 @@ def stateless_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: Any = 1.0,
                            dtype, scope)
 
 
+@dispatch_binding
 def stateless_truncated_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: Any = 1.0,
                                dtype: Any = dt.float32, name: str | None = None,
                                alg: Any = "auto_select") -> Any:
@@ -793,6 +797,7 @@ def stateless_truncated_normal(shape: Any, seed: Any, mean: Any = 0.0, stddev: A
                            mean, stddev, dtype, scope)
 
 
+@dispatch_binding
 def stateless_categorical(logits: Any, num_samples: Any, seed: Any, dtype: Any = dt.int64,
                           name: str | None = None) -> Any:
     with graph_scope(name, "stateless_categorical") as scope:
@@ -817,12 +822,14 @@ def stateless_shuffle(value: Any, seed: Any, alg: Any = "auto_select",
     return bind(STATELESS_SHUFFLE, (_t(value),) + key_counter_alg(seed, alg), {}, name)
 
 
+@dispatch_binding
 def split(seed: Any, num: int = 2, alg: Any = "auto_select") -> Any:
     """`num` new seeds, as a [num, 2] tensor of the seed's dtype (full-range integers)."""
     s = convert_to_tensor(seed)
     return stateless_uniform([num, 2], s, minval=None, maxval=None, dtype=s._dtype, alg=alg)
 
 
+@dispatch_binding
 def fold_in(seed: Any, data: Any, alg: Any = "auto_select") -> Any:
     """A new seed [a draw from `seed` in data's dtype, data]."""
     d = convert_to_tensor(data)

@@ -49,6 +49,7 @@ from eagerflow._src.ops import random as R
 from eagerflow._src.ops import random_dists as D
 from eagerflow._src.ops import random_gpu as G
 from eagerflow._src.ops import random_reference as ref
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.eager_errors import eager_api
@@ -358,6 +359,7 @@ STATELESS_PARAMETERIZED_TRUNCATED_NORMAL = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("seed")  # (TF converts the rest first)
 def stateless_parameterized_truncated_normal(shape: Any, seed: Any, means: Any = 0.0,
                                              stddevs: Any = 1.0, minvals: Any = -2.0,

@@ -708,6 +708,7 @@ reduce_all = _reduce_fn(ALL, cast_bool=True)
 
 
 @dispatchable
+@binds_first
 def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                     name: str | None = None) -> Any:
     # (TF's `name if name else ...`: a NumPy array of names is NumPy's truth error)

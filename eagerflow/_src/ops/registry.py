@@ -55,7 +55,10 @@ class Sample:
     `grad_inputs` limits the check to some input positions. `cpu_only`: TF's GPU kernel
     refuses it (TridiagonalSolve's perturb_singular) or computes it or its gradient
     otherwise than the CPU (SparseSliceGrad's repeated or unordered indices), so the device
-    suites leave it out and the others run it on CPU:0 (op_harness.sample_device). `rtol`:
+    suites leave it out and the others run it on CPU:0 (op_harness.sample_device).
+    `gpu_only`: TF's CPU kernel refuses it (channels-first data of the convolutions and
+    poolings: nn_args.refuse_channels_first), so the suites run it on a GPU, the stand-in
+    where there is none, and leave out what compares it with the CPU. `rtol`:
     the forward check's relative tolerance against the reference, wider where TF's kernel
     on a device computes in float32 what the reference computes in float64
     (special_igamma.py). `device_atol`: the device check's absolute tolerance, wider
@@ -70,6 +73,7 @@ class Sample:
     grad_inputs: tuple | None = None
     second_order: bool = True
     cpu_only: bool = False
+    gpu_only: bool = False
     rtol: float = 2e-6
     device_atol: float = 1e-9
 

@@ -21,6 +21,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -409,22 +410,26 @@ def _operation(a: Any, b: Any, how: str, validate_indices: bool) -> SparseTensor
     return SparseTensor(indices, values, shape)
 
 
+@dispatch_binding
 def set_intersection(a: Any, b: Any, validate_indices: bool = True) -> SparseTensor:
     """`tf.sets.intersection`: each row's values present in both `a` and `b`, sorted."""
     return _operation(a, b, "intersection", validate_indices)
 
 
+@dispatch_binding
 def set_union(a: Any, b: Any, validate_indices: bool = True) -> SparseTensor:
     """`tf.sets.union`: each row's values present in `a` or `b`, sorted."""
     return _operation(a, b, "union", validate_indices)
 
 
+@dispatch_binding
 def set_difference(a: Any, b: Any, aminusb: bool = True,
                    validate_indices: bool = True) -> SparseTensor:
     """`tf.sets.difference`: each row's values of `a` not in `b` (or of `b` not in `a`)."""
     return _operation(a, b, "a-b" if aminusb else "b-a", validate_indices)
 
 
+@dispatch_binding
 def set_size(a: Any, validate_indices: bool = True) -> Any:
     """`tf.sets.size`: the number of unique values in each row of a SparseTensor."""
     if not isinstance(a, SparseTensor):  # (converted first, as TF's: its errors, its str)

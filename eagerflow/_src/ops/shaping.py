@@ -361,6 +361,7 @@ def _past_int64(slow: bool) -> int:
     return -1
 
 
+@dispatch_binding
 @eager_api("input", "seq_lengths")
 def reverse_sequence(input: Any, seq_lengths: Any, seq_axis: int | None = None,  # noqa: A002
                      batch_axis: int | None = None, name: str | None = None) -> Any:

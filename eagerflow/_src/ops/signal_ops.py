@@ -485,11 +485,13 @@ def enclosing_power_of_two(n: Any) -> int:
     return int(p)
 
 
+@dispatch_binding
 def fftshift(x: Any, axes: Any = None, name: str | None = None) -> Any:
     """Moves the zero-frequency term to the centre."""
     return _shift(x, axes, 1)
 
 
+@dispatch_binding
 def ifftshift(x: Any, axes: Any = None, name: str | None = None) -> Any:
     """Undoes fftshift."""
     return _shift(x, axes, -1)
@@ -581,6 +583,7 @@ def scalar_args(*values: Any) -> None:
             raise ValueError(f"Shape {t.shape} must have rank 0")
 
 
+@dispatch_binding
 @eager_api()
 def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False,
           pad_value: Any = 0, axis: int = -1, name: str | None = None) -> Any:
@@ -665,6 +668,7 @@ def _runtime_frame(x: Any, frame_length: Any, frame_step: Any, pad_end: bool,
     return gather(x, idx, axis=ax)
 
 
+@dispatch_binding
 def stft(signals: Any, frame_length: int, frame_step: int, fft_length: Any = None,
          window_fn: Callable | None = hann_window, pad_end: bool = False,
          name: str | None = None) -> Any:

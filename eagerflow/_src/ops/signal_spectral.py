@@ -170,6 +170,7 @@ def overlap_and_add(signal: Any, frame_step: Any, name: str | None = None) -> An
     return flat[..., :out_length]
 
 
+@dispatch_binding
 def inverse_stft_window_fn(frame_step: Any, forward_window_fn: Callable = hann_window,
                            name: str | None = None) -> Callable:
     """A window_fn for inverse_stft that undoes `forward_window_fn`'s overlapped gain."""
@@ -189,6 +190,7 @@ def inverse_stft_window_fn(frame_step: Any, forward_window_fn: Callable = hann_w
     return window
 
 
+@dispatch_binding
 def inverse_stft(stfts: Any, frame_length: Any, frame_step: Any, fft_length: Any = None,
                  window_fn: Callable | None = hann_window, name: str | None = None) -> Any:
     """The signal whose stft is `stfts`: inverse real FFTs of the frames, cropped or padded
@@ -297,6 +299,7 @@ def _dct_in(x: Any) -> Any:
     raise TypeError(f"Cannot convert 0.0 to EagerTensor of dtype {d.name}")
 
 
+@dispatch_binding
 def dct(input: Any, type: int = 2, n: int | None = None, axis: int = -1,  # noqa: A002
         norm: str | None = None, name: str | None = None) -> Any:
     """The DCT of type 1-4 along the last axis (scipy.fftpack.dct's scaling)."""
@@ -304,6 +307,7 @@ def dct(input: Any, type: int = 2, n: int | None = None, axis: int = -1,  # noqa
     return _dct(_dct_in(_t(input)), type, n, norm)
 
 
+@dispatch_binding
 def idct(input: Any, type: int = 2, n: int | None = None, axis: int = -1,  # noqa: A002
          norm: str | None = None, name: str | None = None) -> Any:
     """The inverse DCT: a DCT of the inverse type (II <-> III; I and IV are their own)."""
@@ -317,6 +321,7 @@ def _window_or_scale(frames: Any, window_fn: Callable | None, length: int) -> An
     return frames * window_fn(length, dtype=frames._dtype)
 
 
+@dispatch_binding
 def mdct(signals: Any, frame_length: Any, window_fn: Callable | None = vorbis_window,
          pad_end: bool = False, norm: str | None = None, name: str | None = None) -> Any:
     """The modified DCT of frames of `frame_length` samples every frame_length / 2:
@@ -335,6 +340,7 @@ def mdct(signals: Any, frame_length: Any, window_fn: Callable | None = vorbis_wi
     return dct(folded, type=4, norm=norm)
 
 
+@dispatch_binding
 def inverse_mdct(mdcts: Any, window_fn: Callable | None = vorbis_window, norm: str | None = None,
                  name: str | None = None) -> Any:
     """The signal whose mdct is `mdcts` (exact with the Vorbis window, or any window
@@ -386,6 +392,7 @@ def _check_mel(bins: int, rate: Any, lower: float, upper: float, d: Any) -> None
         raise ValueError(f"dtype must be a floating point type. Got: {d!s}")
 
 
+@dispatch_binding
 def linear_to_mel_weight_matrix(num_mel_bins: int = 20, num_spectrogram_bins: int = 129,
                                 sample_rate: Any = 8000, lower_edge_hertz: float = 125.0,
                                 upper_edge_hertz: float = 3800.0, dtype: Any = dt.float32,
@@ -410,6 +417,7 @@ def linear_to_mel_weight_matrix(num_mel_bins: int = 20, num_spectrogram_bins: in
     return pad(weights, [[1, 0], [0, 0]])
 
 
+@dispatch_binding
 def mfccs_from_log_mel_spectrograms(log_mel_spectrograms: Any, name: str | None = None) -> Any:
     """Mel-frequency cepstral coefficients: the type II DCT of `[..., num_mel_bins]` log-mel
     spectrograms over sqrt(2 * num_mel_bins) (keep the first 13 or so)."""

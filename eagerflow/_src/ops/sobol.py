@@ -25,6 +25,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -201,6 +202,7 @@ SOBOL_SAMPLE = register(OpDef(
 ))
 
 
+@dispatch_binding
 @eager_api("dim", "num_results", "skip")
 def sobol_sample(dim: Any, num_results: Any, skip: Any = 0, dtype: Any = dt.float32,
                  name: str | None = None) -> Any:

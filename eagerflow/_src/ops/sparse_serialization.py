@@ -25,6 +25,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
 from eagerflow._src.io import tensor_proto as tp
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 from eagerflow._src.ops.serialization import varint
@@ -410,6 +411,7 @@ def _sparse(sp_input: Any) -> SparseTensor:
     return sp_input
 
 
+@dispatch_binding
 def serialize_sparse(sp_input: SparseTensor, out_type: Any = dt.string,
                      name: str | None = None) -> Any:
     """`tf.io.serialize_sparse`: a SparseTensor as a 3-vector of strings, the TensorProto
@@ -419,6 +421,7 @@ def serialize_sparse(sp_input: SparseTensor, out_type: Any = dt.string,
                 {"out_type": dt.as_dtype(out_type)})
 
 
+@dispatch_binding
 def serialize_many_sparse(sp_input: SparseTensor, out_type: Any = dt.string,
                           name: str | None = None) -> Any:
     """`tf.io.serialize_many_sparse`: an [N, 3] string matrix, row i the serialized
@@ -428,6 +431,7 @@ def serialize_many_sparse(sp_input: SparseTensor, out_type: Any = dt.string,
                 {"out_type": dt.as_dtype(out_type)})
 
 
+@dispatch_binding
 def deserialize_many_sparse(serialized_sparse: Any, dtype: Any, rank: Any = None,
                             name: str | None = None) -> SparseTensor:
     """`tf.io.deserialize_many_sparse`: the SparseTensor an [N, 3] matrix of serialized

@@ -236,8 +236,12 @@ class TensorArray:
 
     def _graph_value(self, value: Any) -> Tensor:
         """`value` converted as TF's graph TensorArray converts it, in the API's scope:
-        named "value" there (a Const, or the Pack of a list of tensors)."""
-        return _in_scope(value, self._value(value, "value"))
+        named "value" there (a Const, the Pack of a list of tensors, or the capture of an
+        eager tensor from before the trace)."""
+        t = self._value(value, "value")
+        if type(t) is EagerTensor and isinstance(value, Tensor):
+            return _state.graph.capture(t, _state.graph.unique_name("value", mark=False))
+        return _in_scope(value, t)
 
     def _item(self, i: int) -> Tensor:
         """Element i of the eager array (Python's list indexing), zeros of the element

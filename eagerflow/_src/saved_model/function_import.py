@@ -66,7 +66,7 @@ from eagerflow._src.data import (  # noqa: F401
 from eagerflow._src.distribute import collective_ops, tf_collective_ops  # noqa: F401
 from eagerflow._src.function.concrete import ConcreteFunction, _Leaf, _Rebuilt, tracing_scope
 from eagerflow._src.function.function_type import FunctionType
-from eagerflow._src.function.polymorphic import init_scope
+from eagerflow._src.function.polymorphic import eager_scope
 from eagerflow._src.function.signature import is_iterator_spec
 from eagerflow._src.function.variable_args import SpecVariable, stand_in
 from eagerflow._src.graph.ir import FuncGraph
@@ -749,7 +749,7 @@ def _foldable(op: str) -> bool:
 def _folded(node: TFNode, run: Any) -> tuple:
     """A node whose inputs are all constants, run eagerly (the registry's kernels) at
     import: its outputs are constants of the graph, and known to the nodes after it."""
-    with init_scope():
+    with eager_scope():
         eager = TFNode.__new__(TFNode)
         eager.__dict__.update(node.__dict__)
         eager.inputs = [EagerTensor(c, t.dtype) for c, t in zip(node.consts, node.inputs)]

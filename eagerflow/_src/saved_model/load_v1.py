@@ -41,7 +41,7 @@ from eagerflow._src.core.errors import DataLossError, InvalidArgumentError, NotF
 from eagerflow._src.core.tensor_spec import TensorSpec
 from eagerflow._src.core.trackable import AutoTrackable
 from eagerflow._src.function.compat_v1 import evaluate_op
-from eagerflow._src.function.polymorphic import init_scope
+from eagerflow._src.function.polymorphic import eager_scope
 from eagerflow._src.function.wrap import WrappedFunction, wrap_function
 from eagerflow._src.ops.lookup_ops import TableState
 from eagerflow._src.ops.variables import Variable
@@ -271,7 +271,7 @@ class Loader:
             dtype = dt.as_dtype(nd.attr["dtype"].type)
             shape = shape_tuple(nd.attr["shape"].shape) if "shape" in nd.attr else None
             value = self._read(reader, nd, dtype, shape)
-            with init_scope():  # eager variables (also under a TF 1 graph), read by the graph
+            with eager_scope():  # eager variables (also under a TF 1 graph), read by the graph
                 var = Variable(value, name=nd.name, dtype=dtype,
                                trainable=nd.name in trainable)
             self.resources[nd.name] = var

@@ -31,7 +31,7 @@ from eagerflow._src.core.tensor_spec import TensorSpec, is_tensor_spec
 from eagerflow._src.core.trackable import TrackableDict, TrackableList, is_variable
 from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.function.concrete import ConcreteFunction
-from eagerflow._src.function.polymorphic import Function, function, init_scope
+from eagerflow._src.function.polymorphic import Function, eager_scope, function
 from eagerflow._src.io.filesystems import native
 from eagerflow._src.ops.lookup_ops import StaticHashTable
 from eagerflow._src.ops.lookup_ops import _Table as LookupTable
@@ -606,7 +606,7 @@ def traced_handles() -> Iterator[None]:
     load)."""
     def remake(r: Any) -> None:
         if _is_user_resource(r):
-            with init_scope():
+            with eager_scope():
                 r._handle_made_eagerly()
 
     prev, SAVING_HANDLES[0] = SAVING_HANDLES[0], remake

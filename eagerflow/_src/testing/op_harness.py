@@ -157,8 +157,13 @@ def _outputs(out: Any) -> tuple:
 
 def sample_device(sample: Sample) -> Any:
     """The scope the suites run a sample in: CPU:0 for one TF's GPU kernel refuses
-    (`Sample.cpu_only`), else the default device's."""
-    return D.device("/CPU:0") if sample.cpu_only else contextlib.nullcontext()
+    (`Sample.cpu_only`), the stand-in GPU for one its CPU kernel refuses (`gpu_only`)
+    where the default device is no GPU, else the default device's."""
+    if sample.cpu_only:
+        return D.device("/CPU:0")
+    if sample.gpu_only and D.default_device().device_type != "GPU":
+        return D.standin_gpus(1)
+    return contextlib.nullcontext()
 
 
 def run(op: OpDef, sample: Sample) -> tuple:

@@ -28,7 +28,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys, GraphVariable, init_scope
-from eagerflow._src.function.polymorphic import init_scope as eager_scope
+from eagerflow._src.function.polymorphic import eager_scope
 from eagerflow._src.ops.array import shape, zeros
 from eagerflow._src.ops.control_deps import control_dependencies, group
 from eagerflow._src.ops.control_deps import tuple as tuple_

@@ -17,7 +17,7 @@ import numpy as np
 
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops.array import constant, ones
 from eagerflow._src.ops.checks import wrong_input_dtype
 from eagerflow._src.ops.control_deps import control_dependencies, group
@@ -223,7 +223,7 @@ class AdamOptimizer(Optimizer):
             read = _read_named if graph else (lambda t: t)
 
         def one() -> Any:  # (each subtraction's own constant, as TF's graph has them)
-            return EagerTensor(np.ones((), dtype.as_numpy_dtype))
+            return convert_to_tensor(np.ones((), dtype.as_numpy_dtype))  # (a graph's Const)
         lr = lr_t * sqrt(one() - read(b2p)) / (one() - read(b1p))
         m_t = _decay_and_add(self.get_slot(var, "m"), indices, grad * (one() - b1), b1, read)
         v_t = _decay_and_add(self.get_slot(var, "v"), indices, (grad * grad) * (one() - b2),

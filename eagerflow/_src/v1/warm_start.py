@@ -26,7 +26,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import tf_logging
 from eagerflow._src.function.compat_v1 import Graph, Session, get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
-from eagerflow._src.function.polymorphic import init_scope as eager_scope
+from eagerflow._src.function.polymorphic import eager_scope
 from eagerflow._src.ops import variables as V
 from eagerflow._src.ops.array import concat, constant
 from eagerflow._src.ops.checkpoint_remap import GENERATE_VOCAB_REMAPPING, LOAD_AND_REMAP_MATRIX

@@ -260,6 +260,8 @@ def while_stmt(test: Callable, body: Callable, get_state: Callable, set_state: C
 def for_stmt(iter_: Any, extra_test: Callable | None, body: Callable, get_state: Callable,
              set_state: Callable, symbol_names: tuple, opts: dict) -> None:
     t = graph_tensor(iter_)
+    if t is None and _state.graph is not None and isinstance(iter_, EagerTensor):
+        t = iter_  # (an eager tensor captured by a trace: TF's loop reads it by index too)
     if t is not None:
         if _is_graph_range(t):
             tf_loop(extra_test, body, get_state, set_state, symbol_names, opts,
@@ -309,8 +311,9 @@ class _CountingSource:
         self._elements = None
         if iterated is None:
             return
-        if iterated.shape.rank == 0:
-            raise TypeError("Cannot iterate over a scalar tensor.")
+        if iterated.shape.rank == 0:  # (TF's len() of it, which asks its graph's Shape)
+            raise ValueError("len requires a non-scalar tensor, got one of shape "
+                             f"{array.shape(iterated)}")
         dim = iterated.shape[0] if iterated.shape.rank is not None else None
         n = dim if dim is not None else array.shape(iterated)[0]
         self.max_iterations = n

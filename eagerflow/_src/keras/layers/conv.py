@@ -1,11 +1,13 @@
 """Convolution layers: Conv1D, Conv2D, Conv3D, Conv1D/2D/3DTranspose, DepthwiseConv1D/2D,
-SeparableConv1D/2D (channels_last computations; channels_first is transposed around them)."""
+SeparableConv1D/2D (channels_last computations; channels_first is transposed around them,
+but where TF's CPU kernel refuses it)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from eagerflow._src.core import context
+from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras import activations, constraints, initializers, regularizers
 from eagerflow._src.keras.engine.base_layer import Layer
@@ -24,7 +26,12 @@ from eagerflow._src.keras.layers._utils import (
     ser_reg,
     set_kernel_bias_args,
 )
-from eagerflow._src.keras.ops.nn_conv import conv_transpose, depthwise_conv, separable_conv
+from eagerflow._src.keras.ops.nn_conv import (
+    conv_transpose,
+    depthwise_conv,
+    separable_conv,
+    tf_format,
+)
 from eagerflow._src.keras.utils.conv_utils import (
     check_output_size,
     conv_output_length,
@@ -33,6 +40,8 @@ from eagerflow._src.keras.utils.conv_utils import (
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import nn_extras, nn_fused
+from eagerflow._src.ops.eager_errors import slow_path
+from eagerflow._src.ops.nn_args import ONEDNN_T
 from eagerflow._src.ops.padding import pad as tf_pad
 
 
@@ -182,8 +191,31 @@ class Conv(Layer):
             left = (self.kernel_size[0] - 1) * self.dilation_rate[0]
             x = tf_pad(x, [[0, 0], [left, 0], [0, 0]])
             padding = "valid"
-        return nn_extras.convolution(x, kernel, strides=list(self.strides),
-                                     padding=padding.upper(), dilations=list(self.dilation_rate))
+        return self._as_keras_runs(x, lambda x, data_format: nn_extras.convolution(
+            x, kernel, strides=list(self.strides), padding=padding.upper(),
+            dilations=list(self.dilation_rate), data_format=tf_format(data_format, x.ndim)))
+
+    def _refused_channels_first(self) -> bool:
+        """Whether TF's CPU kernels refuse this layer's channels-first op (but for oneDNN's
+        float32 and bfloat16): Keras runs a 3-D or grouped one under XLA, which takes it."""
+        return self.rank < 3 and self.groups == 1
+
+    def _as_keras_runs(self, x: Any, run: Any) -> Any:
+        """`run(x, data_format)` of channels-last `x`, channels-last. TF's Keras hands a
+        channels_first layer's data to TF's op as it is, which TF's CPU kernel may refuse
+        (_refused_channels_first): such data of the dtypes it refuses go to the op
+        channels-first, so that it is refused as there (and computed on a GPU); the
+        others are transposed around the channels-last op, which computes the same."""
+        if self.data_format == "channels_last" or not self._refused_channels_first() \
+                or x.dtype.name in ONEDNN_T:
+            return run(x, "channels_last")
+        try:
+            out = run(to_channels_first(x, self.rank), "channels_first")
+        except OpError as e:
+            if self.rank == 2:  # (Keras hands a 2-D op its KerasVariable kernel as it is,
+                slow_path(e)  # which sends TF's op wrapper down its slow path: no name)
+            raise
+        return to_channels_last(out, self.rank)
 
     def _fusable(self, x: Any) -> bool:
         """Whether conv + bias (+ ReLU) can run as one _FusedConv2D: a plain channels-last
@@ -387,10 +419,14 @@ class ConvTranspose(Conv):
                                      self.strides[i], self.dilation_rate[i])
                 for i, d in enumerate(dims)]
 
+    def _refused_channels_first(self) -> bool:
+        return True  # (Keras's conv_transpose runs TF's op whatever the rank)
+
     def _conv(self, x: Any) -> Any:
-        return conv_transpose(x, self.kernel, strides=list(self.strides), padding=self.padding,
-                              output_padding=self.output_padding,
-                              data_format="channels_last", dilation_rate=self.dilation_rate)
+        return self._as_keras_runs(x, lambda x, data_format: conv_transpose(
+            x, self.kernel, strides=list(self.strides), padding=self.padding,
+            output_padding=self.output_padding, data_format=data_format,
+            dilation_rate=self.dilation_rate))
 
     def get_config(self) -> dict:
         config = Layer.get_config(self)

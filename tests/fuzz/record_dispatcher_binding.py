@@ -1,0 +1,23 @@
+"""Writes dispatcher_binding_golden.json from TensorFlow 2.21 (dispatcher_binding_cases.py).
+Run from the repository root with TF's interpreter:
+
+    /work/tfref/bin/python tests/fuzz/record_dispatcher_binding.py
+"""
+
+import json
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+import tensorflow as tf  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from dispatcher_binding_cases import run  # noqa: E402
+
+if __name__ == "__main__":
+    out = run(tf)
+    (HERE / "dispatcher_binding_golden.json").write_text(json.dumps(out, indent=1) + "\n")
+    print(len(out), "cases")

@@ -1,0 +1,104 @@
+"""Channels-first convolutions and poolings against TensorFlow 2.21's CPU
+(conv_cpu_format_golden.json, recorded by record_conv_cpu_format_golden.py from
+conv_cpu_format_cases.py): its kernels refuse such data, each op in its words and error
+class, where its oneDNN kernels (float32 and bfloat16, some ops) do not compute it; eagerly,
+in a traced function's run, and through Keras's layers. A GPU computes them all."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests.golden_io import decode_array
+from tests.gpu_target import on_the_gpu
+from tests.ops.conv_cpu_format_cases import calls
+
+GOLDEN = json.loads((Path(__file__).parent / "conv_cpu_format_golden.json").read_text())
+CALLS = calls(tf, tf.keras)
+
+
+def _words(message: str) -> str:
+    """A message as compared: a Keras layer's wrapped op error alone (between the bold
+    escapes; the call's arguments follow it), a traced function's number left out."""
+    bold = re.search("\x1b\\[1m(.*)\x1b\\[0m", message, re.S)
+    text = bold[1] if bold else message
+    return re.sub(r"(__inference_[\w<>]*?)_\d+\b", r"\1_N", text)
+
+
+def _values(out: object) -> list:
+    return [np.asarray(v) for v in (out if isinstance(out, tuple) else (out,))]
+
+
+def _tolerance(name: str) -> float:
+    return 1e-2 if "float16" in name else 1e-6
+
+
+def test_the_golden_holds_every_case():
+    assert sorted(GOLDEN) == sorted(CALLS)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_the_cpu_refuses_or_computes_as_tf(name):
+    want = GOLDEN[name]
+    try:
+        got = CALLS[name]()
+    except Exception as e:  # noqa: BLE001 - compared with TF's
+        assert "error" in want, f"{name}: TF computed it; eagerflow raised {e!r}"
+        assert (type(e).__name__, _words(str(e))) == (want["error"], _words(want["message"]))
+        return
+    assert "error" not in want, f"{name}: TF raised {want['error']}: {want['message']}"
+    values = _values(got)
+    assert [v.shape for v in values] == [tuple(w["shape"]) for w in want["value"]]
+    if name.startswith("keras_"):
+        return  # (the layers' weights are drawn: shapes only)
+    for g, w in zip(values, want["value"]):
+        np.testing.assert_allclose(g.astype(np.float64), decode_array(w).astype(np.float64),
+                                   rtol=_tolerance(name), atol=_tolerance(name))
+
+
+# the ops TF's CPU refuses in float16 or float64 that it computes in float32: the GPU's
+# results in those dtypes are the float32 ones
+REFUSED = [name for name, want in sorted(GOLDEN.items())
+           if "error" in want and "NHWC" in want["message"] and not name.startswith("keras_")
+           and not name.endswith("-traced")
+           and "value" in GOLDEN.get(re.sub(r"-float(16|64)$", "-float32", name), {})]
+
+
+def test_the_refused_cases_are_many():
+    assert len(REFUSED) >= 30
+
+
+@pytest.mark.parametrize("name", REFUSED)
+def test_a_gpu_computes_what_the_cpu_refuses(name):
+    want = GOLDEN[re.sub(r"-float(16|64)$", "-float32", name)]["value"]
+    with on_the_gpu():
+        got = _values(CALLS[name]())
+    assert got[0].dtype == np.dtype(name.rsplit("-", 1)[1])
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g.astype(np.float64), decode_array(w).astype(np.float64),
+                                   rtol=_tolerance(name), atol=_tolerance(name))
+
+
+def test_a_traced_max_pool_gradient_is_computed_where_eagerly_it_is_refused():
+    # (TF's graphs run oneDNN's gradient of a MaxPool, which takes float32 channels-first
+    # data; its eager MaxPoolGrad kernel refuses it)
+    x = tf.reshape(tf.range(50, dtype=tf.float32), [1, 2, 5, 5])
+
+    def gradient(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.nn.max_pool2d(x, 2, 2, "VALID", data_format="NCHW")
+        return tape.gradient(y, x)
+
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="Default MaxPoolingGradOp only supports NHWC on device type CPU"):
+        gradient(x)
+    got = tf.function(gradient)(x).numpy()
+    want = np.zeros((1, 2, 5, 5), np.float32)
+    want[:, :, 1:4:2, 1:4:2] = 1  # (each window's maximum: its last cell)
+    np.testing.assert_array_equal(got, want)
