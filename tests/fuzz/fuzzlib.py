@@ -454,7 +454,11 @@ TF_MESSAGE_DECODERS = {("errors.py", "c_text")}
 # string, NumPy's greater_equal). Anywhere else such an error is a kernel handing NumPy
 # what it can't take, where TF's op has its own error.
 TF_NUMPY_TYPE_ERRORS = {("extras.py", "pad"), ("dtypes.py", "_numpy_result_type"),
-                        ("dtypes.py", "promote_types"), ("signal_spectral.py", "_check_mel")}
+                        ("dtypes.py", "promote_types"), ("signal_spectral.py", "_check_mel"),
+                        # (the image functions' comparisons of an argument as given, as
+                        # TF's: a NumPy array of strings against a number)
+                        ("image_color.py", "_check_range"), ("image_color.py", "adjust_gamma"),
+                        ("image_bounds.py", "central_crop")}
 # Messages TF 2.21 words without naming an op, raised by its Python or its graph's Assert:
 # the dimension check of isotonic_regression's axis, random_crop's size check,
 # histogram_fixed_width_bins's nbins check
@@ -487,8 +491,10 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
 # infinite frame_length (signal_ops.enclosing_power_of_two); tnp.around's math.pow(10,
 # decimals) past float64, tnp.diag_indices's tuple of ndim items past an index;
 # tf.ragged.cross_hashed's `hash_key > 2**63` of a NumPy array key (NumPy's comparison with
-# an int past a C long); tnp.eye's int() of each size (inf)
+# an int past a C long); tnp.eye's int() of each size (inf); random_contrast/saturation's
+# comparison of their bounds as given (a NumPy array with an int past a C long)
 TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
+                ("image_color.py", "_check_range"),
                 ("crosses.py", "ragged_cross_hashed"), ("array_ops.py", "eye"),
                 ("checks.py", "make_int"), ("random.py", "get_seed"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),

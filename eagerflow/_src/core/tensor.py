@@ -577,7 +577,8 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
         raise
 
 
-def host_tensor(value: Any, dtype: Any = None, name: str | None = None) -> Tensor:
+def host_tensor(value: Any, dtype: Any = None, name: str | None = None,
+                dtype_hint: Any = None) -> Tensor:
     """`value` converted as convert_to_tensor converts it, made on the host when running
     eagerly (as TF makes its eager constants) where it is not a tensor already: a value
     an op reads on the host (TF's HostMemory inputs: a seed, an integer draw's bounds, a
@@ -586,7 +587,7 @@ def host_tensor(value: Any, dtype: Any = None, name: str | None = None) -> Tenso
     if isinstance(value, Tensor):
         return convert_to_tensor(value, dtype=dtype, name=name)
     with _device.host_eagerly():
-        return convert_to_tensor(value, dtype=dtype, name=name)
+        return convert_to_tensor(value, dtype=dtype, dtype_hint=dtype_hint, name=name)
 
 
 def _from_value(value: Any, dtype: Any, dtype_hint: Any) -> EagerTensor:
