@@ -320,7 +320,10 @@ _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis", "experimental.numpy.arange",
               "experimental.numpy.compress", "experimental.numpy.diag_indices",
               "experimental.numpy.cross", "nn.softmax_cross_entropy_with_logits",
-              "experimental.numpy.geomspace"}  # (its moveaxis of the points' axis)
+              "experimental.numpy.geomspace",  # (its moveaxis of the points' axis)
+              # (the DCTs of types II-IV of a complex input: TF's bare assertion of a real
+              # dtype, and so mdct and inverse_mdct, which take type IV)
+              "signal.dct", "signal.idct", "signal.mdct", "signal.inverse_mdct"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
 # first value's shape), ssim_multiscale of no power factors (TF's pops an empty list)
 # (and tnp.cross of a scalar: TF's reads its shape's last item; tnp.swapaxes of an axis
@@ -376,7 +379,8 @@ _INDEXING = ("list index out of range", "tuple index out of range",
              "cannot fit 'int' into an index-sized integer", "too many indices for array")
 # and an UnboundLocalError: eig/eigvals of a dtype Eig refuses, where TF's Python picks the
 # complex output dtype for the four it takes and leaves its local unset for the others
-TF_UNBOUND = {"eig", "eigvals", "linalg.eig", "linalg.eigvals"}
+# (and inverse_mdct of a norm other than None or 'ortho': TF's leaves its result unset)
+TF_UNBOUND = {"eig", "eigvals", "linalg.eig", "linalg.eigvals", "signal.inverse_mdct"}
 # and an AttributeError of TF's Python reading an argument's dtype: safe_embedding_lookup_
 # sparse of a string for its sparse arguments, moments of a Python x, the sampled losses
 # of Python labels or inputs (wrapper_inputs.read_dtype), clip_by_global_norm of a Python use_norm
