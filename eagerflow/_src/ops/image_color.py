@@ -26,7 +26,7 @@ from eagerflow._src.core.errors import (
     NotFoundError,
 )
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, wrapper_inputs
 from eagerflow._src.ops.array import concat, reshape, shape

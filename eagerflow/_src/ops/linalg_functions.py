@@ -25,8 +25,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import band_part, matmul, matrix_transpose
 from eagerflow._src.ops.linalg_decomp import cholesky, cholesky_solve, triangular_solve
-from eagerflow._src.ops.linalg_diag import diag_part
-from eagerflow._src.ops.linalg_diag import set_diag
+from eagerflow._src.ops.linalg_diag import diag_part, set_diag
 from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.linalg_solvers import (
     matrix_solve_ls,
