@@ -377,6 +377,9 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
 # array of too few dimensions: NumPy's own refusal of TF's d[..., 0, :])
 _INDEXING = ("list index out of range", "tuple index out of range",
              "cannot fit 'int' into an index-sized integer", "too many indices for array")
+# (and tridiagonal_matmul's compact diagonals of a NumPy array of fewer than 3 rows: NumPy's
+# refusal of TF's d[..., 2, :], "index 2 is out of bounds for axis 0 with size 2")
+TF_NUMPY_BOUNDS = {"linalg.tridiagonal_matmul"}
 # and an UnboundLocalError: eig/eigvals of a dtype Eig refuses, where TF's Python picks the
 # complex output dtype for the four it takes and leaves its local unset for the others
 # (and inverse_mdct of a norm other than None or 'ortho': TF's leaves its result unset)
@@ -461,12 +464,17 @@ TF_NUMPY_TYPE_ERRORS = {("extras.py", "pad"), ("dtypes.py", "_numpy_result_type"
                         ("dtypes.py", "promote_types"), ("signal_spectral.py", "_check_mel"),
                         # (the image functions' comparisons of an argument as given, as
                         # TF's: a NumPy array of strings against a number)
-                        ("image_color.py", "_check_range"), ("image_color.py", "adjust_gamma"),
+                        ("image_color.py", "_check_range"),
+                # (tnp.logaddexp/logaddexp2's x1 - x2 of a NumPy unsigned value and a
+                # negative Python int: NumPy's OverflowError, as TF's)
+                ("math_ops.py", "logaddexp"), ("math_ops.py", "logaddexp2"), ("image_color.py", "adjust_gamma"),
                         ("image_bounds.py", "central_crop")}
 # Messages TF 2.21 words without naming an op, raised by its Python or its graph's Assert:
 # the dimension check of isotonic_regression's axis, random_crop's size check,
 # histogram_fixed_width_bins's nbins check
 TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape >= size",
+              # (adjust_gamma's Assert of a tensor gamma >= 0, an empty one too)
+              "Summarized data: b'Gamma should be a non-negative real number.'",
               "Summarized data: b'nbins ",
               # (ssim's shape checks: tf.Assert's own words, the shapes summarized)
               "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: ",
@@ -573,6 +581,9 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
         return type(exc).__name__
     if isinstance(exc, IndexError) and label in TF_SHAPE_READS and \
             str(exc).startswith(_INDEXING):
+        return type(exc).__name__
+    if isinstance(exc, IndexError) and label in TF_NUMPY_BOUNDS and \
+            " is out of bounds for axis " in str(exc):
         return type(exc).__name__
     if isinstance(exc, UnboundLocalError) and label in TF_UNBOUND and _deliberate(exc)[0]:
         return type(exc).__name__
