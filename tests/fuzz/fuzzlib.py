@@ -464,10 +464,7 @@ TF_NUMPY_TYPE_ERRORS = {("extras.py", "pad"), ("dtypes.py", "_numpy_result_type"
                         ("dtypes.py", "promote_types"), ("signal_spectral.py", "_check_mel"),
                         # (the image functions' comparisons of an argument as given, as
                         # TF's: a NumPy array of strings against a number)
-                        ("image_color.py", "_check_range"),
-                # (tnp.logaddexp/logaddexp2's x1 - x2 of a NumPy unsigned value and a
-                # negative Python int: NumPy's OverflowError, as TF's)
-                ("math_ops.py", "logaddexp"), ("math_ops.py", "logaddexp2"), ("image_color.py", "adjust_gamma"),
+                        ("image_color.py", "_check_range"), ("image_color.py", "adjust_gamma"),
                         ("image_bounds.py", "central_crop")}
 # Messages TF 2.21 words without naming an op, raised by its Python or its graph's Assert:
 # the dimension check of isotonic_regression's axis, random_crop's size check,
@@ -507,6 +504,9 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
 # comparison of their bounds as given (a NumPy array with an int past a C long)
 TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
                 ("image_color.py", "_check_range"),
+                # (tnp.logaddexp/logaddexp2's x1 - x2 of a NumPy unsigned value and a
+                # negative Python int: NumPy's OverflowError, as TF's)
+                ("math_ops.py", "logaddexp"), ("math_ops.py", "logaddexp2"),
                 ("crosses.py", "ragged_cross_hashed"), ("array_ops.py", "eye"),
                 ("checks.py", "make_int"), ("random.py", "get_seed"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),
