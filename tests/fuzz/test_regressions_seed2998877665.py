@@ -464,7 +464,45 @@ MISC = [
 ]
 
 
-@pytest.mark.parametrize("call,want", SEEDS + GAMMA + IMAGE + MISC)
+# tnp.reshape tests its order's membership of a set, as TF's (a list or an array: Python's
+# unhashable TypeError); non_max_suppression_padded reads the boxes' get_shape unconverted
+# unless pad_to_max_output_size, as TF's first check does (a list or array: Python's
+# AttributeError)
+MORE = [
+    (lambda: tf.experimental.numpy.reshape([1, 2], [2], order=[1]),
+     ('raise', 'TypeError', "unhashable type: 'list'")),
+    (lambda: tf.experimental.numpy.reshape([1, 2], [2], order=np.array(1)),
+     ('raise', 'TypeError', "unhashable type: 'numpy.ndarray'")),
+    (lambda: tf.experimental.numpy.reshape([1, 2], [2], order='X'),
+     ('raise', 'ValueError', 'Unsupported order argument X')),
+    (lambda: tf.experimental.numpy.reshape([1, 2], [2], order=1),
+     ('raise', 'ValueError', 'Unsupported order argument 1')),
+    (lambda: tf.experimental.numpy.reshape([1, 2], [2], order='F'),
+     ('int64', [2], [1, 2])),
+    (lambda: tf.experimental.numpy.reshape(slice(None), np.array(False), order=np.array(False)),
+     ('raise', 'TypeError', "unhashable type: 'numpy.ndarray'")),
+    (lambda: tf.experimental.numpy.reshape(None, [2], order=[1]),
+     ('raise', 'TypeError', "unhashable type: 'list'")),
+    (lambda: tf.image.non_max_suppression_padded([[0, 0, 1, 1.]], [0.9], 1),
+     ('raise', 'AttributeError', "'list' object has no attribute 'get_shape'")),
+    (lambda: tf.image.non_max_suppression_padded(np.array([[0, 0, 1, 1.]], np.float32), [0.9], 1),
+     ('raise', 'AttributeError', "'numpy.ndarray' object has no attribute 'get_shape'")),
+    (lambda: tf.image.non_max_suppression_padded(tf.constant([[0, 0, 1, 1.]]), [0.9], 1),
+     ['tuple', ('int32', [1], [0]), ('int32', [], 1)]),
+    (lambda: tf.image.non_max_suppression_padded(True, [0.9], 1),
+     ('raise', 'AttributeError', "'bool' object has no attribute 'get_shape'")),
+    (lambda: tf.image.non_max_suppression_padded('s', [], None),
+     ('raise', 'AttributeError', "'str' object has no attribute 'get_shape'")),
+    (lambda: tf.image.non_max_suppression_padded([[0, 0, 1, 1.]], [0.9], 1,
+             pad_to_max_output_size=True),
+     ['tuple', ('int32', [1], [0]), ('int32', [], 1)]),
+    (lambda: tf.image.non_max_suppression_padded([[[0, 0, 1, 1.]]], [[0.9]], 1,
+             pad_to_max_output_size=True),
+     ['tuple', ('int32', [1, 1], [[0]]), ('int32', [1], [1])]),
+]
+
+
+@pytest.mark.parametrize("call,want", SEEDS + GAMMA + IMAGE + MISC + MORE)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want
 
