@@ -322,8 +322,9 @@ TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis", "experimen
               "experimental.numpy.cross", "nn.softmax_cross_entropy_with_logits",
               "experimental.numpy.geomspace",  # (its moveaxis of the points' axis)
               # (the DCTs of types II-IV of a complex input: TF's bare assertion of a real
-              # dtype, and so mdct and inverse_mdct, which take type IV)
-              "signal.dct", "signal.idct", "signal.mdct", "signal.inverse_mdct"}
+              # dtype, and so mdct, inverse_mdct and mfccs, which take types IV and II)
+              "signal.dct", "signal.idct", "signal.mdct", "signal.inverse_mdct",
+              "signal.mfccs_from_log_mel_spectrograms"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
 # first value's shape), ssim_multiscale of no power factors (TF's pops an empty list)
 # (and tnp.cross of a scalar: TF's reads its shape's last item; tnp.swapaxes of an axis

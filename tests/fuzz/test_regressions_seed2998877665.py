@@ -502,7 +502,37 @@ MORE = [
 ]
 
 
-@pytest.mark.parametrize("call,want", SEEDS + GAMMA + IMAGE + MISC + MORE)
+# The sign asserts and assert_near put a tensor message in their text by its str, as TF's
+# (was its value's format: "7.  " for "tf.Tensor(7, shape=(), dtype=int32).  ")
+ASSERTS = [
+    (lambda: tf.debugging.assert_negative(tf.constant(7), message=tf.constant(7)),
+     ('raise', 'InvalidArgumentError', 'tf.Tensor(7, shape=(), dtype=int32).  ')),
+    (lambda: tf.debugging.assert_negative(tf.constant(7), message=tf.constant(7), summarize=7),
+     ('raise', 'InvalidArgumentError', 'tf.Tensor(7, shape=(), dtype=int32).  ')),
+    (lambda: tf.debugging.assert_non_positive(tf.constant(7), message=tf.constant(7)),
+     ('raise', 'InvalidArgumentError', 'tf.Tensor(7, shape=(), dtype=int32).  ')),
+    (lambda: tf.debugging.assert_positive(tf.constant(-7), message=tf.constant(7)),
+     ('raise', 'InvalidArgumentError', 'tf.Tensor(7, shape=(), dtype=int32).  ')),
+    (lambda: tf.debugging.assert_equal(1, 2, message=tf.constant(7)),
+     ('raise', 'InvalidArgumentError', '7')),
+    (lambda: tf.debugging.assert_less(2, 1, message=tf.constant([7, 8])),
+     ('raise', 'InvalidArgumentError', "['7', '8']")),
+    (lambda: tf.debugging.assert_negative(tf.constant(7), message=np.array(7)),
+     ('raise', 'InvalidArgumentError', '7.  ')),
+    (lambda: tf.debugging.assert_negative(tf.constant(7), message=7),
+     ('raise', 'InvalidArgumentError', '7.  ')),
+    (lambda: tf.debugging.assert_near(1., 2., message=tf.constant(7)),
+     ('raise', 'InvalidArgumentError',
+      "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: "
+      "b'tf.Tensor(7, shape=(), dtype=int32).  '")),
+    (lambda: tf.compat.v1.assert_near(1., 2., message=tf.constant(7)),
+     ('raise', 'InvalidArgumentError',
+      "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: "
+      "b'tf.Tensor(7, shape=(), dtype=int32).  '")),
+]
+
+
+@pytest.mark.parametrize("call,want", SEEDS + GAMMA + IMAGE + MISC + MORE + ASSERTS)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want
 
