@@ -532,7 +532,21 @@ ASSERTS = [
 ]
 
 
-@pytest.mark.parametrize("call,want", SEEDS + GAMMA + IMAGE + MISC + MORE + ASSERTS)
+# Zeta of an s so large that SciPy's sum gives up (NaN): q**-s alone, as TF's (0 for q > 1,
+# 1 for q = 1, inf below)
+ZETA = [
+    (lambda: tf.math.zeta(np.array([1.79769313e+308, 1e300, 1e10, 500., 1e308]),
+             np.array([1.03675258, 1.03675258, 1.03675258, 1.5, 0.99])),
+     ('float64', [5], [0.0, 0.0, 0.0, 9.002652196173951e-89, 'inf'])),
+    (lambda: tf.math.zeta(np.array([1e300, 1e300, np.inf, np.inf]), np.array([0.5, 1.0, 1.5, 1.0])),
+     ('float64', [4], ['inf', 1.0, 0.0, 1.0])),
+    (lambda: tf.math.zeta(np.array([1e38, 3e38], np.float32), np.array([1.5, 1.5], np.float32)),
+     ('float32', [2], [0.0, 0.0])),
+]
+
+
+@pytest.mark.parametrize("call,want", SEEDS + GAMMA + IMAGE + MISC + MORE + ASSERTS +
+                         ZETA)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want
 
