@@ -392,7 +392,9 @@ TF_UNBOUND = {"eig", "eigvals", "linalg.eig", "linalg.eigvals", "signal.inverse_
 # scalar_mul of a Python x (TF reads x.dtype first: "'list' object has no attribute 'dtype'"),
 # image.psnr of a Python a (TF casts max_val to a.dtype first), eig/eigvals of anything
 # without a dtype (TF picks the output dtype from `tensor.dtype` before converting)
+# batch_normalization's cast of its factor to x.dtype (x as given), and so its global form
 TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss",
+                  "nn.batch_normalization", "nn.batch_norm_with_global_normalization",
                   "nn.sampled_softmax_loss", "clip_by_global_norm", "scalar_mul",
                   "math.scalar_mul", "image.psnr", "eig", "eigvals", "linalg.eig",
                   "linalg.eigvals"}

@@ -545,8 +545,54 @@ ZETA = [
 ]
 
 
+# batch_normalization computes as TF's Python: the operators on the arguments as given,
+# variance + epsilon first, the factor cast to x.dtype read from x unconverted (was: x and
+# the statistics converted first, a NumPy x's float64 factor computed in float64)
+BATCH_NORM = [
+    (lambda: tf.nn.batch_normalization([1., 2.], 0., 1., None, None, 1e-3),
+     ('raise', 'AttributeError', "'list' object has no attribute 'dtype'")),
+    (lambda: tf.nn.batch_normalization(np.array([1., 2.]), 0., 1., None, None, 1e-3),
+     ('float64', [2], [0.9995003938674927, 1.9990007877349854])),
+    (lambda: tf.nn.batch_normalization(tf.constant([1., 2.]), 0., 1., None, None, 1e-3),
+     ('float32', [2], [0.9995003938674927, 1.9990007877349854])),
+    (lambda: tf.nn.batch_normalization(tf.constant([1., 2.]), [0.], [1.], 0.5, 2., 1e-3),
+     ('raise', 'TypeError', 'can only concatenate list (not "float") to list')),
+    (lambda: tf.nn.batch_normalization(None, True, True, True, True, True),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'T' of int32 is not in the list of allowed values: bfloat16, "
+      'half, float, double, complex64, complex128')),
+    (lambda: tf.nn.batch_normalization(tf.constant([1., 2.]), tf.constant(0.), 1., None, None,
+             1e-3),
+     ('float32', [2], [0.9995003938674927, 1.9990007877349854])),
+    (lambda: tf.nn.batch_normalization(tf.constant([1., 2.]), 0., tf.constant(1., tf.float64),
+             None, None, 1e-3),
+     ('float32', [2], [0.9995003938674927, 1.9990007877349854])),
+    (lambda: tf.nn.batch_normalization(tf.constant([1, 2]), 0, 1, None, None, 1),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'T' of int32 is not in the list of allowed values: bfloat16, "
+      'half, float, double, complex64, complex128')),
+    (lambda: tf.nn.batch_normalization(tf.constant([1., 2.]), 0., [1.], [0.5], None, 1e-3),
+     ('raise', 'TypeError', 'can only concatenate list (not "float") to list')),
+    (lambda: tf.nn.batch_norm_with_global_normalization([1., 2.], 0., 1., 0., 1., 1e-3, True),
+     ('raise', 'AttributeError', "'list' object has no attribute 'dtype'")),
+    (lambda: tf.nn.batch_norm_with_global_normalization(None, True, True, True, True, True, True),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'T' of int32 is not in the list of allowed values: bfloat16, "
+      'half, float, double, complex64, complex128')),
+    (lambda: tf.nn.batch_norm_with_global_normalization(tf.constant([1., 2.]), 0., 1., 0.5, 2.,
+             1e-3, False),
+     ('float32', [2], [1.4995003938674927, 2.4990007877349854])),
+    (lambda: tf.nn.batch_norm_with_global_normalization(tf.constant([1., 2.]), [0.], [1.], 0.5,
+             2., 1e-3, True),
+     ('raise', 'TypeError', 'can only concatenate list (not "float") to list')),
+    (lambda: tf.nn.batch_norm_with_global_normalization(np.array([1., 2.]), 0., 1., 0.5, 2.,
+             1e-3, True),
+     ('float64', [2], [2.4990007877349854, 4.498001575469971])),
+]
+
+
 @pytest.mark.parametrize("call,want", SEEDS + GAMMA + IMAGE + MISC + MORE + ASSERTS +
-                         ZETA)
+                         ZETA + BATCH_NORM)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want
 
