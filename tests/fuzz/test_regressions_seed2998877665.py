@@ -591,8 +591,35 @@ BATCH_NORM = [
 ]
 
 
+# shape_n converts its list's values as TF's wrapper (each to the first one's dtype: True to
+# float32 after [1.], 2.5 refused after [1]; was each on its own, then ShapeN's refusal);
+# a NumPy array of numbers converted for a resource or variant dtype is TF's ValueError (a
+# hint of one falls back to the array's dtype; was a string tensor)
+CONVERSIONS = [
+    (lambda: tf.shape_n([[], [[], []], True]),
+     ['list', ('int32', [1], [0]), ('int32', [2], [2, 0]), ('int32', [0], [])]),
+    (lambda: tf.shape_n([[1.], [[1., 2.]], True]),
+     ['list', ('int32', [1], [1]), ('int32', [2], [1, 2]), ('int32', [0], [])]),
+    (lambda: tf.shape_n([[1], 2.5]),
+     ('raise', 'TypeError', 'Cannot convert 2.5 to EagerTensor of dtype int32')),
+    (lambda: tf.shape_n([tf.constant([1.]), True]),
+     ['list', ('int32', [1], [1]), ('int32', [0], [])]),
+    (lambda: tf.convert_to_tensor(np.array([1, 2]), dtype_hint=tf.resource),
+     ('int64', [2], [1, 2])),
+    (lambda: tf.convert_to_tensor(np.array([1, 2]), dtype_hint=tf.variant),
+     ('int64', [2], [1, 2])),
+    (lambda: tf.convert_to_tensor(np.array([1, 2]), dtype=tf.resource),
+     ('raise', 'ValueError',
+      'Failed to convert a NumPy array to a Tensor (Unexpected numpy data type).')),
+    (lambda: tf.convert_to_tensor([1, 2], dtype=tf.variant),
+     ('raise', 'TypeError', 'Cannot convert [1, 2] to EagerTensor of dtype variant')),
+    (lambda: tf.convert_to_tensor('a', dtype_hint=tf.resource),
+     ('string', [], b'a')),
+]
+
+
 @pytest.mark.parametrize("call,want", SEEDS + GAMMA + IMAGE + MISC + MORE + ASSERTS +
-                         ZETA + BATCH_NORM)
+                         ZETA + BATCH_NORM + CONVERSIONS)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want
 

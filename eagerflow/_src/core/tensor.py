@@ -656,6 +656,10 @@ def _has_symbolic(value: Any) -> builtins.bool:
 def _converted(value: Any, dtype: _dt.DType) -> EagerTensor:
     """`value` as a tensor of `dtype`; a quantized dtype is named explicitly, its array
     holding the plain integers NumPy would call int8 (or uint8, ...)."""
+    if (dtype is _dt.resource or dtype is _dt.variant) and isinstance(value, np.ndarray) \
+            and value.dtype.kind in "biufcSU":  # (a handle holds no numbers or strings)
+        raise ValueError("Failed to convert a NumPy array to a Tensor (Unexpected numpy data "
+                         "type).")
     arr = _to_array(value, dtype)
     return EagerTensor(arr, dtype if dtype.is_quantized else None)
 
