@@ -827,16 +827,6 @@ def _opdef_default(value: dict) -> Any:
     return v
 
 
-def or_default(op: str, attr: str, value: Any) -> Any:
-    """`value` given for attr `attr` of `op`, None being the attr's default in TF's
-    definition of the op (as TF's generated wrappers take None), if it has one."""
-    if value is None:
-        default = tf_op_defs.attr_defs(op)[attr][1]
-        if default is not None:
-            return _opdef_default(default)
-    return value
-
-
 def wrapper_attrs(op: str, held: list | None = None, _fast_path: bool = False,
                   **given: Any) -> dict:
     """The attrs `given` (by name) to a public function that is TF's generated Python
