@@ -468,7 +468,9 @@ TF_NUMPY_TYPE_ERRORS = {("extras.py", "pad"), ("dtypes.py", "_numpy_result_type"
                         # (the image functions' comparisons of an argument as given, as
                         # TF's: a NumPy array of strings against a number)
                         ("image_color.py", "_check_range"), ("image_color.py", "adjust_gamma"),
-                        ("image_bounds.py", "central_crop")}
+                        ("image_bounds.py", "central_crop"),
+                        # (batch_normalization's variance + epsilon of NumPy values)
+                        ("nn_norm.py", "batch_normalization")}
 # Messages TF 2.21 words without naming an op, raised by its Python or its graph's Assert:
 # the dimension check of isotonic_regression's axis, random_crop's size check,
 # histogram_fixed_width_bins's nbins check
@@ -510,6 +512,9 @@ TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
                 # (tnp.logaddexp/logaddexp2's x1 - x2 of a NumPy unsigned value and a
                 # negative Python int: NumPy's OverflowError, as TF's)
                 ("math_ops.py", "logaddexp"), ("math_ops.py", "logaddexp2"),
+                # (batch_normalization's variance + epsilon: a NumPy array and an int past
+                # a C long)
+                ("nn_norm.py", "batch_normalization"),
                 ("crosses.py", "ragged_cross_hashed"), ("array_ops.py", "eye"),
                 ("checks.py", "make_int"), ("random.py", "get_seed"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),

@@ -588,6 +588,14 @@ BATCH_NORM = [
     (lambda: tf.nn.batch_norm_with_global_normalization(np.array([1., 2.]), 0., 1., 0.5, 2.,
              1e-3, True),
      ('float64', [2], [2.4990007877349854, 4.498001575469971])),
+    (lambda: tf.nn.batch_normalization(tf.constant([1.]), 0., np.array([1], np.int32), None,
+             None, 2**70),
+     ('raise', 'OverflowError', 'Python int too large to convert to C long')),
+    (lambda: tf.nn.batch_normalization(tf.constant([1.]), 0., np.array([1j], np.complex64),
+             None, None, np.array('abc')),
+     ('raise', 'UFuncTypeError',
+      "ufunc 'add' did not contain a loop with signature matching types "
+      "(dtype('complex64'), dtype('<U3')) -> None")),
 ]
 
 
