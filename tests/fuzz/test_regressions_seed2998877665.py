@@ -626,8 +626,48 @@ CONVERSIONS = [
 ]
 
 
+# tnp.diag of a vector leaves the matrix's size to MatrixDiagV3, which converts k as its
+# input (a NumPy float cast to int32: 3.98 is 3), as TF's (was k added to the length in
+# Python: a float size)
+TNP_DIAG = [
+    (lambda: tf.experimental.numpy.diagflat(tf.constant(3.98, tf.bfloat16), k=np.array(3.98,
+             tf.bfloat16.as_numpy_dtype)),
+     ('bfloat16', [4, 4],
+      [[0.0, 0.0, 0.0, 3.984375], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0],
+       [0.0, 0.0, 0.0, 0.0]])),
+    (lambda: tf.experimental.numpy.diagflat(tf.constant([1., 2.]), k=np.array(1.9)),
+     ('float32', [3, 3], [[0.0, 1.0, 0.0], [0.0, 0.0, 2.0], [0.0, 0.0, 0.0]])),
+    (lambda: tf.experimental.numpy.diagflat(tf.constant([1., 2.]), k=1.9),
+     ('raise', 'TypeError', 'Cannot convert 1.9 to EagerTensor of dtype int32')),
+    (lambda: tf.experimental.numpy.diagflat(tf.constant([1., 2.]), k=np.float32(1.9)),
+     ('float32', [3, 3], [[0.0, 1.0, 0.0], [0.0, 0.0, 2.0], [0.0, 0.0, 0.0]])),
+    (lambda: tf.experimental.numpy.diagflat(tf.constant([1., 2.]), k=-2),
+     ('float32', [4, 4],
+      [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0],
+       [0.0, 2.0, 0.0, 0.0]])),
+    (lambda: tf.experimental.numpy.diagflat(tf.constant([]), k=2),
+     ('float32', [2, 2], [[0.0, 0.0], [0.0, 0.0]])),
+    (lambda: tf.experimental.numpy.diagflat(tf.constant([]), k=-2),
+     ('float32', [2, 2], [[0.0, 0.0], [0.0, 0.0]])),
+    (lambda: tf.experimental.numpy.diagflat([1, 2], k=0),
+     ('int64', [2, 2], [[1, 0], [0, 2]])),
+    (lambda: tf.experimental.numpy.diag([1, 2], k=1),
+     ('int64', [3, 3], [[0, 1, 0], [0, 0, 2], [0, 0, 0]])),
+    (lambda: tf.experimental.numpy.diag([1, 2], k=tf.constant(1)),
+     ('int64', [3, 3], [[0, 1, 0], [0, 0, 2], [0, 0, 0]])),
+    (lambda: tf.experimental.numpy.diag([1, 2], k=None),
+     ('raise', 'ValueError',
+      "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) "
+      'to a Tensor.')),
+    (lambda: tf.experimental.numpy.diag([1, 2], k=[1]),
+     ('int64', [3, 3], [[0, 1, 0], [0, 0, 2], [0, 0, 0]])),
+    (lambda: tf.experimental.numpy.diag([[1, 2], [3, 4]], k=1),
+     ('int64', [1], [2])),
+]
+
+
 @pytest.mark.parametrize("call,want", SEEDS + GAMMA + IMAGE + MISC + MORE + ASSERTS +
-                         ZETA + BATCH_NORM + CONVERSIONS)
+                         ZETA + BATCH_NORM + CONVERSIONS + TNP_DIAG)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want
 

@@ -70,9 +70,8 @@ def diag(v: Any, k: int = 0) -> Tensor:
     """tnp.diag: the k-th diagonal of a matrix, or the matrix with `v` on it."""
     v = asarray(v)
     r = len(v.shape)
-    if r == 1:
-        n = v.shape[0] + (k if k >= 0 else -k)
-        return L.diag(v, k=k, num_rows=n, num_cols=n)
+    if r == 1:  # (MatrixDiagV3 sizes the matrix from k as it converts it: int32)
+        return L.diag(v, k=k)
     if r == 2:
         return L.diag_part(v, k=k)
     if r > 2:
