@@ -401,7 +401,8 @@ TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss"
 # and a ZeroDivisionError of TF's Python dividing by an argument it takes as given:
 # clip_by_global_norm's 1.0 / use_norm of a Python 0 or False (TF 2.21's "float division by
 # zero", before it reads use_norm.dtype)
-TF_ZERO_DIVISIONS = {"clip_by_global_norm"}
+# (and quantize/dequantize's axis % rank of a scalar input: "integer modulo by zero")
+TF_ZERO_DIVISIONS = {"clip_by_global_norm", "quantization.quantize", "quantization.dequantize"}
 # and where TF's Python reads another attribute of an argument it takes as given:
 # sparse.mask's `a`, an IndexedSlices whose .indices it reads first (None, a tensor, a list:
 # "'list' object has no attribute 'indices'"), and so do the sparse reductions of their
@@ -515,6 +516,8 @@ TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
                 # (batch_normalization's variance + epsilon: a NumPy array and an int past
                 # a C long)
                 ("nn_norm.py", "batch_normalization"),
+                # (tnp.moveaxis's normalization of an axis past a C long)
+                ("array_ops.py", "moveaxis"),
                 ("crosses.py", "ragged_cross_hashed"), ("array_ops.py", "eye"),
                 ("checks.py", "make_int"), ("random.py", "get_seed"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),
@@ -530,6 +533,10 @@ TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
 # Where TF 2.21 lets a KeyError out, and eagerflow does the same: tnp's dtype inference of
 # tf.resource or tf.variant (TF's table of NumPy types has no entry for their enum)
 TF_KEY_ERRORS = {("dtypes.py", "_np_type")}
+
+# Where TF 2.21 lets a SystemError out, and eagerflow does the same: its eager uint64
+# conversion of a Python list holding an int outside [0, 2**64) (core/py_conversion.py)
+TF_SYSTEM_ERRORS = {("py_conversion.py", "_past_uint64")}
 
 
 def _raised_in(exc: BaseException, places: set) -> bool:
@@ -614,6 +621,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
     if isinstance(exc, OverflowError) and _raised_in(exc, TF_OVERFLOWS):
         return type(exc).__name__
     if isinstance(exc, KeyError) and _raised_in(exc, TF_KEY_ERRORS):
+        return type(exc).__name__
+    if isinstance(exc, SystemError) and _raised_in(exc, TF_SYSTEM_ERRORS):
         return type(exc).__name__
     if contract and numpy_type_error(exc):
         raise numpy_type_failure(exc, label)

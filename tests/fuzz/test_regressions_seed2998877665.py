@@ -1,7 +1,7 @@
 """Regression tests for the API fuzz campaigns of seeds 2998877665, 3355779911
 (EAGERFLOW_FUZZ_ODD=1), 1928374655 and 4000000007 (EAGERFLOW_FUZZ_ODD=1), 50 examples per
-public function, whose calls were replayed in TF 2.21 (tests/fuzz/api_replay.py), and for
-their neighbours probed by hand: each call with TF 2.21's answer recorded as data (its error
+public function (the first two replayed in TF 2.21, tests/fuzz/api_replay.py; 2998877665 and
+4000000007 rerun at 150 examples), and for their neighbours probed by hand: each call with TF 2.21's answer recorded as data (its error
 class and the first line of its message, or per tensor its dtype, shape and values; the
 form of tests/fuzz/recorded.py). Recorded in a TF process that had already run an op.
 Where TF's own kernel crashes the process (rfft/irfft of an fft_length of 0), nothing is
@@ -666,8 +666,34 @@ TNP_DIAG = [
 ]
 
 
+# TF 2.21's own errors, which the 150-example rerun of seed 4000000007 met and the fuzz rules
+# now know: its uint64 conversion of an int past 2**64 (SystemError), quantize/dequantize's
+# axis modulo a scalar's rank (ZeroDivisionError)
+TF_OWN_ERRORS = [
+    (lambda: tf.experimental.numpy.asarray([18446744073709551616, 0], dtype=tf.uint64),
+     ('raise', 'SystemError',
+      "<class 'tensorflow.python.framework.ops.EagerTensor'> returned a result with an "
+      'exception set')),
+    (lambda: tf.experimental.numpy.asanyarray([18446744073709551616, 0], dtype=tf.uint64),
+     ('raise', 'SystemError',
+      "<class 'tensorflow.python.framework.ops.EagerTensor'> returned a result with an "
+      'exception set')),
+    (lambda: tf.quantization.quantize(tf.constant(0, tf.uint32), np.array([]), tf.string,
+             np.array([9, 6, 3], np.uint16), axis=-4),
+     ('raise', 'ZeroDivisionError', 'integer modulo by zero')),
+    (lambda: tf.quantization.dequantize(tf.constant(b'\x80'), (None,), np.array(8, np.int32),
+             axis=-1),
+     ('raise', 'ZeroDivisionError', 'integer modulo by zero')),
+    (lambda: tf.quantization.quantize(tf.constant(0.), 0., 1., tf.qint8, axis=-4),
+     ('raise', 'ZeroDivisionError', 'integer modulo by zero')),
+    (lambda: tf.quantization.dequantize(tf.constant(1, tf.qint8), 0., 1., axis=-1),
+     ('raise', 'ZeroDivisionError', 'integer modulo by zero')),
+]
+
+
 @pytest.mark.parametrize("call,want", SEEDS + GAMMA + IMAGE + MISC + MORE + ASSERTS +
-                         ZETA + BATCH_NORM + CONVERSIONS + TNP_DIAG)
+                         ZETA + BATCH_NORM + CONVERSIONS + TNP_DIAG +
+                         TF_OWN_ERRORS)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want
 
