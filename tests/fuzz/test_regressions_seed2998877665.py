@@ -1,11 +1,11 @@
 """Regression tests for the API fuzz campaigns of seeds 2998877665, 3355779911
 (EAGERFLOW_FUZZ_ODD=1), 1928374655 and 4000000007 (EAGERFLOW_FUZZ_ODD=1), 50 examples per
 public function (the first two replayed in TF 2.21, tests/fuzz/api_replay.py; 2998877665 and
-4000000007 rerun at 150 examples), and for their neighbours probed by hand: each call with TF 2.21's answer recorded as data (its error
-class and the first line of its message, or per tensor its dtype, shape and values; the
-form of tests/fuzz/recorded.py). Recorded in a TF process that had already run an op.
-Where TF's own kernel crashes the process (rfft/irfft of an fft_length of 0), nothing is
-recorded."""
+4000000007 rerun at 150 examples), and for their neighbours probed by hand: each call with
+TF 2.21's answer recorded as data (its error class and the first line of its message, or
+per tensor its dtype, shape and values; the form of tests/fuzz/recorded.py). Recorded in a
+TF process that had already run an op. Where TF's own kernel crashes the process
+(rfft/irfft of an fft_length of 0), nothing is recorded."""
 
 from __future__ import annotations
 
