@@ -72,7 +72,6 @@ KNOWN: dict = {
     "tf.space_to_batch_nd": _EITHER_ATTR,
     "tf.zeros_like": _DTYPE_TENSOR,
     # -- tf.image --
-    "tf.image.central_crop": "non-scalar/string fraction: NumPy's errors in TF, ours in words",
     "tf.image.grayscale_to_rgb": "uint16: TF's Tile has no kernel (tf.tile's entry)",
     "tf.image.non_max_suppression_padded": "bad boxes: TF's error is a tf.function traceback",
     "tf.image.sobel_edges": "uint16: TF's Tile has no kernel for it (tf.tile's entry)",
@@ -131,14 +130,9 @@ KNOWN: dict = {
     "tf.nn.moments":
         "a tensor axis of no int32/int64 dtype: tf.reduce_mean's check (its entry)",
     # -- tf.signal --
-    "tf.signal.dct":
-        "complex input: TF's AssertionError (in tf.complex), ours RFFT's dtype error",
     "tf.signal.fftnd": "an int32 matrix fft_length: NumPy's truth-value error inside TF",
-    "tf.signal.idct":
-        "complex input: TF's AssertionError (in tf.complex), ours RFFT's dtype error",
     "tf.signal.ifftnd": "an int32 matrix fft_length: NumPy's truth-value error inside TF",
-    "tf.signal.inverse_mdct": "complex input as dct; a tensor window_fn: Python's message",
-    "tf.signal.mfccs_from_log_mel_spectrograms": "complex input: as tf.signal.dct",
+    "tf.signal.inverse_mdct": "a tensor window_fn: Python's message",
     # -- tf.strings --
     "tf.strings.unsorted_segment_join":
         "segment ids and count both of a refused dtype: "

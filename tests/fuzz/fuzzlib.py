@@ -320,7 +320,11 @@ _BAD_VALUE_ERRORS = (np.exceptions.AxisError, IndexError, KeyError)
 TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis", "experimental.numpy.arange",
               "experimental.numpy.compress", "experimental.numpy.diag_indices",
               "experimental.numpy.cross", "nn.softmax_cross_entropy_with_logits",
-              "experimental.numpy.geomspace"}  # (its moveaxis of the points' axis)
+              "experimental.numpy.geomspace",  # (its moveaxis of the points' axis)
+              # (the DCTs of types II-IV of a complex input: TF's bare assertion of a real
+              # dtype, and so mdct, inverse_mdct and mfccs, which take types IV and II)
+              "signal.dct", "signal.idct", "signal.mdct", "signal.inverse_mdct",
+              "signal.mfccs_from_log_mel_spectrograms"}
 # and a bare IndexError: tf.stack of no values along an axis other than 0 (TF's reads the
 # first value's shape), ssim_multiscale of no power factors (TF's pops an empty list)
 # (and tnp.cross of a scalar: TF's reads its shape's last item; tnp.swapaxes of an axis
@@ -374,9 +378,13 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
 # array of too few dimensions: NumPy's own refusal of TF's d[..., 0, :])
 _INDEXING = ("list index out of range", "tuple index out of range",
              "cannot fit 'int' into an index-sized integer", "too many indices for array")
+# (and tridiagonal_matmul's compact diagonals of a NumPy array of fewer than 3 rows: NumPy's
+# refusal of TF's d[..., 2, :], "index 2 is out of bounds for axis 0 with size 2")
+TF_NUMPY_BOUNDS = {"linalg.tridiagonal_matmul"}
 # and an UnboundLocalError: eig/eigvals of a dtype Eig refuses, where TF's Python picks the
 # complex output dtype for the four it takes and leaves its local unset for the others
-TF_UNBOUND = {"eig", "eigvals", "linalg.eig", "linalg.eigvals"}
+# (and inverse_mdct of a norm other than None or 'ortho': TF's leaves its result unset)
+TF_UNBOUND = {"eig", "eigvals", "linalg.eig", "linalg.eigvals", "signal.inverse_mdct"}
 # and an AttributeError of TF's Python reading an argument's dtype: safe_embedding_lookup_
 # sparse of a string for its sparse arguments, moments of a Python x, the sampled losses
 # of Python labels or inputs (wrapper_inputs.read_dtype), clip_by_global_norm of a Python use_norm
@@ -384,14 +392,17 @@ TF_UNBOUND = {"eig", "eigvals", "linalg.eig", "linalg.eigvals"}
 # scalar_mul of a Python x (TF reads x.dtype first: "'list' object has no attribute 'dtype'"),
 # image.psnr of a Python a (TF casts max_val to a.dtype first), eig/eigvals of anything
 # without a dtype (TF picks the output dtype from `tensor.dtype` before converting)
+# batch_normalization's cast of its factor to x.dtype (x as given), and so its global form
 TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss",
+                  "nn.batch_normalization", "nn.batch_norm_with_global_normalization",
                   "nn.sampled_softmax_loss", "clip_by_global_norm", "scalar_mul",
                   "math.scalar_mul", "image.psnr", "eig", "eigvals", "linalg.eig",
                   "linalg.eigvals"}
 # and a ZeroDivisionError of TF's Python dividing by an argument it takes as given:
 # clip_by_global_norm's 1.0 / use_norm of a Python 0 or False (TF 2.21's "float division by
 # zero", before it reads use_norm.dtype)
-TF_ZERO_DIVISIONS = {"clip_by_global_norm"}
+# (and quantize/dequantize's axis % rank of a scalar input: "integer modulo by zero")
+TF_ZERO_DIVISIONS = {"clip_by_global_norm", "quantization.quantize", "quantization.dequantize"}
 # and where TF's Python reads another attribute of an argument it takes as given:
 # sparse.mask's `a`, an IndexedSlices whose .indices it reads first (None, a tensor, a list:
 # "'list' object has no attribute 'indices'"), and so do the sparse reductions of their
@@ -454,11 +465,19 @@ TF_MESSAGE_DECODERS = {("errors.py", "c_text")}
 # string, NumPy's greater_equal). Anywhere else such an error is a kernel handing NumPy
 # what it can't take, where TF's op has its own error.
 TF_NUMPY_TYPE_ERRORS = {("extras.py", "pad"), ("dtypes.py", "_numpy_result_type"),
-                        ("dtypes.py", "promote_types"), ("signal_spectral.py", "_check_mel")}
+                        ("dtypes.py", "promote_types"), ("signal_spectral.py", "_check_mel"),
+                        # (the image functions' comparisons of an argument as given, as
+                        # TF's: a NumPy array of strings against a number)
+                        ("image_color.py", "_check_range"), ("image_color.py", "adjust_gamma"),
+                        ("image_bounds.py", "central_crop"),
+                        # (batch_normalization's variance + epsilon of NumPy values)
+                        ("nn_norm.py", "batch_normalization")}
 # Messages TF 2.21 words without naming an op, raised by its Python or its graph's Assert:
 # the dimension check of isotonic_regression's axis, random_crop's size check,
 # histogram_fixed_width_bins's nbins check
 TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape >= size",
+              # (adjust_gamma's Assert of a tensor gamma >= 0, an empty one too)
+              "Summarized data: b'Gamma should be a non-negative real number.'",
               "Summarized data: b'nbins ",
               # (ssim's shape checks: tf.Assert's own words, the shapes summarized)
               "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: ",
@@ -487,8 +506,18 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
 # infinite frame_length (signal_ops.enclosing_power_of_two); tnp.around's math.pow(10,
 # decimals) past float64, tnp.diag_indices's tuple of ndim items past an index;
 # tf.ragged.cross_hashed's `hash_key > 2**63` of a NumPy array key (NumPy's comparison with
-# an int past a C long); tnp.eye's int() of each size (inf)
+# an int past a C long); tnp.eye's int() of each size (inf); random_contrast/saturation's
+# comparison of their bounds as given (a NumPy array with an int past a C long)
 TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
+                ("image_color.py", "_check_range"),
+                # (tnp.logaddexp/logaddexp2's x1 - x2 of a NumPy unsigned value and a
+                # negative Python int: NumPy's OverflowError, as TF's)
+                ("math_ops.py", "logaddexp"), ("math_ops.py", "logaddexp2"),
+                # (batch_normalization's variance + epsilon: a NumPy array and an int past
+                # a C long)
+                ("nn_norm.py", "batch_normalization"),
+                # (tnp.moveaxis's normalization of an axis past a C long)
+                ("array_ops.py", "moveaxis"),
                 ("crosses.py", "ragged_cross_hashed"), ("array_ops.py", "eye"),
                 ("checks.py", "make_int"), ("random.py", "get_seed"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),
@@ -504,6 +533,10 @@ TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
 # Where TF 2.21 lets a KeyError out, and eagerflow does the same: tnp's dtype inference of
 # tf.resource or tf.variant (TF's table of NumPy types has no entry for their enum)
 TF_KEY_ERRORS = {("dtypes.py", "_np_type")}
+
+# Where TF 2.21 lets a SystemError out, and eagerflow does the same: its eager uint64
+# conversion of a Python list holding an int outside [0, 2**64) (core/py_conversion.py)
+TF_SYSTEM_ERRORS = {("py_conversion.py", "_past_uint64")}
 
 
 def _raised_in(exc: BaseException, places: set) -> bool:
@@ -564,6 +597,9 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
     if isinstance(exc, IndexError) and label in TF_SHAPE_READS and \
             str(exc).startswith(_INDEXING):
         return type(exc).__name__
+    if isinstance(exc, IndexError) and label in TF_NUMPY_BOUNDS and \
+            " is out of bounds for axis " in str(exc):
+        return type(exc).__name__
     if isinstance(exc, UnboundLocalError) and label in TF_UNBOUND and _deliberate(exc)[0]:
         return type(exc).__name__
     if isinstance(exc, AttributeError) and label in TF_DTYPE_READS and \
@@ -585,6 +621,8 @@ def classify(exc: BaseException, label: str, names: tuple, contract: bool) -> st
     if isinstance(exc, OverflowError) and _raised_in(exc, TF_OVERFLOWS):
         return type(exc).__name__
     if isinstance(exc, KeyError) and _raised_in(exc, TF_KEY_ERRORS):
+        return type(exc).__name__
+    if isinstance(exc, SystemError) and _raised_in(exc, TF_SYSTEM_ERRORS):
         return type(exc).__name__
     if contract and numpy_type_error(exc):
         raise numpy_type_failure(exc, label)

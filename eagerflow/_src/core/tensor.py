@@ -577,7 +577,8 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
         raise
 
 
-def host_tensor(value: Any, dtype: Any = None, name: str | None = None) -> Tensor:
+def host_tensor(value: Any, dtype: Any = None, name: str | None = None,
+                dtype_hint: Any = None) -> Tensor:
     """`value` converted as convert_to_tensor converts it, made on the host when running
     eagerly (as TF makes its eager constants) where it is not a tensor already: a value
     an op reads on the host (TF's HostMemory inputs: a seed, an integer draw's bounds, a
@@ -586,7 +587,7 @@ def host_tensor(value: Any, dtype: Any = None, name: str | None = None) -> Tenso
     if isinstance(value, Tensor):
         return convert_to_tensor(value, dtype=dtype, name=name)
     with _device.host_eagerly():
-        return convert_to_tensor(value, dtype=dtype, name=name)
+        return convert_to_tensor(value, dtype=dtype, dtype_hint=dtype_hint, name=name)
 
 
 def _from_value(value: Any, dtype: Any, dtype_hint: Any) -> EagerTensor:
@@ -655,6 +656,10 @@ def _has_symbolic(value: Any) -> builtins.bool:
 def _converted(value: Any, dtype: _dt.DType) -> EagerTensor:
     """`value` as a tensor of `dtype`; a quantized dtype is named explicitly, its array
     holding the plain integers NumPy would call int8 (or uint8, ...)."""
+    if (dtype is _dt.resource or dtype is _dt.variant) and isinstance(value, np.ndarray) \
+            and value.dtype.kind in "biufcSU":  # (a handle holds no numbers or strings)
+        raise ValueError("Failed to convert a NumPy array to a Tensor (Unexpected numpy data "
+                         "type).")
     arr = _to_array(value, dtype)
     return EagerTensor(arr, dtype if dtype.is_quantized else None)
 

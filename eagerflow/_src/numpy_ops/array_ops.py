@@ -222,7 +222,7 @@ def log10_(x: Tensor) -> Tensor:
 
 def reshape(a: Any, newshape: Any, order: str = "C") -> Tensor:
     """tnp.reshape: in row-major (C) or column-major (F) order."""
-    if order not in ("C", "F"):
+    if order not in {"C", "F"}:  # (a set, as TF's: a list or array is unhashable, its TypeError)
         raise ValueError(f"Unsupported order argument {order}")
     a = asarray(a)
     if isinstance(newshape, (int, np.integer)):

@@ -404,7 +404,7 @@ def _sign_assert(what: str, v2: bool) -> Any:
 
     def v1(x: Any, data: Any = None, summarize: int | None = None, message: str | None = None,
            name: str | None = None) -> Any:
-        head = f"{message}.  " if message else ""
+        head = f"{message!s}.  " if message else ""  # (a tensor by its str, as TF)
         cond_text = f"Condition x {sym} 0 did not hold element-wise:"
         # TF's assert_non_positive glues its condition and its "x (...) = " into one item
         glued = what == "non_positive"
@@ -468,7 +468,7 @@ def assert_near_v1(x: Any, y: Any, rtol: Any = None, atol: Any = None, data: Any
     atol_t = convert_to_tensor(10 * eps if atol is None else atol, dtype=real)
     cond = reduce_all(less_equal(abs_(x - y), atol_t + rtol_t * abs_(y)))
     if data is None:
-        data = [f"{message}.  " if message else "",
+        data = [f"{message!s}.  " if message else "",
                 f"x and y not equal to tolerance rtol = {rtol_t!s}, atol = {atol_t!s}",
                 f"x (shape={x.shape} dtype={x._dtype.name}) = ", x,
                 f"y (shape={y.shape} dtype={y._dtype.name}) = ", y]
@@ -496,7 +496,7 @@ def _graph_near(x: Any, y: Any, rtol: Any, atol: Any, data: Any, summarize: int 
                           scope + what) if not isinstance(v, Tensor) else v
             for v, what in ((rtol, "rtol"), (atol, "atol")))
         if data is None:
-            data = [f"{message}.  " if message else "",
+            data = [f"{message!s}.  " if message else "",
                     f"x and y not equal to tolerance rtol = {rtol_t!s}, atol = {atol_t!s}",
                     _label("x", x), x, _label("y", y), y]
         tol = atol_t + rtol_t * abs_(y)

@@ -249,16 +249,14 @@ def central_crop(image: Any, central_fraction: float) -> Any:
         central_fraction
     if isinstance(fraction, EagerTensor):  # an eager tensor's value, as TF's constant_value
         fraction = fraction._numpy()
-    if isinstance(fraction, np.ndarray) and fraction.dtype.kind in "OSU":
-        raise TypeError(f"central_fraction must be a number, got {central_fraction!r}")
-    if isinstance(fraction, np.ndarray) and fraction.ndim:
-        raise ValueError(f"central_fraction must be a scalar, got shape {fraction.shape}")
-    if not isinstance(fraction, Tensor):
-        fraction = float(fraction)
+    if fraction is None:  # (no static value: TF compares it in its runtime check)
+        fraction > 0.0  # noqa: B015 - Python's TypeError, as TF's
+    if not isinstance(fraction, Tensor):  # compared as given, as TF compares it (a list,
+        # string or complex: Python's TypeError; an array of several: NumPy's ambiguity)
         if fraction <= 0.0 or fraction > 1.0:
             raise ValueError("central_fraction must be within (0, 1]")
-    if not isinstance(fraction, Tensor) and fraction == 1.0:
-        return x  # (TF returns it before looking at the image)
+        if fraction == 1.0:
+            return x  # (TF returns it before looking at the image)
     if x._shape is not None and len(x._shape) > 4:  # (TF's own words, after its 3-D check)
         _at_least_3d(x)
         raise ValueError(f"`image` should either be a Tensor with rank = 3 or rank = 4. Had "

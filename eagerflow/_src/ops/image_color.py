@@ -26,7 +26,7 @@ from eagerflow._src.core.errors import (
     NotFoundError,
 )
 from eagerflow._src.core.name_scope import name_scope
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, wrapper_inputs
 from eagerflow._src.ops.array import concat, reshape, shape
@@ -570,9 +570,13 @@ def adjust_gamma(image: Any, gamma: float = 1, gain: float = 1) -> Any:
     Python's operators with gamma and gain as given (a number or an array converts to the
     image's dtype; a tensor of another dtype is Pow's or Mul's refusal)."""
     x = numeric_image(image)
-    if not C.is_graph_tensor(gamma) and not gamma >= 0:  # TF's eager check
-        raise ValueError("Gamma should be a non-negative real number.")
     flt = x if x._dtype in (dt.float16, dt.float32) else convert_image_dtype(x, dt.float32)
+    ok = gamma >= 0  # (as TF checks it: a tensor's an Assert, a number's in Python)
+    if isinstance(ok, Tensor):
+        with control_dependencies([Assert(ok, ["Gamma should be a non-negative real number."])]):
+            gamma = identity(gamma)
+    elif not ok:
+        raise ValueError("Gamma should be a non-negative real number.")
     return convert_image_dtype(gain * flt ** gamma, x._dtype, saturate=True)
 
 
@@ -580,23 +584,13 @@ def adjust_gamma(image: Any, gamma: float = 1, gain: float = 1) -> Any:
 # Random augmentations (stateful and stateless).
 # ---------------------------------------------------------------------------------------
 
-def _check_range(lower: Any, upper: Any, what: str) -> tuple:
-    """`lower` and `upper` as Python floats, checked as TF's random_{what} does (eager
-    tensors compared as they are, as TF does: a non-scalar's truth is ambiguous)."""
-    if isinstance(lower, EagerTensor) or isinstance(upper, EagerTensor):
-        if upper <= lower:
-            raise ValueError("upper must be > lower.")
-        if lower < 0:
-            raise ValueError("lower must be non-negative.")
-    try:
-        lower, upper = float(lower), float(upper)
-    except (TypeError, ValueError, OverflowError) as e:
-        raise TypeError(f"random_{what}: lower and upper must be real scalars ({e})") from None
+def _check_range(lower: Any, upper: Any) -> None:
+    """TF's checks of a random_contrast/saturation range, comparing the values as given
+    (a list or string: Python's TypeError; an array of several: NumPy's ambiguity)."""
     if upper <= lower:
         raise ValueError("upper must be > lower.")
     if lower < 0:
         raise ValueError("lower must be non-negative.")
-    return lower, upper
 
 
 def _draw(lo: float, hi: float, seed: Any, stateless: bool) -> Any:
@@ -624,28 +618,28 @@ def stateless_random_brightness(image: Any, max_delta: float, seed: Any) -> Any:
 
 @dispatch_binding
 def random_contrast(image: Any, lower: float, upper: float, seed: Any = None) -> Any:
-    lower, upper = _check_range(lower, upper, "contrast")
+    _check_range(lower, upper)
     image = numeric_image(image)
     return adjust_contrast(image, _draw(lower, upper, seed, False))
 
 
 @dispatch_binding
 def stateless_random_contrast(image: Any, lower: float, upper: float, seed: Any) -> Any:
-    lower, upper = _check_range(lower, upper, "contrast")
+    _check_range(lower, upper)
     image = numeric_image(image)
     return adjust_contrast(image, _draw(lower, upper, seed, True))
 
 
 @dispatch_binding
 def random_saturation(image: Any, lower: float, upper: float, seed: Any = None) -> Any:
-    lower, upper = _check_range(lower, upper, "saturation")
+    _check_range(lower, upper)
     return adjust_saturation(image, _draw(lower, upper, seed, False))
 
 
 @dispatch_binding
 def stateless_random_saturation(image: Any, lower: float, upper: float,
                                 seed: Any = None) -> Any:
-    lower, upper = _check_range(lower, upper, "saturation")
+    _check_range(lower, upper)
     return adjust_saturation(image, _draw(lower, upper, seed, True))
 
 
@@ -754,8 +748,10 @@ def image_gradients(image: Any) -> tuple:
                          f"{x.shape}.")
     dy = x[:, 1:, :, :] - x[:, :-1, :, :]
     dx = x[:, :, 1:, :] - x[:, :, :-1, :]
-    dy = concat([dy, zeros_like(x[:, :1, :, :])], axis=1)
-    dx = concat([dx, zeros_like(x[:, :, :1, :])], axis=2)
+    # a row (column) of zeros after the differences, then the image's shape, as TF's: an
+    # image of no rows (columns) has a row of them too many, Reshape's error
+    dy = reshape(pad(dy, [[0, 0], [0, 1], [0, 0], [0, 0]]), shape(x))
+    dx = reshape(pad(dx, [[0, 0], [0, 0], [0, 1], [0, 0]]), shape(x))
     return dy, dx
 
 

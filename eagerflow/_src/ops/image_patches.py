@@ -118,8 +118,8 @@ class _Patches:
         sp = self.spatial
         out = []
         for size, k, s, r in zip(shape[1:1 + sp], ksizes[1:-1], strides[1:-1], rates[1:-1]):
-            if size is not None and padding == "VALID" and not self.has_rates:
-                _fits(self.name, size, k, s)
+            if size is not None and padding == "VALID":
+                _fits(self.name, size, (k - 1) * r + 1, s)
             out.append(None if size is None else _window_axis(size, k, s, r, padding)[0])
         depth = shape[-1]
         return (shape[0], *out, None if depth is None else depth * math.prod(ksizes[1:-1]))
@@ -131,8 +131,9 @@ def _attr_list(v: tuple) -> str:
 
 
 def _fits(op: str, size: int, k: int, stride: int) -> None:
-    """ExtractVolumePatches' VALID window against its input, as TF's kernel sizes it (its
-    image op gives an empty output instead): C's truncating division."""
+    """A VALID window of effective size `k` against its input, as TF's kernels size it:
+    C's truncating division, so only a quotient below 0 is refused (a window just past
+    the input is an empty output)."""
     n = size - k + stride
     o = n // stride if n >= 0 else -(-n // stride)
     if o < 0:

@@ -9,6 +9,7 @@ index first: one out of range is an InvalidArgumentError naming it, never a wrap
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -196,10 +197,27 @@ def _gather_kernel(xp: Any, params: Any, indices: Any, *dyn: Any, axis: int | No
         return take(xp, "GatherV2", params, indices, axis)
     if xp is np:
         _check_range("GatherV2", indices, params.shape[axis])
-    out_shape = params.shape[:axis] + indices.shape[batch_dims:] + params.shape[axis + 1:]
-    parts = _batched(lambda p, i: take(xp, "GatherV2", p, i, axis - batch_dims), params,
-                     indices, batch_dims)
-    return xp.stack(parts).reshape(out_shape) if parts else xp.zeros(out_shape, params.dtype)
+    return _batched_take(xp, params, indices, axis, batch_dims)
+
+
+def _batched_take(xp: Any, params: Any, indices: Any, axis: int, batch_dims: int) -> Any:
+    """take() per batch entry (the leading batch_dims dims of params and indices), as one
+    indexing of all entries at once (a loop over them takes minutes for a batch of
+    millions of empty ones). An index out of [0, n) gives zeros, as take's on a device
+    (the host's are refused before)."""
+    n, prod = params.shape[axis], math.prod
+    b, pre = prod(params.shape[:batch_dims]), prod(params.shape[batch_dims:axis])
+    flat = params.reshape(b, pre, n, prod(params.shape[axis + 1:]))
+    idx = indices.reshape(b, prod(indices.shape[batch_dims:]))
+    bad = (idx < 0) | (idx >= n)
+    if n:
+        out = flat[xp.arange(b)[:, None, None], xp.arange(pre)[None, :, None],
+                   xp.where(bad, 0, idx)[:, None, :]]
+        out = xp.where(bad[:, None, :, None], xp.zeros((), params.dtype), out)
+    else:
+        out = xp.zeros((b, pre, idx.shape[1], flat.shape[3]), params.dtype)
+    return out.reshape(params.shape[:axis] + indices.shape[batch_dims:] +
+                       params.shape[axis + 1:])
 
 
 def _gather_grad(n: Any, g: Any) -> list:

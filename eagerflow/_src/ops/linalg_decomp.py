@@ -160,7 +160,9 @@ def _quiet(kernel: Any, lower_only: bool = False, nonfinite: Any = None) -> Any:
             outs = out if isinstance(out, tuple) else (out,)
             for idx in np.ndindex(*bad.shape):
                 if bad[idx]:
-                    got = nonfinite(xp, x[idx], **attrs)
+                    with np.errstate(all="ignore"):  # (NaN and inf arithmetic, silent as
+                        # TF's kernels; NumPy's own functions, np.outer, warn otherwise)
+                        got = nonfinite(xp, x[idx], **attrs)
                     for o, g in zip(outs, got if isinstance(got, tuple) else (got,)):
                         o[idx] = g
             return out

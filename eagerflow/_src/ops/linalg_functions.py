@@ -25,8 +25,7 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg import band_part, matmul, matrix_transpose
 from eagerflow._src.ops.linalg_decomp import cholesky, cholesky_solve, triangular_solve
-from eagerflow._src.ops.linalg_diag import diag_part as band_diag_part
-from eagerflow._src.ops.linalg_diag import set_diag
+from eagerflow._src.ops.linalg_diag import diag_part, set_diag
 from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.linalg_solvers import (
     matrix_solve_ls,
@@ -169,7 +168,7 @@ def _rank(x: Any) -> int | None:
 
 def _factors(lu: Any) -> tuple:
     """(L with its unit diagonal, U) from tf.linalg.lu's packed `lower_upper`."""
-    lower = set_diag(band_part(lu, -1, 0), ones_like(lu[..., 0]))
+    lower = set_diag(band_part(lu, -1, 0), ones_like(diag_part(lu)))  # (0 x 0 too)
     return lower, band_part(lu, 0, -1)
 
 
@@ -212,7 +211,7 @@ def lu_matrix_inverse(lower_upper: Any, perm: Any, validate_args: bool = False,
                       name: str | None = None) -> Any:
     """The inverse of the matrix tf.linalg.lu factored: lu_solve of the identity."""
     lu, perm = _lu_args(lower_upper, perm, validate_args)
-    identity = set_diag(zeros_like(lu), ones_like(lu[..., 0]))  # (shapes known or not)
+    identity = set_diag(zeros_like(lu), ones_like(diag_part(lu)))  # (shapes known or not)
     return lu_solve(lu, perm, identity)
 
 
@@ -239,7 +238,7 @@ def _matrix_diagonals(diagonals: Any) -> Any:
     if m1 and m2 and m1 != m2:
         raise ValueError(f"Expected last two dimensions of diagonals to be same, got {m1} "
                          f"and {m2}")
-    return band_diag_part(m, k=(-1, 1), padding_value=0.0, align="LEFT_RIGHT")
+    return diag_part(m, k=(-1, 1), padding_value=0.0, align="LEFT_RIGHT")
 
 
 @dispatch_binding

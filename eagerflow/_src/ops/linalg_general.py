@@ -107,6 +107,8 @@ def _lu_kernel(xp: Any, x: Any, output_idx_type: dt.DType) -> tuple:
     if xp is not np:
         return _lu_device(xp, x, output_idx_type.as_numpy_dtype)
     lu, perm = np.empty_like(x), np.empty(x.shape[:-1], output_idx_type.as_numpy_dtype)
+    if x.size == 0:  # (no matrix to factor, or only 0 x 0 ones: none to loop over)
+        return lu, perm
     with np.errstate(all="ignore"):  # inf and nan propagate quietly, as in TF's kernel
         for idx in np.ndindex(*x.shape[:-2]):
             lu[idx], perm[idx] = _lu_one(x[idx])

@@ -308,6 +308,8 @@ def _host_kernel(scalar: Any, defective: Any) -> Any:
         real = x.dtype.kind != "c"
         work = x.astype(np.float64 if real else np.complex128)
         out = np.empty(x.shape, np.complex128)
+        if x.size == 0:  # (no matrix, or 0 x 0 ones only: none to loop over)
+            return out.real.astype(x.dtype) if real else out.astype(x.dtype)
         with np.errstate(all="ignore"):  # inf and nan propagate quietly, as in TF
             for idx in np.ndindex(*x.shape[:-2]):
                 if not np.all(np.isfinite(work[idx])):

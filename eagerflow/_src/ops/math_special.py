@@ -395,7 +395,10 @@ def _zeta_fast(xp: Any, sp: Any, s: Any, q: Any) -> Any:
     # any other s; s = 1 is inf before it)
     out = xp.where((q <= 0) & (q == xp.floor(q)), xp.where(_even(xp, s), xp.inf, xp.nan), out)
     out = xp.where(s == 1, xp.inf, out)
-    return xp.where(s < 1, xp.nan, xp.where((s == xp.inf) & (q > 0), first, out))
+    # (an infinite s, or one so large that SciPy's sum gives up (NaN): q**-s alone, as
+    # TF's, whose first term underflows to 0 or overflows to inf there)
+    huge = (s == xp.inf) | ((s > 1) & xp.isnan(out) & ~xp.isnan(q))
+    return xp.where(s < 1, xp.nan, xp.where(huge & (q > 0), first, out))
 
 
 def _even(xp: Any, s: Any) -> Any:

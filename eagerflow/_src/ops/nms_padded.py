@@ -171,6 +171,8 @@ def non_max_suppression_padded(boxes: Any, scores: Any, max_output_size: Any,
                                tile_size: int = 512) -> tuple:
     """`tf.image.non_max_suppression_padded`: (indices, num_valid) for boxes [..., n, 4]
     (batches need pad_to_max_output_size), indices padded with 0 to max_output_size."""
+    if not pad_to_max_output_size:  # (TF reads the boxes' rank unconverted for its check)
+        C.attr_read(boxes, "get_shape")
     b, s = _pair(boxes, scores)
     if not pad_to_max_output_size and b.shape.rank is not None and b.shape.rank > 2:
         raise ValueError(f"'pad_to_max_output_size' (value {pad_to_max_output_size}) must be "

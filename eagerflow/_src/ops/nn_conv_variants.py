@@ -64,6 +64,8 @@ def _sizes_tensor(value: Any, tshape: bool = False, arg: tuple | None = None) ->
         return as_fixed_type(value, dt.int32, False, arg)
     if None in vals:
         raise ValueError(f"output_shape must be a list of int64 values, got {list(vals)}")
+    if any(not -2**63 <= v < 2**63 for v in vals):
+        convert_to_tensor(value)  # (an int past int64: the conversion's ValueError, TF's)
     wide = tshape and any(not -2**31 <= v < 2**31 for v in vals)
     # (converted: a TF 1 graph's Const, where an eager tensor from before it is refused)
     return convert_to_tensor(np.array(vals, np.int64).astype(np.int64 if wide else np.int32))

@@ -12,7 +12,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import constant, squeeze
@@ -21,7 +21,6 @@ from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math import (
     maximum,
-    negative,
     reciprocal,
     rsqrt,
     square,
@@ -162,16 +161,15 @@ def weighted_moments(x: Any, axes: Any, frequency_weights: Any, keepdims: bool =
 @dispatch_binding
 def batch_normalization(x: Any, mean: Any, variance: Any, offset: Any, scale: Any,
                         variance_epsilon: float, name: str | None = None) -> Any:
-    """(x - mean) * scale / sqrt(variance + epsilon) + offset, as one multiply-add."""
-    x = _t(x)
-    mean = convert_to_tensor(mean, dtype_hint=x._dtype) if not isinstance(mean, Tensor) else mean
-    variance = convert_to_tensor(variance, dtype_hint=x._dtype) \
-        if not isinstance(variance, Tensor) else variance
-    inv = rsqrt(variance + _const(variance_epsilon, variance))
+    """(x - mean) * scale / sqrt(variance + epsilon) + offset, as one multiply-add. As TF's
+    Python computes it: the operators on the arguments as given (two lists: Python's
+    concatenation), the factor cast to x.dtype, read from x unconverted (a list has none:
+    Python's AttributeError)."""
+    inv = rsqrt(variance + variance_epsilon)
     if scale is not None:
         inv = inv * scale
-    shift = offset - mean * inv if offset is not None else negative(mean * inv)
-    return x * cast(inv, x._dtype) + cast(shift, x._dtype)
+    shift = offset - mean * inv if offset is not None else -mean * inv
+    return x * cast(inv, x.dtype) + cast(shift, x.dtype)
 
 
 def fused_batch_norm(x: Any, scale: Any, offset: Any, mean: Any = None, variance: Any = None,

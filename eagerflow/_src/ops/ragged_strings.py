@@ -37,6 +37,7 @@ from eagerflow._src.ops.sparse_count_ops import api_scope
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.string_format import as_string
 from eagerflow._src.ops.string_format import format as string_format
+from eagerflow._src.ops.wrapper_inputs import or_default
 
 # TF 1's StringSplit, bytes_split's op: loaded by its first call
 string_split_v1 = lazy_module("eagerflow._src.ops.string_split_v1")
@@ -638,7 +639,9 @@ def _decode(x: Any, input_encoding: str, errors: str, replacement_char: int,
     op = UNICODE_DECODE_WITH_OFFSETS if with_offsets else UNICODE_DECODE
     out = bind(op, (flat,), {"input_encoding": _str_attr(op.name, input_encoding,
                                                           "input_encoding"),
-                             "errors": errors, "replacement_char": replacement_char,
+                             "errors": or_default(op.name, "errors", errors),
+                             "replacement_char": or_default(op.name, "replacement_char",
+                                                        replacement_char),
                              "replace_control_characters": bool(replace_control_characters)})
     splits, parts = out[0], out[1:]
     if rank == 0:
@@ -676,7 +679,8 @@ def unicode_encode(input: Any, output_encoding: str, errors: str = "replace",  #
                    replacement_char: int = 65533, name: str | None = None) -> Any:
     """`tf.strings.unicode_encode`: the innermost dimension of code points, as strings."""
     with api_scope(name or "UnicodeEncode"):  # (TF's: its nodes "UnicodeEncode/...")
-        return _encode(input, output_encoding, errors, replacement_char)
+        return _encode(input, output_encoding, or_default("UnicodeEncode", "errors", errors),
+                       or_default("UnicodeEncode", "replacement_char", replacement_char))
 
 
 def _encode(input: Any, output_encoding: str, errors: str,  # noqa: A002

@@ -414,8 +414,9 @@ def stateless_binomial(shape: Any, seed: Any, counts: Any, probs: Any,
     """Binomial draws that depend only on `seed`; `shape` ends with broadcast(counts, probs)."""
     p = convert_to_tensor(probs, dtype_hint=dt.float32)
     n = convert_to_tensor(counts, dtype_hint=p.dtype)
+    output_dtype = C.make_type(output_dtype, "dtype")  # (the op's attr, read first)
     shape = R._static_shape(shape, _NAME, output_dtype)
-    key = convert_to_tensor(seed)
+    key = S.seed_tensor(seed)
     R.dtype_attr_first(_NAME, output_dtype)  # (before the kernel's seed check)
     return S.bind_seeded(STATELESS_BINOMIAL, (key, n, p),
-                         {"shape": shape, "dtype": dt.as_dtype(output_dtype)}, (seed,), name)
+                         {"shape": shape, "dtype": output_dtype}, (seed,), name)

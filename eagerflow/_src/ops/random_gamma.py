@@ -159,12 +159,18 @@ def gamma_values(key: int, counter: int, alpha: np.ndarray) -> np.ndarray:
         small = less[won]
         if small.any():
             b = streams.take(won[small], "uniform")
-            out[small] = out[small] * map_libm(_pow, b, 1 / alpha[won[small]])
+            out[small] = out[small] * map_libm(_pow, b, _reciprocal(alpha[won[small]]))
         res[won] = out
         done = np.zeros(n, bool)
         done[won] = True
         active = active[~done[active]]
     return res
+
+
+def _reciprocal(alpha: np.ndarray) -> np.ndarray:
+    """1 / alpha, the power of a small alpha's boost (alpha 0: inf, its draws 0, quietly)."""
+    with np.errstate(divide="ignore"):
+        return 1 / alpha
 
 
 # Whether gamma_values takes every output's first attempt as whole arrays (tests compare
@@ -209,7 +215,7 @@ def _first_attempts(streams: Streams, active: np.ndarray, alpha: np.ndarray,
     small = np.flatnonzero(drawn(pick(less)) & accept)
     if small.size:  # (the uniform block's other value: the next one it gives)
         out[small] = out[small] * map_libm(_pow, uniforms[small, 0],
-                                           1 / drawn(pick(alpha))[small])
+                                           _reciprocal(drawn(pick(alpha))[small]))
     rows = drawn(active)
     if every and active.size == alpha.size:  # (the others' values come from the loop)
         res[...] = out
@@ -375,13 +381,33 @@ def gamma(shape: Any, alpha: Any, beta: Any = None, dtype: Any = dt.float32, see
         shape = convert_to_tensor(shape, dtype=dt.int32, name="shape")
     a = convert_to_tensor(alpha, dtype=dtype, name="alpha")
     b = convert_to_tensor(1 if beta is None else beta, dtype=dtype, name="beta")
-    both = C.broadcast("BroadcastArgs", tuple(a.shape), tuple(b.shape))
-    if both is None or None in both:  # a shape known only at run time: TF's dynamic form
-        both = broadcast_dynamic_shape(shape_of(a), shape_of(b))
-    a = broadcast_to(a, both)
+    a = _broadcast_alpha(a, b)
     shape, dyn = R.shape_input(shape, "RandomGamma")
-    raw = bind(RANDOM_GAMMA, (a,) + dyn, dict(shape=shape, **R._op_seeds(seed)))
-    return maximum(np.finfo(dtype.as_numpy_dtype).tiny, truediv(raw, b))
+    seeds = R._op_seeds(seed)
+    tiny = _tiny(dtype)  # (TF reads it before the op runs: an int or bool dtype fails here)
+    raw = bind(RANDOM_GAMMA, (a,) + dyn, dict(shape=shape, **seeds))
+    return maximum(tiny, truediv(raw, b))
+
+
+def _broadcast_alpha(a: Any, b: Any) -> Any:
+    """alpha broadcast against beta, by BroadcastArgs of their shapes as TF's wrappers do
+    (shapes that don't broadcast: that op's error)."""
+    try:
+        both = C.broadcast("BroadcastArgs", tuple(a.shape), tuple(b.shape))
+    except InvalidArgumentError:
+        both = None  # (the op below words it)
+    if both is None or None in both:  # (or a shape known only at run time)
+        both = broadcast_dynamic_shape(shape_of(a), shape_of(b))
+    return broadcast_to(a, both)
+
+
+def _tiny(dtype: dt.DType) -> Any:
+    """The floor of the gamma draws: the dtype's smallest normal, as NumPy's finfo gives it
+    (another kind of dtype: finfo's ValueError, which TF lets out)."""
+    try:
+        return np.finfo(dtype.as_numpy_dtype).tiny
+    except ValueError as e:  # ("data type <class 'numpy.int32'> not inexact")
+        raise ValueError(str(e)) from None
 
 
 # ---------------------------------------------------------------------------------------
@@ -400,7 +426,7 @@ def _stateless_gamma_infer(key: Any, counter: Any, alg: Any, alpha: Any, *dyn: A
     of it then)."""
     op = "StatelessRandomGammaV3"
     S._check_key_counter_alg(op, key, counter, alg)
-    C.check_dtype(op, alpha, _GAMMA_DTYPES)
+    C.check_dtype(op, alpha, _GAMMA_DTYPES, "dtype")
     if dyn:
         check_runtime_arg(op, dyn, "shape")
     R.check_shape(op, shape, alpha._dtype)
@@ -473,14 +499,11 @@ def stateless_gamma(shape: Any, seed: Any, alpha: Any, beta: Any = None,
     b = convert_to_tensor(1 if beta is None else beta, dtype=dtype, name="beta")
     if tuple(b.shape) != ():  # (against a scalar beta, alpha is its own broadcast: its
         # shape may then be known only when a graph runs)
-        both = C.broadcast("BroadcastArgs", tuple(a.shape), tuple(b.shape))
-        if both is None or None in both:  # known only at run time: TF's dynamic form
-            both = broadcast_dynamic_shape(shape_of(a), shape_of(b))
-        a = broadcast_to(a, both)
+        a = _broadcast_alpha(a, b)
     stream = S.key_counter_alg(seed, "auto_select")  # (its op checks the seed first)
     shape, dyn = R.shape_input(shape, "StatelessRandomGammaV3")
     raw = bind(STATELESS_GAMMA, stream + (a,) + dyn, {"shape": shape})
-    return maximum(np.finfo(dtype.as_numpy_dtype).tiny, truediv(raw, b))
+    return maximum(_tiny(dtype), truediv(raw, b))  # (here TF's op refuses a dtype first)
 
 
 # ---------------------------------------------------------------------------------------
@@ -749,13 +772,14 @@ def stateless_poisson(shape: Any, seed: Any, lam: Any, dtype: Any = dt.int32,
     """Poisson draws that depend only on `seed`; `shape` ends with lam's shape. A list
     among seed and lam sends TF's wrapper down its slow path: no name on the shape's
     errors either."""
+    dtype = C.make_type(dtype, "dtype")  # (TF's wrapper reads it before any input)
     try:
         shape = R._static_shape(shape, "StatelessRandomPoisson", dtype)
     except OpError as e:
         if wrapper_inputs.passed_raw(seed, lam):
             slow_path(e)
         raise
-    inputs = (convert_to_tensor(seed), _t(lam))
+    inputs = (S.seed_tensor(seed), _t(lam))
     R.dtype_attr_first("StatelessRandomPoisson", dtype)  # (before the kernel's seed check)
-    return S.bind_seeded(STATELESS_POISSON, inputs, {"shape": shape, "dtype": dt.as_dtype(dtype)},
+    return S.bind_seeded(STATELESS_POISSON, inputs, {"shape": shape, "dtype": dtype},
                          (seed, lam), name)

@@ -147,6 +147,20 @@ def bind_seeded(op: OpDef, inputs: tuple, attrs: dict, raw: tuple,
         raise
 
 
+def seed_tensor(seed: Any) -> Any:
+    """A seed as TF's op wrappers convert a Tseed input (whose default is int64), on the
+    host: a NumPy array of numbers cast to int64 (the fast path's cast: [1.5, 2] is [1, 2],
+    bools 1 and 0), Python data as int64 where its values fit (a list of bools, []), else
+    as it converts (a float list: the op's Tseed refusal; [True, 2] the refusal of mixed
+    types); a tensor as it is."""
+    if isinstance(seed, np.ndarray) and seed.dtype.kind in "biufc":
+        return host_tensor(seed.astype(np.int64))
+    if isinstance(seed, Tensor):
+        return seed
+    host_tensor(seed)  # (the fast path reads the data's own dtype first: its refusals)
+    return host_tensor(seed, dtype_hint=dt.int64)
+
+
 def key_counter_alg(seed: Any, alg: Any) -> tuple:
     """(key, counter, alg) tensors for the V2 ops, as TF's get_key_counter_alg makes them:
     eagerly in host memory, as TF's GPU kernel of StatelessRandomGetKeyCounter keeps its
@@ -167,10 +181,7 @@ def key_counter_alg(seed: Any, alg: Any) -> tuple:
         key = host_tensor(np.array([s[0] | (s[1] << np.uint64(32))], np.uint64))
         counter = host_tensor(np.zeros(1, np.uint64))
     elif isinstance(alg, int) and alg in (Algorithm.PHILOX.value, Algorithm.AUTO_SELECT.value):
-        given = seed
-        if isinstance(seed, np.ndarray) and seed.dtype.kind in "biufc":
-            given = seed.astype(np.int64)  # (TF's fast path casts it to Tseed's default)
-        key, counter = bind_seeded(GET_KEY_COUNTER, (host_tensor(given),), {}, (seed,))
+        key, counter = bind_seeded(GET_KEY_COUNTER, (seed_tensor(seed),), {}, (seed,))
     elif isinstance(alg, int):
         raise ValueError(unsupported_alg(alg))
     else:
@@ -804,7 +815,7 @@ def stateless_categorical(logits: Any, num_samples: Any, seed: Any, dtype: Any =
         if scope is not None:
             logits = convert_to_tensor_v2(logits, name="logits")
         dtype = R.categorical_dtype(dtype)
-        logits, seed_t = _t(logits), host_tensor(seed)
+        logits, seed_t = _t(logits), seed_tensor(seed)
         if isinstance(num_samples, EagerTensor):
             if passed_raw(seed):  # (TF's slow path converts it first)
                 num_samples = convert_to_tensor(num_samples, dtype=dt.int32)

@@ -53,7 +53,7 @@ from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import check_runtime_arg
 from eagerflow._src.ops.eager_errors import eager_api
-from eagerflow._src.ops.random_stateless import _check_seed
+from eagerflow._src.ops.random_stateless import _check_seed, seed_tensor
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 OP = "StatelessParameterizedTruncatedNormal"
@@ -370,7 +370,7 @@ def stateless_parameterized_truncated_normal(shape: Any, seed: Any, means: Any =
     # each converted on its own, as TF's wrapper converts them: the op then requires one dtype
     params = [p if isinstance(p, Tensor) else convert_to_tensor(p)
               for p in (means, stddevs, minvals, maxvals)]
-    seed_t = convert_to_tensor(seed)
+    seed_t = seed_tensor(seed)
     if _state.graph is None:  # (TF checks the attrs Tseed and dtype, then the seed's
         # shape, before the kernel reads the shape)
         C.check_dtype(OP, seed_t, C.INDEX, "Tseed")

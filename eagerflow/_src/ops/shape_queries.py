@@ -160,7 +160,7 @@ def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> li
     except TypeError:
         raise TypeError(f"Expected DataType for argument 'out_type' not {out_type!r}.") \
             from None
-    xs = tuple(_t(x) for x in input)
+    xs = tuple(wrapper_inputs.op_inputs("ShapeN", tuple(input)))  # (to the first's dtype)
     return list(bind(SHAPE_N, xs, {"out_type": out_type}, name))
 
 

@@ -51,7 +51,7 @@ from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import linspace
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.signal_ops import (
-    _real_in,
+    _rfft_in,
     enclosing_power_of_two,
     frame,
     hann_window,
@@ -284,14 +284,18 @@ def _dct(x: Any, kind: int, n: int | None, norm: str | None) -> Any:
     return out
 
 
-def _dct_in(x: Any) -> Any:
+def _dct_in(x: Any, dct_type: int) -> Any:
     """A DCT's input, refused as TF's DCT refuses it: its complex twiddles are built from
     a zero of x's dtype (which no integer, bool or string takes 0.0 as) and tf.complex
-    (which takes float32 and float64 parts only). A complex x is refused by the real FFT
-    here (TF's own assertion fails inside tf.complex)."""
+    (which takes float32 and float64 parts only). A complex x: the real FFT's refusal
+    for type I (an FFT of x itself), TF's bare assertion of a real dtype for the others."""
     d = x._dtype
-    if d is dt.float32 or d is dt.float64 or d.is_complex:
-        return _real_in(x, "RFFT")
+    if d.is_complex:
+        if dct_type == 1:
+            return _rfft_in(x)
+        raise AssertionError()
+    if d is dt.float32 or d is dt.float64:
+        return x
     if d is dt.float16 or d is dt.bfloat16:
         raise TypeError(f"The `real` and `imag` components have incorrect types: {d.name} "
                         f"{d.name}. They must be consistent, and one of [tf.float32, "
@@ -304,7 +308,7 @@ def dct(input: Any, type: int = 2, n: int | None = None, axis: int = -1,  # noqa
         norm: str | None = None, name: str | None = None) -> Any:
     """The DCT of type 1-4 along the last axis (scipy.fftpack.dct's scaling)."""
     _check_dct(input, type, n, axis, norm)
-    return _dct(_dct_in(_t(input)), type, n, norm)
+    return _dct(_dct_in(_t(input), type), type, n, norm)
 
 
 @dispatch_binding
@@ -312,7 +316,7 @@ def idct(input: Any, type: int = 2, n: int | None = None, axis: int = -1,  # noq
          norm: str | None = None, name: str | None = None) -> Any:
     """The inverse DCT: a DCT of the inverse type (II <-> III; I and IV are their own)."""
     _check_dct(input, type, n, axis, norm)
-    return _dct(_dct_in(_t(input)), {1: 1, 2: 3, 3: 2, 4: 4}[type], n, norm)
+    return _dct(_dct_in(_t(input), type), {1: 1, 2: 3, 3: 2, 4: 4}[type], n, norm)
 
 
 def _window_or_scale(frames: Any, window_fn: Callable | None, length: int) -> Any:
@@ -353,8 +357,11 @@ def inverse_mdct(mdcts: Any, window_fn: Callable | None = vorbis_window, norm: s
         if not (x._dtype.is_floating or x._dtype.is_complex):
             raise TypeError(f"Cannot convert 0.5 to EagerTensor of dtype {x._dtype.name}")
         unfolded = (0.5 / scale) * dct(x, type=4)
-    else:
+    elif norm == "ortho":
         unfolded = dct(x, type=4, norm=norm)
+    else:  # (TF's Python leaves its result unset for another norm: its UnboundLocalError)
+        raise UnboundLocalError("cannot access local variable 'result_idct4' where it is "
+                                "not associated with a value")
     low, high = split(unfolded, 2, axis=-1)
     frames = concat([high, -reverse(high, [-1]), -reverse(low, [-1]), -low], axis=-1)
     frames = _window_or_scale(frames, window_fn,

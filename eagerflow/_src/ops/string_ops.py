@@ -423,7 +423,7 @@ def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Any:  # n
 
 def _unit_attr(op: str, unit: Any) -> str:
     """A `unit` attr: "BYTE" or "UTF8_CHAR", else TF's refusal of the attr's value."""
-    unit = _str_attr(unit, "unit")
+    unit = _str_attr(wrapper_inputs.or_default(op, "unit", unit), "unit")
     C.string_attr_in(op, "unit", unit, ("BYTE", "UTF8_CHAR"))
     return unit
 
@@ -848,7 +848,8 @@ def substr(input: Any, pos: Any, len: Any, unit: str = "BYTE",  # noqa: A002
     """input[pos:pos + len] elementwise (pos may be negative, counting from the end)."""
     # (pos and len share Substr's type attr T: the one given as a tensor, else pos, sets
     # it, and a Python value for the other that does not fit it is a TypeError)
-    _str_attr(unit, "unit")  # (its type first: TF's fallback's; its value as the op runs)
+    # (the unit's type first, TF's fallback's; its value as the op runs; None: the default)
+    _str_attr(wrapper_inputs.or_default("Substr", "unit", unit), "unit")
     p, n = binary_args(pos, len)
     wrapper_inputs.slow_typed_inputs(passed_raw(input, pos, len), (input, dt.string))
     x, unit = _as_tensor(input, "Substr"), _unit_attr("Substr", unit)

@@ -18,6 +18,7 @@ from eagerflow._src.core.py_conversion import failed_to_convert, list_value_erro
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.checks import (
+    _opdef_default,
     dt_enum,
     fail,
     int32_wrapped,
@@ -294,6 +295,16 @@ def passed_raw(*values: Any) -> bool:
     and bools, NumPy arrays, tensors and variables take the fast path)."""
     return any(isinstance(v, (list, tuple, str, bytes, complex)) or
                isinstance(v, np.generic) and not isinstance(v, float) for v in values)
+
+
+def or_default(op: str, attr: str, value: Any) -> Any:
+    """`value` given for attr `attr` of `op`, None being the attr's default in TF's
+    definition of the op (as TF's generated wrappers take None), if it has one."""
+    if value is None:
+        default = tf_op_defs.attr_defs(op)[attr][1]
+        if default is not None:
+            return _opdef_default(default)
+    return value
 
 
 def attr_default(op: str, attr: str) -> tuple:
