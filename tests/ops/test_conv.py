@@ -759,3 +759,14 @@ def test_an_oom_names_the_dtype_as_tfs_cpp():
                        match=r"OOM when allocating tensor with shape\[1099511627776,1048576\] "
                              r"and type half on /job:localhost/replica:0/task:0/device:CPU:0"):
         tf.zeros([2 ** 40, 2 ** 20], tf.float16)
+
+
+@pytest.mark.parametrize("fshape", [(0, 2, 2, 2), (3, 0, 2, 2)])
+def test_depthwise_input_gradient_of_a_filter_without_taps_is_zeros_of_input_sizes(fshape):
+    # TF 2.21 (either CPU build): zeros shaped as input_sizes under SAME padding; the
+    # filter's own padding is negative there, and once cropped the input to (2, 4, 4, 2)
+    dx = tf.raw_ops.DepthwiseConv2dNativeBackpropInput(
+        input_sizes=[2, 5, 4, 2], filter=np.zeros(fshape, np.float32),
+        out_backprop=np.ones((2, 5, 4, 4), np.float32), strides=[1, 1, 1, 1], padding="SAME")
+    assert dx.shape == (2, 5, 4, 2)
+    assert not np.any(dx.numpy())

@@ -42,7 +42,14 @@ def test_the_golden_holds_every_case():
     assert sorted(GOLDEN) == sorted(CALLS)
 
 
-@pytest.mark.parametrize("name", sorted(GOLDEN))
+# TF's N-D Conv op computes channels-first data under jit_compile (XLA) and on a GPU, and
+# refuses it on the CPU otherwise; eagerflow's computes it everywhere (nn_conv_nd.py), as
+# the tf.function(jit_compile=True) calls of tests/ops/test_opsgap.py need
+XLA_DEFINED = pytest.mark.xfail(strict=True, reason="eagerflow's Conv computes NCHW as XLA")
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=XLA_DEFINED) if n.startswith("Conv_")
+                                  else n for n in sorted(GOLDEN)])
 def test_the_cpu_refuses_or_computes_as_tf(name):
     want = GOLDEN[name]
     try:

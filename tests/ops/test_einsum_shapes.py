@@ -193,3 +193,14 @@ def test_gradients_equal_finite_differences_and_traced(equation: str, shapes: li
         tf.TensorSpec([None] * len(s), tf.float64) for s in shapes])(*xs)
     for g, t in zip(grads, traced):
         np.testing.assert_allclose(t.numpy(), g.numpy(), rtol=1e-12)
+
+
+@pytest.mark.parametrize("equation", [None, 3])
+def test_a_raw_equation_that_is_not_a_string_is_tfs_type_error(equation):
+    with pytest.raises(TypeError, match=f"^Expected string for argument 'equation' not "
+                                        f"{equation!r}.$"):
+        tf.raw_ops.Einsum(inputs=[np.ones((2, 3))], equation=equation)
+
+
+def test_a_raw_equation_in_bytes_computes_as_tfs():
+    assert tf.raw_ops.Einsum(inputs=[np.ones((2, 3))], equation=b"ij->ji").shape == (3, 2)

@@ -93,6 +93,7 @@ _XLA_KERNELS = ("T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_COMPLEX64, DT_INT64, DT
 
 
 def _einsum_infer(*xs: Any, equation: str) -> list:
+    equation = C.make_str(equation, "equation")
     d = C.same_dtype("Einsum", xs, C.ALL)
     if d not in _CPU_KERNELS and _state.graph is None:
         # (eagerly TF finds no kernel for int8, uint32, bool, ...: tf.einsum refuses them)
@@ -111,6 +112,7 @@ def _einsum_infer(*xs: Any, equation: str) -> list:
 
 
 def _einsum_kernel(xp: Any, *xs: Any, equation: str) -> Any:
+    equation = C.make_str(equation, "equation")
     E.kernel_check(equation, tuple(x.shape for x in xs))  # (dims a trace did not know)
     terms, out, _ = E.spelled_out(equation, tuple(x.ndim for x in xs))
     return _contract(xp, xs, terms, out)

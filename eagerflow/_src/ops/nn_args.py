@@ -142,15 +142,13 @@ for _op in ("DepthwiseConv2dNativeBackpropInput", "DepthwiseConv2dNativeBackprop
 ONEDNN_T = ("float32", "bfloat16")
 
 
-def refuse_channels_first(op: str, dtype: Any, data_format: str, words: str | None = None,
-                          onednn: bool = True) -> None:
-    """TF's CPU kernel's refusal of channels-first data: `op`'s, or that of the kernel
-    `words` names (the N-D Conv op's, Conv2D's or Conv3D's), unless `onednn` and `dtype`
-    (a NumPy dtype) is one oneDNN computes. An op run on a GPU computes them:
-    the kernels call this on the CPU only (`xp is np`)."""
+def refuse_channels_first(op: str, dtype: Any, data_format: str, onednn: bool = True) -> None:
+    """TF's CPU kernel's refusal of channels-first data, unless `onednn` and `dtype` (a
+    NumPy dtype) is one oneDNN computes. An op run on a GPU computes them: the kernels
+    call this on the CPU only (`xp is np`)."""
     if not channels_first(data_format) or onednn and np.dtype(dtype).name in ONEDNN_T:
         return
-    cls, msg = _CHANNELS_LAST_ONLY[words or op]
+    cls, msg = _CHANNELS_LAST_ONLY[op]
     raise cls(None, None, f"{msg} [Op:{op}]")
 
 

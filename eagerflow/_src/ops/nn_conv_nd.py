@@ -146,11 +146,9 @@ def _conv_kernel(xp: Any, x: Any, w: Any, strides: tuple, padding: str,
     if 0 in shape or not x.size:  # nothing to compute (and the engine wants windows that
         # fit; an empty input's padded windows hold only the padding's zeros)
         return xp.zeros(shape, x.dtype)
-    fam = K.CONV2D_F if nsp == 2 else K.CONV3D_F
-    if xp is np:  # (TF's CPU kernel's refusal: no oneDNN kernel replaces the Conv op's)
-        A.refuse_channels_first("Conv", x.dtype, df, fam.fwd, onednn=False)
     lead = x.shape[:batch_dims]
     x1 = x.reshape((math.prod(lead),) + x.shape[batch_dims:])
+    fam = K.CONV2D_F if nsp == 2 else K.CONV3D_F
     y = K.conv_kernel(fam, xp, x1, w, tuple(strides), padding, tuple(explicit_paddings), df,
                       dil, conv_op=True)
     return y.reshape(shape)
@@ -238,7 +236,7 @@ def _conv_bad() -> list:
 
 CONV = register(OpDef(
     "Conv", _conv_infer, _conv_kernel, grad=C.no_gradient, reference=_conv_reference,
-    samples=lambda: A.gpu_only_channels_first(_conv_samples()), bad_samples=_conv_bad,
+    samples=_conv_samples, bad_samples=_conv_bad,
 ))
 
 

@@ -659,20 +659,23 @@ def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
     """
     r, ks, cf, o, c, groups, outs, pads, work = _input_grad_dims(
         w.shape, g.shape, in_shape, strides, dilations, padding, explicit)
-    engine = conv_engine(xp, g.dtype, r, groups) if work else None
+    if not (work and math.prod(ks)):
+        # (a filter with no taps has padding of its own that can be negative)
+        return xp.zeros(tuple(in_shape), dtype=g.dtype)
+    engine = conv_engine(xp, g.dtype, r, groups)
     dx = None if engine is None else engine.input_grad(w, g, in_shape, strides, dilations,
                                                        pads, made)
     if dx is not None:  # cuDNN (a GPU with the binding installed, an engine for it)
         return dx
-    if all(s == 1 for s in strides) and work:
+    if all(s == 1 for s in strides):
         return _input_grad_as_conv(xp, w, g, in_shape, dilations, pads)
     if g.dtype.itemsize == 2 and xp is np and g.dtype.kind in "fV":
         # TF's half-precision kernel adds the taps' float32 products in float32 and rounds
         # the input gradient once
         return conv_input_grad(xp, w.astype(np.float32), g.astype(np.float32), in_shape,
                                strides, dilations, padding, explicit).astype(g.dtype)
-    kk, m, n = math.prod(ks), math.prod(outs), in_shape[0]
-    if groups == 1 and g.size and kk * c and m and _device_gather(xp, g.dtype) and \
+    kk, n = math.prod(ks), in_shape[0]
+    if groups == 1 and _device_gather(xp, g.dtype) and \
             len(_blocks(xp, n, outs, kk * c * g.itemsize, w.nbytes)) == 1:
         # on a device: the columns' product, then one kernel summing each input element's
         # taps (instead of a fill, a strided add per tap and the interior's copy)
@@ -684,21 +687,20 @@ def conv_input_grad(xp: Any, w: Any, g: Any, in_shape: tuple, strides: tuple,
         return dx
     padded = (n,) + tuple(s + b + a for s, (b, a) in zip(in_shape[1:-1], pads)) + (c,)
     dxp = xp.zeros(padded, dtype=g.dtype)
-    if g.size and kk * c and m:
-        w2 = w.reshape(kk * c, o) if groups == 1 else _grouped_filter(w, kk, groups)
-        for a, b, r0, r1, _ in _blocks(xp, n, outs, kk * c * g.itemsize, w.nbytes):
-            g2 = g[a:b, r0:r1].reshape(-1, o)
-            if groups == 1:
-                dcols = matmul(xp, g2, w2.T, tf32=True)               # (M, kk*C)
-            else:
-                gg = g2.reshape(-1, groups, o // groups).transpose(1, 0, 2)
-                dcols = matmul(xp, gg, w2.transpose(0, 2, 1), tf32=True)  # (G, M, kk*Cf)
-                dcols = dcols.reshape(groups, -1, kk, cf).transpose(1, 2, 0, 3)
-            block = (r1 - r0,) + outs[1:]
-            dcols = dcols.reshape((b - a,) + block + (kk, c))
-            part = dxp[a:b]
-            for t, idx in taps(ks, block, strides, dilations, r0):
-                part[idx] += dcols[..., t, :]
+    w2 = w.reshape(kk * c, o) if groups == 1 else _grouped_filter(w, kk, groups)
+    for a, b, r0, r1, _ in _blocks(xp, n, outs, kk * c * g.itemsize, w.nbytes):
+        g2 = g[a:b, r0:r1].reshape(-1, o)
+        if groups == 1:
+            dcols = matmul(xp, g2, w2.T, tf32=True)               # (M, kk*C)
+        else:
+            gg = g2.reshape(-1, groups, o // groups).transpose(1, 0, 2)
+            dcols = matmul(xp, gg, w2.transpose(0, 2, 1), tf32=True)  # (G, M, kk*Cf)
+            dcols = dcols.reshape(groups, -1, kk, cf).transpose(1, 2, 0, 3)
+        block = (r1 - r0,) + outs[1:]
+        dcols = dcols.reshape((b - a,) + block + (kk, c))
+        part = dxp[a:b]
+        for t, idx in taps(ks, block, strides, dilations, r0):
+            part[idx] += dcols[..., t, :]
     if any(b or a for b, a in pads):
         return xp.ascontiguousarray(dxp[interior(pads, in_shape[1:-1])])
     return dxp
