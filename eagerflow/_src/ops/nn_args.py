@@ -156,7 +156,7 @@ def gpu_only_channels_first(samples: list) -> list:
     """`samples`, those of channels-first data marked `gpu_only`: the suites compute
     in float64, which TF's CPU kernels refuse so (refuse_channels_first)."""
     return [replace(s, gpu_only=True)
-            if s.attrs.get("data_format", "").startswith(("NC", "CHANNELS_FIRST")) else s
+            if s.attrs.get("data_format", "").startswith("NC") else s
             for s in samples]
 
 
