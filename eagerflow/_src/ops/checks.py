@@ -809,11 +809,11 @@ _MAKE_ATTR = {"int": make_int, "float": float_attr, "bool": bool_attr, "string":
               "type": make_type}
 
 
-def _opdef_default(value: dict) -> Any:
+def opdef_default(value: dict) -> Any:
     """An attr's default as TF's definition holds it (an AttrValue's JSON: {"i": "0"},
     {"list": {"i": ["1", "1"]}}), as the Python value its wrapper hands the op."""
     if "list" in value:
-        return tuple(_opdef_default({k: v}) for k, items in value["list"].items()
+        return tuple(opdef_default({k: v}) for k, items in value["list"].items()
                      for v in items)
     (kind, v), = value.items()
     if kind == "i":
@@ -847,7 +847,7 @@ def wrapper_attrs(op: str, held: list | None = None, _fast_path: bool = False,
     for name, value in given.items():
         kind, default = defs[name]
         if value is None and default is not None:
-            out[name] = _opdef_default(default)
+            out[name] = opdef_default(default)
             continue
         try:
             out[name] = make_type(value, name, op if _fast_path else None) if kind == "type" \

@@ -18,7 +18,6 @@ from eagerflow._src.core.py_conversion import failed_to_convert, list_value_erro
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.checks import (
-    _opdef_default,
     dt_enum,
     fail,
     int32_wrapped,
@@ -28,6 +27,7 @@ from eagerflow._src.ops.checks import (
     int_list,
     make_type,
     not_supported,
+    opdef_default,
 )
 
 
@@ -303,7 +303,7 @@ def or_default(op: str, attr: str, value: Any) -> Any:
     if value is None:
         default = tf_op_defs.attr_defs(op)[attr][1]
         if default is not None:
-            return _opdef_default(default)
+            return opdef_default(default)
     return value
 
 
