@@ -120,6 +120,13 @@ def _ops(tf: Any) -> dict:
         "Conv_3d_channels_first": lambda d: raw.Conv(
             input=t(d, 1, 2, 4, 4, 4), filter=t(d, 2, 2, 2, 2, 3), strides=[1] * 5,
             padding="SAME", data_format="CHANNELS_FIRST"),
+        # the N-D Conv op's other CPU refusals (channels-last), which XLA computes
+        "Conv_groups": lambda d: raw.Conv(
+            input=t(d, 1, 5, 5, 4), filter=t(d, 3, 3, 2, 4), strides=[1, 1, 1, 1],
+            padding="SAME", groups=2),
+        "Conv_3d_dilated": lambda d: raw.Conv(
+            input=t(d, 1, 4, 4, 4, 2), filter=t(d, 2, 2, 2, 2, 3), strides=[1] * 5,
+            padding="SAME", dilations=[1, 2, 2, 2, 1]),
         # a max pool's gradient: refused eagerly; a graph runs oneDNN's gradient of its
         # MaxPool, which computes float32 and bfloat16
         "max_pool2d_tape": lambda d: tape_grad(max_pool, t(d, 1, 2, 5, 5)),
@@ -132,15 +139,26 @@ def _ops(tf: Any) -> dict:
 
 
 # the dtypes of the cases not of every one: a traced 3-D max pool of another dtype has no
-# kernel in TF's graph for its forward op (which eagerflow's trace refuses as TF's eager op
-# does); MaxPool3DGrad's definition takes no float64, and which of its two type attrs TF
-# names for it is not the channels' business
+# kernel in TF's graph for its forward op (its run's error lists the node's attrs in an
+# order TF varies from run to run: test_pool.py checks it); MaxPool3DGrad's definition
+# takes no float64, and which of its two type attrs TF names for it is not the channels'
+# business
 _ONLY = {"max_pool2d_int32": ("int32",), "max_pool3d_tape_traced": ONEDNN,
          "MaxPool3DGrad": ("float16", "float32", "bfloat16")}
 
 # a traced function's run of these (its error is the graph's, at run)
 TRACED = ("conv2d", "conv3d", "depthwise_conv2d", "conv2d_transpose", "max_pool2d",
-          "avg_pool2d", "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad")
+          "avg_pool2d", "Conv2DBackpropFilter", "MaxPoolGrad", "AvgPoolGrad",
+          "Conv_channels_first", "Conv_groups")
+
+# every op's case also runs in a tf.function(jit_compile=True) ("-jit"), where TF's XLA
+# computes what its CPU kernels refuse; but for these dtypes: those whose refusal is
+# tf2xla's (XLA takes no explicit padding of a pool, and has float32 kernels only for the
+# max pools' second gradients), which eagerflow does not word (it computes them), and the
+# 3-D max pool's float64, which TF's Python wrapper refuses before any trace
+_JIT_ONLY = {"max_pool2d_explicit": (), "MaxPoolGradGrad": ("float32",),
+             "MaxPool3DGradGrad": ("float32",), "max_pool3d": _ONLY["MaxPool3DGrad"],
+             "max_pool3d_tape": _ONLY["MaxPool3DGrad"]}
 
 
 def _layers(keras: Any) -> dict:
@@ -179,7 +197,8 @@ def _layers(keras: Any) -> dict:
 
 def calls(tf: Any, keras: Any) -> dict:
     """name -> function of no arguments: every case, in every dtype ("conv2d-float64";
-    a traced run's name ends in "-traced"; the layers' in float16, float32 and float64)."""
+    a traced run's name ends in "-traced", a compiled one's in "-jit"; the layers' in
+    float16, float32 and float64)."""
     out = {}
     ops = _ops(tf)
     for name, fn in ops.items():
@@ -187,6 +206,9 @@ def calls(tf: Any, keras: Any) -> dict:
             out[f"{name}-{d}"] = lambda fn=fn, d=d: fn(d)
             if name in TRACED:
                 out[f"{name}-{d}-traced"] = lambda fn=fn, d=d: tf.function(lambda: fn(d))()
+            if d in _JIT_ONLY.get(name, DTYPES):
+                out[f"{name}-{d}-jit"] = lambda fn=fn, d=d: tf.function(
+                    lambda: fn(d), jit_compile=True)()
     for name, fn in _layers(keras).items():
         for d in DTYPES[:3]:
             out[f"{name}-{d}"] = lambda fn=fn, d=d: fn(d)

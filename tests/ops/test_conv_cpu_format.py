@@ -42,14 +42,7 @@ def test_the_golden_holds_every_case():
     assert sorted(GOLDEN) == sorted(CALLS)
 
 
-# TF's N-D Conv op computes channels-first data under jit_compile (XLA) and on a GPU, and
-# refuses it on the CPU otherwise; eagerflow's computes it everywhere (nn_conv_nd.py), as
-# the tf.function(jit_compile=True) calls of tests/ops/test_opsgap.py need
-XLA_DEFINED = pytest.mark.xfail(strict=True, reason="eagerflow's Conv computes NCHW as XLA")
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=XLA_DEFINED) if n.startswith("Conv_")
-                                  else n for n in sorted(GOLDEN)])
+@pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_the_cpu_refuses_or_computes_as_tf(name):
     want = GOLDEN[name]
     try:
@@ -109,3 +102,37 @@ def test_a_traced_max_pool_gradient_is_computed_where_eagerly_it_is_refused():
     want = np.zeros((1, 2, 5, 5), np.float32)
     want[:, :, 1:4:2, 1:4:2] = 1  # (each window's maximum: its last cell)
     np.testing.assert_array_equal(got, want)
+
+
+def test_xla_computes_in_what_a_compiled_function_calls_and_in_its_gradient():
+    # (TF's XLA compiles the functions a tf.function(jit_compile=True) calls and its
+    # gradient; a plain function calling a compiled one keeps it a call, not inlined)
+    x = tf.reshape(tf.range(50, dtype=tf.float64) / 10, [1, 2, 5, 5])
+    w = tf.reshape(tf.range(16, dtype=tf.float64) / 10, [2, 2, 2, 2])
+
+    def conv(x):
+        return tf.nn.conv2d(x, w, 1, "SAME", data_format="NCHW")
+
+    def conv_nhwc(x):  # (what the CPU computes in float64)
+        y = tf.nn.conv2d(tf.transpose(x, [0, 2, 3, 1]), w, 1, "SAME")
+        return tf.transpose(y, [0, 3, 1, 2])
+
+    def gradient(f):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = f(x)
+        return tape.gradient(y, x)
+
+    with pytest.raises(tf.errors.UnimplementedError,
+                       match="The Conv2D op currently only supports the NHWC tensor format"):
+        tf.function(conv)(x)
+    compiled = tf.function(conv, jit_compile=True)
+    want = conv_nhwc(x).numpy()
+    np.testing.assert_allclose(compiled(x).numpy(), want, rtol=1e-12)
+    np.testing.assert_allclose(tf.function(lambda x: compiled(x))(x).numpy(), want,
+                               rtol=1e-12)
+    np.testing.assert_allclose(
+        tf.function(lambda x: tf.function(conv)(x), jit_compile=True)(x).numpy(), want,
+        rtol=1e-12)
+    np.testing.assert_allclose(gradient(compiled).numpy(), gradient(conv_nhwc).numpy(),
+                               rtol=1e-12)

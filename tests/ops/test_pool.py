@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import re
 import textwrap
 from pathlib import Path
 
@@ -303,6 +304,50 @@ def test_3d_pools_refuse_float64_as_tf():
         tape.watch(x32)
         y = tf.nn.max_pool3d(x32, 2, 2, "VALID")
     assert tape.gradient(y, x32).dtype == tf.float32
+
+
+def _no_kernel_parts(message: str) -> tuple:
+    """A graph's "No OpKernel" error: its text with the attrs taken out, and the attrs as a
+    set (TF lists them in an order that varies from run to run)."""
+    m = re.search(r"with these attrs: \[(.*?)\]\n", message)
+    attrs = set(re.split(r", (?=[A-Za-z_]+=)", m[1]))
+    return message[:m.start(1)] + message[m.end(1):], attrs
+
+
+@pytest.mark.parametrize("graph", ["function", "tf1"])
+def test_3d_pools_without_a_cpu_kernel_are_refused_when_a_graph_runs(graph):
+    # TF 2.21 (recorded): a graph's 3-D pool of a type its CPU has no kernel for traces, and
+    # fails when it runs with the graph's "No OpKernel" error (eagerly: NotFoundError when
+    # placed); under tf.function(jit_compile=True) XLA computes it
+    x = tf.ones((1, 4, 4, 4, 2), tf.float16)
+
+    def pool(x):
+        return tf.nn.max_pool3d(x, 2, 1, "SAME")
+
+    want = ("No OpKernel was registered to support Op 'MaxPool3D' used by {{node MaxPool3D}} "
+            "with these attrs: []\nRegistered devices: [CPU]\nRegistered kernels:\n  "
+            "device='CPU'; T in [DT_BFLOAT16]\n  device='CPU'; T in [DT_FLOAT]\n\n\t "
+            "[[MaxPool3D]]")
+    attrs = {"T=DT_HALF", 'data_format="NDHWC"', "ksize=[1, 2, 2, 2, 1]", 'padding="SAME"',
+             "strides=[1, 1, 1, 1, 1]"}
+    if graph == "function":
+        f = tf.function(pool)
+        f.get_concrete_function(x)  # (traced without error)
+        with pytest.raises(tf.errors.InvalidArgumentError) as info:
+            f(x)
+        text, got = _no_kernel_parts(str(info.value))
+        assert text.startswith(want + " [Op:__inference_pool_"), text
+    else:
+        with tf.Graph().as_default():
+            y = pool(tf.constant(np.ones((1, 4, 4, 4, 2)), tf.float16))
+            with tf.compat.v1.Session() as sess, \
+                    pytest.raises(tf.errors.InvalidArgumentError) as info:
+                sess.run(y)
+        text, got = _no_kernel_parts(str(info.value))
+        assert "Node: 'MaxPool3D'\n" + want in text, text
+    assert got == attrs
+    computed = tf.function(pool, jit_compile=True)(x)
+    np.testing.assert_array_equal(computed.numpy(), np.ones((1, 4, 4, 4, 2), np.float16))
 
 
 def test_pool_with_dilations():

@@ -83,6 +83,10 @@ class _State(threading.local):
         self.kernels: dict | None = None
         # what a garbage collection running on this thread stepped out of (_collecting)
         self.collecting: tuple | None = None
+        # True while the code of a tf.function(jit_compile=True) runs on this thread
+        # (function/concrete.py): its kernels compute what TF's XLA computes where TF's
+        # CPU kernels refuse it (channels-first convolutions and poolings, nn_args.py)
+        self.xla: bool = False
         # TF 1's graph mode (tf.compat.v1.disable_eager_execution) is process-wide: a
         # thread starts building the default graph of its own that function/compat_v1.py's
         # hook gives it
@@ -112,6 +116,16 @@ def autograph_status(status: bool | None) -> Iterator[None]:
         yield
     finally:
         _state.autograph = saved
+
+
+def under_xla(fn: Callable, *args: Any) -> Any:
+    """`fn(*args)` with this thread's `xla` state up: the kernels it runs compute as TF's
+    XLA does where TF's CPU kernels refuse (ops/nn_args.py's refuse_channels_first)."""
+    was, _state.xla = _state.xla, True
+    try:
+        return fn(*args)
+    finally:
+        _state.xla = was
 
 
 def runtime_thread() -> None:

@@ -15,6 +15,7 @@ were, not recompute.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import itertools
 import re
@@ -30,7 +31,7 @@ from eagerflow._src.control_flow.subgraph_ops import assert_guard
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest, trace_events
 from eagerflow._src.core.composite import CompositeSpec, CompositeTensor
-from eagerflow._src.core.context import CPU_DEVICE, _state, graph_collection
+from eagerflow._src.core.context import CPU_DEVICE, _state, graph_collection, under_xla
 from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
@@ -212,6 +213,8 @@ class ConcreteFunction:
         # every variable it reads or writes, in the order it first did (its captures)
         self._captured_vars = list(graph.variable_map.values())
         self._has_effects = _has_effects(graph)
+        # tf.function(jit_compile=True)'s: its code runs as TF's XLA runs it (_generate)
+        self._xla = bool(getattr(graph, "jit_compile", None))
         self._fwd = None
         # TF's error for a device its graph names that this process lacks (another
         # job's task), found before the first compile (placement.py); False: none
@@ -293,7 +296,9 @@ class ConcreteFunction:
     # -- compilation -------------------------------------------------------------------
     def optimized_graph(self) -> Graph:
         if self._optimized is None:
-            self._optimized = optimize(self.graph)
+            # (under XLA as it will run: the folding runs its kernels)
+            self._optimized = under_xla(optimize, self.graph) if self._xla else \
+                optimize(self.graph)
         return self._optimized
 
     def _check_placement(self, saved: bool) -> None:
@@ -311,8 +316,17 @@ class ConcreteFunction:
 
     def _compile(self) -> None:
         g = self.optimized_graph()
-        with placed_on(CPU_DEVICE):  # NumPy code, the CPU's path (a GPU's: DeviceProgram)
-            self._fwd = codegen.generate(g, g.outputs, self._name, wrap=True)
+        self._fwd = self._generate(g, self._name, wrap=True)
+
+    def _generate(self, g: Graph, name: str, **kw: Any) -> codegen.Generated:
+        """NumPy code of `g` (the CPU's path; a GPU's: DeviceProgram), run as TF runs the
+        function: under jit_compile=True with this thread's `xla` state up, so that its
+        kernels (and those of the functions it calls) compute as TF's XLA does."""
+        with placed_on(CPU_DEVICE):
+            program = codegen.generate(g, g.outputs, name, **kw)
+        if self._xla:
+            program.fn = functools.partial(under_xla, program.fn)
+        return program
 
     def _compile_saved(self) -> None:
         g = copy_graph(self.graph)
@@ -322,10 +336,9 @@ class ConcreteFunction:
         # The saved tensors become extra outputs, so the optimizer keeps and rewires them.
         mapping = {id(a): b for a, b in zip(_all_tensors(self.graph), _all_tensors(g))}
         g.outputs = list(g.outputs) + [mapping[id(s)] for s in self._saved]
-        g = run_passes(g)
+        g = under_xla(run_passes, g) if self._xla else run_passes(g)
         self._saved_graph = g
-        with placed_on(CPU_DEVICE):
-            self._fwd_saved = codegen.generate(g, g.outputs, self._name + "_with_saved")
+        self._fwd_saved = self._generate(g, self._name + "_with_saved")
 
     def _forward(self, saved: bool = False) -> Any:
         """The compiled forward function (with the saved tensors as extra outputs when
@@ -706,8 +719,7 @@ class ConcreteFunction:
         if program is None:
             g = self.optimized_graph()
             if on_cpu:
-                with placed_on(CPU_DEVICE):
-                    program = codegen.generate(g, g.outputs, self._name, wrap=True, profile=True)
+                program = self._generate(g, self._name, wrap=True, profile=True)
             else:
                 program = DeviceProgram(g, g.outputs, _state.place, wrap=True, name=self._name,
                                         profile=True)
@@ -917,6 +929,7 @@ def build_backward(fn: ConcreteFunction) -> tuple:
     mask saying which of fn's Call inputs (tensors, then variables) get a gradient."""
     fg = fn.graph
     g = FuncGraph(fn._name + "_grad")
+    g.jit_compile = getattr(fg, "jit_compile", None)  # (XLA compiles TF's gradient too)
     with tracing_scope(g):
         xs = [g.placeholder(t._shape, t._dtype, f"x{i}", is_input=True)
               for i, t in enumerate(fg.fed_inputs)]

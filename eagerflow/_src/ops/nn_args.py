@@ -142,14 +142,18 @@ for _op in ("DepthwiseConv2dNativeBackpropInput", "DepthwiseConv2dNativeBackprop
 ONEDNN_T = ("float32", "bfloat16")
 
 
-def refuse_channels_first(op: str, dtype: Any, data_format: str, onednn: bool = True) -> None:
+def refuse_channels_first(op: str, dtype: Any, data_format: str, onednn: bool = True,
+                          shown: str | None = None) -> None:
     """TF's CPU kernel's refusal of channels-first data, unless `onednn` and `dtype` (a
-    NumPy dtype) is one oneDNN computes. An op run on a GPU computes them: the kernels
-    call this on the CPU only (`xp is np`)."""
-    if not channels_first(data_format) or onednn and np.dtype(dtype).name in ONEDNN_T:
+    NumPy dtype) is one oneDNN computes; `shown`: the op the message names, where it is
+    not `op` (the N-D Conv op refuses in Conv2D's and Conv3D's words). An op run on a
+    GPU computes them: the kernels call this on the CPU only (`xp is np`); so does TF's
+    XLA (`_state.xla`: the run of a tf.function(jit_compile=True))."""
+    if not channels_first(data_format) or onednn and np.dtype(dtype).name in ONEDNN_T or \
+            _state.xla:
         return
     cls, msg = _CHANNELS_LAST_ONLY[op]
-    raise cls(None, None, f"{msg} [Op:{op}]")
+    raise cls(None, None, f"{msg} [Op:{shown or op}]")
 
 
 def gpu_only_channels_first(samples: list) -> list:

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.nn_args import (
@@ -184,9 +185,11 @@ def refuse_on_cpu(op: str, dtype: Any, data_format: str, dilations: tuple, conv3
     channels-first data (nn_args.refuse_channels_first), then of a dilated 3-D one
     (`conv3d`: Conv3D, `op`, and its `gradient` ops) where its default build has no
     oneDNN kernel to compute it, float64 or half (TF's own kernels compute no dilation;
-    TF's N-D Conv op refuses any dtype, which eagerflow's computes as XLA does)."""
+    TF's N-D Conv op refuses any dtype, nn_conv_nd.py). TF's XLA computes them all
+    (`_state.xla`: the run of a tf.function(jit_compile=True))."""
     refuse_channels_first(op, dtype, data_format)
-    if not conv3d or all(d == 1 for d in dilations) or np.dtype(dtype).name in ONEDNN_T:
+    if not conv3d or all(d == 1 for d in dilations) or np.dtype(dtype).name in ONEDNN_T or \
+            _state.xla:
         return
     if gradient:
         raise fail(op, "Current CPU implementation does not yet support dilation rates "

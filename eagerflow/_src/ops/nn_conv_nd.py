@@ -7,9 +7,10 @@ the V2 gradient ops are Conv2DBackpropFilter / Conv2DBackpropInput with the filt
 input) given as a tensor whose shape is the one the older ops take as a vector.
 
 What TF 2.21 does with these ops, and what eagerflow does instead:
-- `Conv` on TF's CPU refuses `groups` > 1 and CHANNELS_FIRST (UnimplementedError) and
-  aborts the process on a 3-D EXPLICIT padding; eagerflow computes all three, as TF's XLA
-  and GPU kernels define them (the validation messages are TF's shape function's).
+- `Conv` on TF's CPU refuses `groups` > 1, CHANNELS_FIRST and a dilated 3-D convolution,
+  as eagerflow's does; TF's XLA (a tf.function(jit_compile=True)) and GPU kernels compute
+  them, as eagerflow's do there. TF's CPU aborts the process on a 3-D EXPLICIT padding,
+  which eagerflow computes (the validation messages are TF's shape function's).
 - TF registers no gradient for any of the three (LookupError from a tape), so neither
   does eagerflow; tf.RegisterGradient may give them one.
 - TF 2.21 registers no kernel for the V2 backprops on any device (NotFoundError);
@@ -24,7 +25,8 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn_args as A
@@ -77,12 +79,15 @@ def _check_window(op: str, nd: int, strides: tuple, dilations: tuple, df: str) -
 
 def _conv_geometry(xshape: tuple | None, wshape: tuple | None, strides: tuple, padding: str,
                    explicit_paddings: tuple, data_format: str, dilations: tuple,
-                   batch_dims: int, groups: int) -> tuple:
+                   batch_dims: int, groups: int, on_cpu: bool = False) -> tuple:
     """Everything Conv checks, in TF's order; returns (output shape or None, the number of
-    spatial dims or None, the Conv2D/Conv3D format, the full dilations)."""
+    spatial dims or None, the Conv2D/Conv3D format, the full dilations). `on_cpu`: for
+    TF's CPU kernel, which refuses groups other than 1 before it checks anything."""
     op = "Conv"
     A.check_choice(op, "padding", padding, ("SAME", "VALID", "EXPLICIT"))
     A.check_choice(op, "data_format", data_format, ("CHANNELS_FIRST", "CHANNELS_LAST"))
+    if on_cpu and groups != 1:
+        raise A.unimplemented(op, "Grouped/Depthwise Convolutions are not supported yet.")
     if groups < 1:
         raise A.fail(op, "Groups attribute should be a positive integer")
     if wshape is not None and len(wshape) not in (4, 5):
@@ -132,26 +137,41 @@ def _conv_infer(x: Any, w: Any, strides: tuple, padding: str, explicit_paddings:
     d = A.check_t("Conv", (x, w), _CONV_T)
     for what, v in (("batch_dims", batch_dims), ("groups", groups)):
         C.int_attr("Conv", v, what)  # (its kernel reads int32s, as it is made)
+    eager_cpu = _state.graph is None and _state.xp is np  # (a graph's kernel refuses at run)
     shape, _, _, _ = _conv_geometry(x._shape, w._shape, strides, padding, explicit_paddings,
-                                    data_format, dilations, batch_dims, groups)
+                                    data_format, dilations, batch_dims, groups, eager_cpu)
     return [(A.sized("Conv", shape, d) if shape is not None else None, d)]
 
 
 def _conv_kernel(xp: Any, x: Any, w: Any, strides: tuple, padding: str,
                  explicit_paddings: tuple, data_format: str, dilations: tuple,
                  batch_dims: int, groups: int) -> Any:
+    on_cpu = xp is np and not _state.xla  # (TF's CPU kernel; its XLA's computes all)
     shape, nsp, df, dil = _conv_geometry(x.shape, w.shape, strides, padding,
                                          explicit_paddings, data_format, dilations,
-                                         batch_dims, groups)
+                                         batch_dims, groups, on_cpu)
     if 0 in shape or not x.size:  # nothing to compute (and the engine wants windows that
         # fit; an empty input's padded windows hold only the padding's zeros)
         return xp.zeros(shape, x.dtype)
+    if on_cpu:
+        _refuse_on_cpu(nsp, df, dil, x.dtype)
     lead = x.shape[:batch_dims]
     x1 = x.reshape((math.prod(lead),) + x.shape[batch_dims:])
     fam = K.CONV2D_F if nsp == 2 else K.CONV3D_F
     y = K.conv_kernel(fam, xp, x1, w, tuple(strides), padding, tuple(explicit_paddings), df,
                       dil, conv_op=True)
     return y.reshape(shape)
+
+
+def _refuse_on_cpu(nsp: int, df: str, dil: tuple, dtype: Any) -> None:
+    """TF's CPU Conv kernel's refusals of what its Conv2D / Conv3D kernels cannot compute
+    (`df`: their format), in their words and for every dtype (no oneDNN kernel computes
+    this op): channels-first data, a dilated 3-D convolution."""
+    legacy = "Conv2D" if nsp == 2 else "Conv3D"
+    A.refuse_channels_first(legacy, dtype, df, onednn=False, shown="Conv")
+    if nsp == 3 and any(d != 1 for d in dil):
+        raise A.fail("Conv", "CPU implementation of Conv3D currently only supports dilated "
+                             "rates of 1.")
 
 
 def _conv_reference(x: np.ndarray, w: np.ndarray, strides: tuple, padding: str,
@@ -186,9 +206,9 @@ def _conv_samples() -> list:
         Sample((_f64(2, 5, 4, 2), _f64(3, 2, 2, 3)), _conv_attrs((1, 1, 1, 1)), grad=False),
         Sample((_f64(2, 3, 6, 5, 2), _f64(2, 3, 2, 2)),
                _conv_attrs((1, 2, 1, 1), "VALID", batch_dims=2), grad=False),
-        Sample((_f64(1, 4, 5, 5), _f64(2, 2, 2, 6)),
-               _conv_attrs((1, 1, 2, 1), "SAME", data_format="CHANNELS_FIRST",
-                           dilations=(1, 1, 1, 2), groups=2), grad=False),
+        Sample((_f64(1, 4, 5, 5), _f64(2, 2, 2, 6)),  # (TF's CPU refuses groups and
+               _conv_attrs((1, 1, 2, 1), "SAME", data_format="CHANNELS_FIRST",  # this
+                           dilations=(1, 1, 1, 2), groups=2), grad=False, gpu_only=True),
         Sample((_f64(1, 3, 4, 3, 2), _f64(2, 2, 2, 2, 3)),
                _conv_attrs((1, 1, 1, 1, 1), "EXPLICIT", (0, 0, 1, 0, 0, 2, 1, 1, 0, 0)),
                grad=False),
@@ -216,12 +236,10 @@ def _conv_bad() -> list:
                   "does not support dilation rates in the batch and depth"),
         BadSample((x, np.ones((3, 3, 3, 6))), ok, e,
                   "Input depth must be equal to filter depth: 4 vs 3"),
-        BadSample((x, np.ones((3, 3, 2, 6))), {**ok, "groups": 3}, e,
-                  "Number of groups should divide input depth"),
-        BadSample((x, np.ones((3, 3, 2, 5))), {**ok, "groups": 2}, e,
-                  "Number of groups should divide output depth"),
-        BadSample((x, np.ones((3, 3, 2, 6))), {**ok, "groups": 0}, e,
-                  "Groups attribute should be a positive integer"),
+        # (TF's CPU refuses groups before checking them; a trace checks them first,
+        # tests/ops/opsgap_cases.py)
+        BadSample((x, np.ones((3, 3, 2, 6))), {**ok, "groups": 3}, UnimplementedError,
+                  "Grouped/Depthwise Convolutions are not supported yet.", cpu_only=True),
         BadSample((x, np.ones((0, 3, 4, 6))), ok, e, "filter must not have zero elements"),
         BadSample((x, w), _conv_attrs((1, 1, 1, 1), "EXPLICIT", (0, 0, 1)), e,
                   "explicit_paddings attribute must contain 8 values, but got: 3"),

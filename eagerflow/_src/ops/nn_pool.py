@@ -111,21 +111,52 @@ _XLA_3D = {"MaxPool3D": "T in [DT_FLOAT, DT_BFLOAT16, DT_HALF]",
 
 def _refuse_3d(op: str, d: Any, ksize: tuple, strides: tuple, padding: str,
                data_format: str, d_input: Any = None) -> None:
-    """TF's NotFoundError for a 3-D pooling of a type its CPU has no kernel for (the
-    node's attrs as TF prints them; `d_input`: MaxPool3DGrad's TInput, which its kernels
-    take equal to T)."""
-    if op not in _XLA_3D or d in (dt.bfloat16, dt.float32) and d_input in (None, d):
+    """TF's refusal of a 3-D pooling of a type its CPU has no kernel for (`d_input`:
+    MaxPool3DGrad's TInput, which its kernels take equal to T): eagerly its NotFoundError
+    when the op is placed, listing XLA's types too; in a graph its InvalidArgumentError
+    when the node runs (no XLA line: TF lists XLA's kernels once its process has used
+    them), by the kernel (_refuse_3d_run), and not under TF's XLA, which computes them."""
+    if _state.graph is not None or not _unkernelled_3d(op, d, d_input):
         return
-    types = f"T={C.dt_enum(d)}, " + (f"TInput={C.dt_enum(d_input)}, " if d_input else "")
-    attrs = (f'{types}data_format="{data_format}", '
-             f'ksize=[{", ".join(map(str, ksize))}], padding="{padding}", '
-             f'strides=[{", ".join(map(str, strides))}]')
-    cpu = [f"T in [{t}]" + (f"; TInput in [{t}]" if d_input else "")
-           for t in ("DT_BFLOAT16", "DT_FLOAT")]
     raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
-                        f"{op}[{attrs}]\nAll kernels registered for op {op}:\n  "
-                        f"device='XLA_CPU_JIT'; {_XLA_3D[op]}\n  device='CPU'; {cpu[0]}\n  "
-                        f"device='CPU'; {cpu[1]}\n [Op:{op}]")
+                        f"{op}[{_attrs_3d(d, d_input, ksize, strides, padding, data_format)}]"
+                        f"\nAll kernels registered for op {op}:\n  "
+                        f"device='XLA_CPU_JIT'; {_XLA_3D[op]}{_cpu_kernels_3d(d_input)}\n "
+                        f"[Op:{op}]")
+
+
+def _refuse_3d_run(op: str, xp: Any, d: Any, ksize: tuple, strides: tuple, padding: str,
+                   data_format: str, d_input: Any = None) -> None:
+    """_refuse_3d's error of a graph's node, raised by its kernel (NumPy dtypes `d`,
+    `d_input`) on the CPU, outside XLA."""
+    if xp is not np or _state.xla or op not in _XLA_3D:
+        return
+    d, d_input = dt.from_numpy(d), d_input and dt.from_numpy(d_input)
+    if not _unkernelled_3d(op, d, d_input):
+        return
+    raise InvalidArgumentError(
+        None, None, f"No OpKernel was registered to support Op '{op}' used by {{{{node {op}}}}}"
+                    f" with these attrs: "
+                    f"[{_attrs_3d(d, d_input, ksize, strides, padding, data_format)}]\n"
+                    f"Registered devices: [CPU]\nRegistered kernels:{_cpu_kernels_3d(d_input)}")
+
+
+def _unkernelled_3d(op: str, d: Any, d_input: Any) -> bool:
+    return op in _XLA_3D and not (d in (dt.bfloat16, dt.float32) and d_input in (None, d))
+
+
+def _attrs_3d(d: Any, d_input: Any, ksize: tuple, strides: tuple, padding: str,
+              data_format: str) -> str:
+    """The node's attrs as TF prints them (in a graph's error TF's order varies from run to
+    run; here always the eager one)."""
+    types = f"T={C.dt_enum(d)}, " + (f"TInput={C.dt_enum(d_input)}, " if d_input else "")
+    return (f'{types}data_format="{data_format}", ksize=[{", ".join(map(str, ksize))}], '
+            f'padding="{padding}", strides=[{", ".join(map(str, strides))}]')
+
+
+def _cpu_kernels_3d(d_input: Any) -> str:
+    return "".join(f"\n  device='CPU'; T in [{t}]" + (f"; TInput in [{t}]" if d_input else "")
+                   for t in ("DT_BFLOAT16", "DT_FLOAT"))
 
 
 def _check_tinput(op: str, x: Any, y: Any = None, attr: str = "TInput") -> Any:
@@ -274,6 +305,7 @@ def max_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
 
 def max_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
                     explicit_paddings: tuple, data_format: str, keep: bool = False) -> Any:
+    _refuse_3d_run(p.max, xp, x.dtype, ksize, strides, padding, data_format)
     if p.max == "MaxPool":  # (traced, its check is the kernel's, at run)
         _refuse_cpu_format(data_format, padding, x.dtype, xp is np)
     check_window_paddings(p.max, padding, explicit_paddings, ksize, data_format)
@@ -311,11 +343,24 @@ def max_pool_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, dy: Any, ksize: tupl
                          data_format: str) -> Any:
     if xp is np and p.rank == 2:
         refuse_channels_first(p.max_grad, x.dtype, data_format)
+    _refuse_3d_run(p.max_grad, xp, dy.dtype, ksize, strides, padding, data_format, x.dtype)
     check_window_paddings(p.max_grad, padding, explicit_paddings, ksize, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
-    out = PW.max_pool_grad(xp, _cl(x, data_format), _cl(y, data_format),
-                          _cl(dy, data_format), ks, st, pad, ex)
+    xc = _cl(x, data_format)
+    out = PW.max_pool_grad(xp, xc, _orig_output(xp, xc, y, data_format, ks, st, pad, ex),
+                           _cl(dy, data_format), ks, st, pad, ex)
     return _back(xp, out, data_format)
+
+
+def _orig_output(xp: Any, xc: Any, y: Any, data_format: str, ks: tuple, st: tuple, pad: str,
+                 ex: tuple) -> Any:
+    """The pool's output a max-pool gradient kernel reads (channels-last, of `xc`, its
+    channels-last input): `y` as given, or under TF's XLA (`_state.xla`) the pool of `xc`
+    recomputed, since XLA's gradients select each window's maximum in the input itself
+    (an orig_output that is not the pool's does not matter there)."""
+    if _state.xla:
+        return PW.max_pool(xp, xc, ks, st, pad, ex)
+    return _cl(y, data_format)
 
 
 def max_pool_grad_grad(p: _Pool, n: Any, g: Any) -> list:
@@ -348,10 +393,12 @@ def max_pool_grad_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, gg: Any, ksize:
                               data_format: str) -> Any:
     if xp is np and p.rank == 2:
         refuse_channels_first(p.max_grad_grad, x.dtype, data_format)
+    _refuse_3d_run(p.max_grad_grad, xp, x.dtype, ksize, strides, padding, data_format)
     check_window_paddings(p.max_grad_grad, padding, explicit_paddings, ksize, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
-    out = PW.max_pool_grad_grad(xp, _cl(x, data_format), _cl(y, data_format),
-                               _cl(gg, data_format), ks, st, pad, ex)
+    xc = _cl(x, data_format)
+    out = PW.max_pool_grad_grad(xp, xc, _orig_output(xp, xc, y, data_format, ks, st, pad, ex),
+                                _cl(gg, data_format), ks, st, pad, ex)
     return _back(xp, out, data_format)
 
 
@@ -375,6 +422,7 @@ def avg_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, pad
                     data_format: str) -> Any:
     if xp is np and p.rank == 2:
         refuse_channels_first(p.avg, x.dtype, data_format)
+    _refuse_3d_run(p.avg, xp, x.dtype, ksize, strides, padding, data_format)
     ks, st, pad, _ = _engine(ksize, strides, padding, (), data_format)
     return _back(xp, PW.avg_pool(xp, _cl(x, data_format), ks, st, pad), data_format)
 
@@ -405,6 +453,7 @@ def avg_pool_grad_kernel(p: _Pool, xp: Any, sizes: Any, dy: Any, ksize: tuple, s
                          padding: str, data_format: str) -> Any:
     if xp is np and p.rank == 2:
         refuse_channels_first(p.avg_grad, dy.dtype, data_format)
+    _refuse_3d_run(p.avg_grad, xp, dy.dtype, ksize, strides, padding, data_format)
     ks, st, pad, _ = _engine(ksize, strides, padding, (), data_format)
     shape = tuple(int(v) for v in sizes)
     cl_shape = (shape[0],) + spatial(shape, data_format) + (outer(shape, data_format)[1],)

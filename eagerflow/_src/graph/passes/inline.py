@@ -22,7 +22,9 @@ def _expand(graph: Graph, node: Operation, repl: dict, out: list, depth: int,
             expanded: list) -> None:
     substitute_inputs(node, repl)
     fn = node.op.fn
-    if fn is None or depth > MAX_DEPTH:
+    # (a tf.function(jit_compile=True) stays a call, as TF never inlines one: its code
+    # runs as XLA's, ConcreteFunction._as_compiled)
+    if fn is None or depth > MAX_DEPTH or getattr(fn.graph, "jit_compile", None):
         out.append(node)
         return
     expanded.append(node)  # its outputs' ids stay in repl: they must not be reused
