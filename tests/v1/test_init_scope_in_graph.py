@@ -87,6 +87,24 @@ def test_an_eager_tensor_is_refused_by_a_tf1_graph_s_op(call, arg):
             call()
 
 
+@pytest.mark.parametrize("call,arg", [
+    (lambda: tf.convert_to_tensor(X), ""),
+    (lambda: tf.convert_to_tensor(X, name="given"), "given: "),
+    (lambda: tf.convert_to_tensor(X, dtype=tf.int32), ""),  # (before the dtypes compared)
+    (lambda: tf.shape(X), ""),
+    (lambda: tf.shape(X, out_type=tf.int64, name="s"), ""),
+    (lambda: tf.compat.v1.shape(X), ""),
+    (lambda: tf.size(X), ""),
+    (lambda: tf.rank(X), ""),
+])
+def test_an_eager_tensor_is_refused_by_a_tf1_graph_s_conversion(call, arg):
+    # (TF converts it for the graph, which refuses it, where eagerflow's ops need it not:
+    # the shape queries' constants of a static shape, convert_to_tensor)
+    with tf.Graph().as_default():
+        with pytest.raises(RuntimeError, match=f"^{arg}{REFUSED}$"):
+            call()
+
+
 def test_python_values_and_functions_still_take_them():
     with tf.Graph().as_default():
         assert tf.add(tf.constant([1.0, 2.0]), 1.0).shape == (2,)
@@ -95,6 +113,8 @@ def test_python_values_and_functions_still_take_them():
 
     @tf.function
     def f():
-        return X * 2.0
+        return X * 2.0, tf.shape(X), tf.convert_to_tensor(X)
 
-    assert f().numpy().tolist() == [2.0, 4.0]  # (a tf.function captures it)
+    doubled, shape, same = f()  # (a tf.function captures it)
+    assert doubled.numpy().tolist() == [2.0, 4.0]
+    assert shape.numpy().tolist() == [2] and same.numpy().tolist() == [1.0, 2.0]

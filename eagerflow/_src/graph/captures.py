@@ -85,21 +85,31 @@ class CaptureAccess:
         hit = self._consts.get(id(x))
         if hit is not None and (const_name is None or not is_scalar_operand(x)):
             return hit[1]
-        if x.__class__ is EagerTensor and x._dtype not in _NOT_VALUES \
-                and id(x) not in self.converted and not is_scalar_operand(x):
-            if self.captures_eager:
-                return self._capture_eager(x, const_name)
-            if not self.building_function and not self.eager_as_input:
-                # (TF's TF 1 graph captures none: its op wrapper names the input refusing it)
-                arg = "" if const_name is None else f"{const_name.rpartition('/')[2]}: "
-                raise RuntimeError(f"{arg}Attempting to capture an EagerTensor without "
-                                   "building a function.")
+        if self.captures_eager and self._made_before(x):
+            return self._capture_eager(x, const_name)
+        self.refuse_eager(x, const_name)
         sym = self._new_op(self._const_op, (), {"value": to_host(x._arr), "dtype": x._dtype},
                            [(x._shape, x._dtype)], const_name, const_name is None).outputs[0]
         self._consts[id(x)] = (x, sym)
         if x.__class__ is not EagerTensor and getattr(x, "_layout", None) is not None:
             self.laid_out_consts[id(sym)] = x  # (a DTensor: replayed as it is)
         return sym
+
+    def _made_before(self, x: Any) -> bool:
+        """Whether eager tensor `x` holds a value made before this graph (not one converted
+        from a Python value while it is built, nor a shared Python number's)."""
+        return x.__class__ is EagerTensor and x._dtype not in _NOT_VALUES \
+            and id(x) not in self.converted and not is_scalar_operand(x)
+
+    def refuse_eager(self, x: Any, name: str | None = None) -> None:
+        """TF's TF 1 graph's refusal of an eager tensor made before it, which it captures
+        none of (a tf.function's trace captures it): its RuntimeError, prefixed with `name`
+        (what TF's op wrapper or convert_to_tensor names it) where given."""
+        if self._made_before(x) and not self.captures_eager and not self.building_function \
+                and not self.eager_as_input:
+            arg = "" if name is None else f"{name.rpartition('/')[2]}: "
+            raise RuntimeError(f"{arg}Attempting to capture an EagerTensor without building "
+                               "a function.")
 
     def _capture_eager(self, x: EagerTensor, name: str | None) -> Any:
         """`x`, an eager tensor that existed before the trace, captured as TF's tf.function

@@ -99,6 +99,8 @@ def convert_to_tensor_v2(value: Any, dtype: Any = None, dtype_hint: Any = None,
                                                                  complex, str, bytes)) \
             and not any(isinstance(v, Tensor) for v in leaves(value)):  # (else packed)
         assert_compatible(value, dt.as_dtype(dtype))
+    if g is not None and type(value) is EagerTensor:
+        g.refuse_eager(value, name)  # (TF's TF 1 graph, before it compares the dtypes)
     try:
         t = convert_to_tensor(value, dtype, dtype_hint, name)
     except ValueError as e:
@@ -108,6 +110,14 @@ def convert_to_tensor_v2(value: Any, dtype: Any = None, dtype_hint: Any = None,
     if getattr(g, "_pending_reads", None):  # a variable: read by the API, under no op
         g.settle_read(t)
     return t
+
+
+def graph_input(x: Any) -> Any:
+    """`x`, the tensor a shape query reads while a graph is built: TF's TF 1 graph converts
+    it first, refusing an eager tensor made before it (Graph.refuse_eager)."""
+    if type(x) is EagerTensor and _state.graph is not None:
+        _state.graph.refuse_eager(x)
+    return x
 
 
 def _eager_value(value: Any, dtype: dt.DType | None) -> tuple:

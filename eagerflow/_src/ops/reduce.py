@@ -44,7 +44,7 @@ from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding,
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import Spec, as_int_tensor, needs_runtime
 from eagerflow._src.ops.eager_errors import eager_api, slow_path, slow_type
-from eagerflow._src.ops.graph_constants import graph_constant, scope_name
+from eagerflow._src.ops.graph_constants import graph_constant, graph_input, scope_name
 from eagerflow._src.ops.math import (
     MUL,
     REALDIV,
@@ -884,7 +884,7 @@ def argmin(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
 def size(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # noqa: A002
     """The number of elements of `input`: the product of its shape (in a graph, TF's
     Const of it when the shape is static)."""
-    x = _t(input)
+    x = graph_input(_t(input))
     if _state.graph is not None and isinstance(x, Tensor) and x._shape is not None \
             and None not in x._shape:
         return graph_constant(math.prod(x._shape), dt.int32 if out_type is None else out_type,

@@ -21,7 +21,7 @@ from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_name, slow_inputs, slow_type
-from eagerflow._src.ops.graph_constants import graph_constant, scope_name
+from eagerflow._src.ops.graph_constants import graph_constant, graph_input, scope_name
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
@@ -113,7 +113,7 @@ def shape(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # 
     # (TF's shape_internal: any false out_type, 0, '' or [], is int32)
     out_type = dt.int32 if out_type is None or not out_type else \
         C.make_type(out_type, "out_type")
-    x = _t(input)
+    x = graph_input(_t(input))
     if _state.graph is not None and _static(x):  # TF's graph: a Const of a static shape
         scope = scope_name(name, "Shape")
         if getattr(_state.graph, "_pending_reads", None):  # a variable, read in the scope
@@ -167,7 +167,7 @@ def shape_n(input: Any, out_type: Any = dt.int32, name: str | None = None) -> li
 @dispatchable
 @binds_first
 def rank(input: Any, name: str | None = None) -> Any:  # noqa: A002
-    x = _t(input)
+    x = graph_input(_t(input))
     if _state.graph is not None and x._shape is not None:  # (TF's graph: a Const)
         return graph_constant(len(x._shape), dt.int32, name=scope_name(name, "Rank") + "/")
     if _state.graph is not None:
