@@ -136,3 +136,34 @@ def test_xla_computes_in_what_a_compiled_function_calls_and_in_its_gradient():
         rtol=1e-12)
     np.testing.assert_allclose(gradient(compiled).numpy(), gradient(conv_nhwc).numpy(),
                                rtol=1e-12)
+
+
+@pytest.mark.parametrize("op,words", [
+    ("MaxPoolV2", "MaxPoolingV2Op only supports NHWC or NCHW_VECT_C. Got: NCHW"),
+    ("MaxPoolGradV2", "Default MaxPoolingGradOp only supports NHWC on device type CPU"),
+    ("MaxPoolGradGradV2", "Default MaxPoolingGradGradOp only supports NHWC on device type CPU"),
+    ("MaxPoolGradGrad", "Default MaxPoolingGradGradOp only supports NHWC on device type CPU"),
+])
+def test_a_graph_s_max_pool_ops_refuse_channels_first_when_run_but_under_xla(op, words):
+    # TF 2.21 (recorded): traced, these trace and fail when run, in float32 too (oneDNN
+    # computes no second gradient, nor the V2 ops); XLA computes them
+    x = tf.reshape(tf.range(50, dtype=tf.float32), [1, 2, 5, 5])
+    pooled = tf.nn.max_pool2d(x, 2, 1, "SAME", data_format="NCHW")  # (float32: oneDNN's)
+    grads = () if op == "MaxPoolV2" else (pooled, x)
+
+    def call(x, *grads, data_format="NCHW"):
+        window = [1, 1, 2, 2] if data_format == "NCHW" else [1, 2, 2, 1]
+        kw = dict(ksize=window, strides=[1, 1, 1, 1], padding="SAME", data_format=data_format)
+        if op == "MaxPoolV2":
+            return tf.raw_ops.MaxPoolV2(input=x, **kw)
+        return getattr(tf.raw_ops, op)(orig_input=x, orig_output=grads[0], grad=grads[1], **kw)
+
+    traced = tf.function(lambda: call(x, *grads))
+    traced.get_concrete_function()  # (traced without error)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=re.escape(f"{words}\n\t [[{{{{node {op}}}}}]]")):
+        traced()
+    compiled = tf.function(lambda: call(x, *grads), jit_compile=True)().numpy()
+    nhwc = [tf.transpose(t, [0, 2, 3, 1]) for t in (x, *grads)]
+    want = tf.transpose(call(*nhwc, data_format="NHWC"), [0, 3, 1, 2]).numpy()
+    np.testing.assert_array_equal(compiled, want)

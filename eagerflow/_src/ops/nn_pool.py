@@ -391,8 +391,8 @@ def max_pool_grad_grad_infer(p: _Pool, x: Any, y: Any, gg: Any, ksize: tuple, st
 def max_pool_grad_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, gg: Any, ksize: tuple,
                               strides: tuple, padding: str, explicit_paddings: tuple,
                               data_format: str) -> Any:
-    if xp is np and p.rank == 2:
-        refuse_channels_first(p.max_grad_grad, x.dtype, data_format)
+    if xp is np:  # (oneDNN has no second gradient: refused in every dtype, traced too)
+        refuse_channels_first(p.max_grad_grad, x.dtype, data_format, onednn=False)
     _refuse_3d_run(p.max_grad_grad, xp, x.dtype, ksize, strides, padding, data_format)
     check_window_paddings(p.max_grad_grad, padding, explicit_paddings, ksize, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)

@@ -4,15 +4,17 @@ a traced graph shows them as TF's Consts "MaxPoolV2/ksize" and "MaxPoolV2/stride
 
 Ops layer, after nn_pool, whose checks and kernels they are; loaded on first use. TF 2.21
 differs from MaxPool's family in: MaxPoolV2 refuses NCHW on the CPU ("only supports NHWC or
-NCHW_VECT_C"), the gradient ops refuse NCHW there too and take uint32 and uint64, and
-MaxPoolGradGradV2 has no gradient. No public function binds them: tf.nn.max_pool2d takes
-no tensor window.
+NCHW_VECT_C"), the gradient ops refuse NCHW there too (eagerly at once, a graph's node when
+it runs; TF's XLA computes it) and take uint32 and uint64, and MaxPoolGradGradV2 has no
+gradient. No public function binds them: tf.nn.max_pool2d takes no tensor window.
 """
 
 from __future__ import annotations
 
 from functools import partial
 from typing import Any
+
+import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
@@ -24,7 +26,8 @@ from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, regi
 
 
 def _family(types: tuple) -> P._Pool:
-    p = P._Pool(2, "", ("NHWC",), False, types)
+    # (its formats each op checks first, _format: nn_pool's checks take them all)
+    p = P._Pool(2, "", ("NHWC", "NCHW", "NCHW_VECT_C"), False, types)
     p.max, p.max_grad, p.max_grad_grad = "MaxPoolV2", "MaxPoolGradV2", "MaxPoolGradGradV2"
     p.ksize_hint = False
     return p
@@ -36,12 +39,27 @@ _V2_GRADS = _family(P._MAX_T + (dt.uint32, dt.uint64))
 
 def _format(op: str, x: Any, data_format: str, formats: tuple, kind: str) -> None:
     check_choice(op, "data_format", data_format, formats)
-    if data_format == "NCHW":
-        raise fail(op, "MaxPoolingV2Op only supports NHWC or NCHW_VECT_C. Got: NCHW"
-                   if kind == "" else
-                   f"Default MaxPooling{kind}Op only supports NHWC on device type CPU")
+    if data_format == "NCHW" and _state.graph is None:  # (a graph's kernel refuses it, at run)
+        raise _nchw_refused(op, kind)
     if data_format == "NCHW_VECT_C" and x._shape is not None:
         raise fail(op, f"tensor_in_shape must have 2 spatial dimensions. {len(x._shape)} 2")
+
+
+def _nchw_refused(op: str, kind: str) -> InvalidArgumentError:
+    return fail(op, "MaxPoolingV2Op only supports NHWC or NCHW_VECT_C. Got: NCHW" if kind == ""
+                else f"Default MaxPooling{kind}Op only supports NHWC on device type CPU")
+
+
+def _kernel(kernel: Any, op: str, kind: str) -> Any:
+    """nn_pool's `kernel` of the V2 family, refusing NCHW on the CPU as TF's kernel does
+    when a graph's node runs (but under TF's XLA, which computes it)."""
+    run = _with_explicit(partial(kernel, _V2))
+
+    def checked(xp: Any, *arrays: Any, **attrs: Any) -> Any:
+        if attrs["data_format"] == "NCHW" and xp is np and not _state.xla:
+            raise _nchw_refused(op, kind)
+        return run(xp, *arrays, **attrs)
+    return checked
 
 
 def _flat(v: Any) -> tuple:
@@ -123,14 +141,14 @@ def _bad_samples() -> list:
 
 
 MAX_POOL_V2 = register(OpDef(
-    "MaxPoolV2", _max_infer, _with_explicit(partial(P.max_pool_kernel, _V2)),
+    "MaxPoolV2", _max_infer, _kernel(P.max_pool_kernel, "MaxPoolV2", ""),
     grad=_gradient("MaxPoolGradV2", 1), reference=_with_explicit(P._max_ref(_V2)),
     samples=_samples("max"), bad_samples=_bad_samples))
 MAX_POOL_GRAD_V2 = register(OpDef(
-    "MaxPoolGradV2", _grad_infer, _with_explicit(partial(P.max_pool_grad_kernel, _V2)),
+    "MaxPoolGradV2", _grad_infer, _kernel(P.max_pool_grad_kernel, "MaxPoolGradV2", "Grad"),
     grad=_gradient("MaxPoolGradGradV2", 3), reference=_with_explicit(P._max_grad_ref(_V2)),
     samples=_samples("max_grad")))
 MAX_POOL_GRAD_GRAD_V2 = register(OpDef(
     "MaxPoolGradGradV2", _grad_grad_infer,
-    _with_explicit(partial(P.max_pool_grad_grad_kernel, _V2)), grad=C.no_gradient,
+    _kernel(P.max_pool_grad_grad_kernel, "MaxPoolGradGradV2", "GradGrad"), grad=C.no_gradient,
     reference=_with_explicit(P._max_grad_grad_ref(_V2)), samples=_samples("max_grad_grad")))
