@@ -47,6 +47,28 @@ def test_traced_round_trip() -> None:
     np.testing.assert_array_equal(round_trip(x).numpy(), [[1.0, -0.25, 8.0], [0, 1.0, -130.0]])
 
 
+def test_a_traced_add_broadcasts_an_unknown_dim_to_the_known_one() -> None:
+    # TF 2.21 (recorded): its shape function merges [None, 3] and [2, 1] into [2, 3], as a
+    # binary op's (checks.broadcast_static)
+    shapes = []
+    bounds = dict(lhs_quantization_min_val=-2**31, lhs_quantization_max_val=2**31 - 1,
+                  rhs_quantization_min_val=-2**31, rhs_quantization_max_val=2**31 - 1,
+                  output_quantization_min_val=-2**31, output_quantization_max_val=2**31 - 1)
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.qint32),
+                                  tf.TensorSpec([2, 1], tf.qint32)])
+    def add(a: tf.Tensor, b: tf.Tensor) -> tf.Tensor:
+        s, z = tf.constant(1.0), tf.constant(0)
+        y = tf.raw_ops.UniformQuantizedAdd(lhs=a, rhs=b, lhs_scales=s, lhs_zero_points=z,
+                                           rhs_scales=s, rhs_zero_points=z, output_scales=s,
+                                           output_zero_points=z, **bounds)
+        shapes.append(y.shape.as_list())
+        return y
+
+    add.get_concrete_function()
+    assert shapes == [[2, 3]]
+
+
 def test_requantize_refuses_a_ratio_of_scales_not_finite():
     # TF 2.21 turns the ratio of the scales into a fixed-point multiplier only when it is
     # positive and finite; an infinite input scale is refused in its words (recorded)

@@ -416,7 +416,8 @@ def broadcast(op: str, a: tuple | None, b: tuple | None) -> tuple | None:
         return a
     out = _BROADCAST.get((a, b))
     if out is None:
-        out = _broadcast(op, a, b)
+        out = broadcast_static(a, b, lambda x, y: fail(
+            op, f"Incompatible shapes: {shape_str(a)} vs. {shape_str(b)}"))
         if len(_BROADCAST) >= _BROADCAST_MAX:
             _BROADCAST.clear()
         _BROADCAST[(a, b)] = out
@@ -447,7 +448,13 @@ def refuse_wide_broadcast(op: str, a: tuple, b: tuple, out: tuple) -> None:
                                              f"{shape_str(b)} is not supported yet. [Op:{op}]")
 
 
-def _broadcast(op: str, a: tuple, b: tuple) -> tuple:
+def broadcast_static(a: tuple | None, b: tuple | None,
+                     refuse: Callable[[Any, Any], Exception]) -> tuple | None:
+    """Two static shapes broadcast as TF's shape functions merge them (None: a rank
+    unknown): a dim of 1 takes the other's, an unknown dim the other's known one;
+    `refuse(x, y)`: the caller's error for two known dims that differ, neither 1."""
+    if a is None or b is None:
+        return None
     n = max(len(a), len(b))
     pa = (1,) * (n - len(a)) + tuple(a)
     pb = (1,) * (n - len(b)) + tuple(b)
@@ -460,7 +467,7 @@ def _broadcast(op: str, a: tuple, b: tuple) -> tuple:
         elif x is None or y is None:
             out.append(x if y is None else y)
         else:
-            raise fail(op, f"Incompatible shapes: {shape_str(a)} vs. {shape_str(b)}")
+            raise refuse(x, y)
     return tuple(out)
 
 

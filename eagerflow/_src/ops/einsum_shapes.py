@@ -175,7 +175,8 @@ def shape_fn(equation: str, shapes: tuple) -> tuple | None:
         bcasts.append(bcast_dims(term, shape))
     bcast = bcasts[0]
     for other in bcasts[1:]:
-        bcast = _broadcast_static(bcast, other)
+        bcast = C.broadcast_static(bcast, other, lambda x, y: C.fail(
+            "Einsum", f"Dimensions must be equal, but are {x} and {y}"))
     if ELLIPSIS not in out:
         if bcast:
             raise C.fail("Einsum", f"Shape must be at most rank 0 but is rank {len(bcast)}\n\t "
@@ -188,20 +189,3 @@ def shape_fn(equation: str, shapes: tuple) -> tuple | None:
     before, _, after = out.partition(ELLIPSIS)
     return tuple(sizes.get(ch) for ch in before) + (bcast if ELLIPSIS in out else ()) + \
         tuple(sizes.get(ch) for ch in after)
-
-
-def _broadcast_static(a: tuple | None, b: tuple | None) -> tuple | None:
-    """Two broadcast shapes merged as TF's binary ops' shape function merges them,
-    comparing from the left once aligned (None: a rank unknown)."""
-    if a is None or b is None:
-        return None
-    n = max(len(a), len(b))
-    a, b = (1,) * (n - len(a)) + a, (1,) * (n - len(b)) + b
-    merged = []
-    for x, y in zip(a, b):
-        if x is not None and y is not None and x != y and 1 not in (x, y):
-            raise C.fail("Einsum", f"Dimensions must be equal, but are {x} and {y}")
-        # (a 1 takes the other's dim; an unknown one the other's known one, if not 1)
-        merged.append(y if x == 1 or x is None and y != 1 else x)
-    return tuple(merged)
-

@@ -553,7 +553,8 @@ def _add_infer(lhs: Any, rhs: Any, *params: Any, **attrs: Any) -> list:
         raise _type_refused(op, "T", lhs._dtype, "qint32")
     if rhs._dtype is not lhs._dtype:
         raise C.wrong_input_dtype(op, 1, lhs._dtype, rhs._dtype)
-    out = _broadcast_static(lhs._shape, rhs._shape)
+    out = C.broadcast_static(lhs._shape, rhs._shape,
+                             lambda x, y: _broadcast_error(lhs._shape, rhs._shape))
     for k, side in enumerate(_ADD_SIDES):
         shape = {"lhs": lhs._shape, "rhs": rhs._shape, "output": out}[side]
         held = SimpleNamespace(_shape=shape)
@@ -561,23 +562,6 @@ def _add_infer(lhs: Any, rhs: Any, *params: Any, **attrs: Any) -> list:
                       attrs[f"{side}_quantization_axis"], attrs[f"{side}_quantization_min_val"],
                       attrs[f"{side}_quantization_max_val"], first=2 + 2 * k)
     return [(out, dt.qint32)]
-
-
-def _broadcast_static(a: tuple | None, b: tuple | None) -> tuple | None:
-    """NumPy's broadcast of two static shapes (None: unknown)."""
-    if a is None or b is None:
-        return None
-    dims = []
-    for x, y in zip((1,) * (len(b) - len(a)) + tuple(a), (1,) * (len(a) - len(b)) + tuple(b)):
-        if x == y or y == 1:
-            dims.append(x)
-        elif x == 1:
-            dims.append(y)
-        elif None in (x, y):
-            dims.append(None)
-        else:
-            raise _broadcast_error(a, b)
-    return tuple(dims)
 
 
 def _broadcast_error(a: tuple, b: tuple) -> InvalidArgumentError:
