@@ -23,7 +23,7 @@ def _expand(graph: Graph, node: Operation, repl: dict, out: list, depth: int,
     substitute_inputs(node, repl)
     fn = node.op.fn
     # (a tf.function(jit_compile=True) stays a call, as TF never inlines one: its code
-    # runs as XLA's, ConcreteFunction._as_compiled)
+    # runs as XLA's, ConcreteFunction._generate)
     if fn is None or depth > MAX_DEPTH or getattr(fn.graph, "jit_compile", None):
         out.append(node)
         return
