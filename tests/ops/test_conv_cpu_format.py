@@ -167,3 +167,29 @@ def test_a_graph_s_max_pool_ops_refuse_channels_first_when_run_but_under_xla(op,
     nhwc = [tf.transpose(t, [0, 2, 3, 1]) for t in (x, *grads)]
     want = tf.transpose(call(*nhwc, data_format="NHWC"), [0, 3, 1, 2]).numpy()
     np.testing.assert_array_equal(compiled, want)
+
+
+@pytest.mark.parametrize("rank", [2, 3])
+def test_a_graph_s_raw_max_pool_gradient_is_refused_but_paired_with_its_max_pool(rank):
+    # TF 2.21 (recorded): traced alone, MaxPoolGrad / MaxPool3DGrad refuse channels-first
+    # data when run, in float32 too; where orig_output is a MaxPool's (maybe through an
+    # Identity), TF's graph runs oneDNN's gradient instead, which computes it
+    shape = [1, 2, 5, 5] if rank == 2 else [1, 2, 4, 4, 4]
+    x = tf.reshape(tf.range(np.prod(shape), dtype=tf.float32) * 7 % 131, shape)  # (no ties)
+    window = dict(ksize=[1, 1] + [2] * rank, strides=[1] * (rank + 2), padding="SAME",
+                  data_format="NCHW" if rank == 2 else "NCDHW")
+    pool = tf.raw_ops.MaxPool if rank == 2 else tf.raw_ops.MaxPool3D
+    grad = tf.raw_ops.MaxPoolGrad if rank == 2 else tf.raw_ops.MaxPool3DGrad
+    op = "MaxPoolGrad" if rank == 2 else "MaxPool3DGrad"
+    words = ("Default MaxPoolingGradOp only supports NHWC on device type CPU" if rank == 2
+             else "Default MaxPooling3dGradOp only supports NDHWC on device type CPU")
+    y = pool(input=x, **window)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=re.escape(f"{words}\n\t [[{{{{node {op}}}}}]]")):
+        tf.function(lambda: grad(orig_input=x, orig_output=tf.identity(y), grad=y,
+                                 **window))()
+    paired = tf.function(lambda: grad(orig_input=x, orig_output=tf.identity(pool(
+        input=x, **window)), grad=y, **window))().numpy()
+    compiled = tf.function(lambda: grad(orig_input=x, orig_output=y, grad=y, **window),
+                           jit_compile=True)().numpy()
+    np.testing.assert_array_equal(paired, compiled)

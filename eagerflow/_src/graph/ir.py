@@ -481,6 +481,8 @@ class Graph(VariableAccess, CaptureAccess):
                 raise te from None
             raise
         tf_ins = None if plan is None else self._arg_consts(plan, ins, start, op, name)
+        if op.graph_form is not None:
+            op = op.graph_form(ins, attrs)
         node = self._new_op(op, ins, attrs, specs, name)
         node.tf_inputs = tf_ins
         if self.known_reads:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import math
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -226,9 +227,9 @@ def _refuse_cpu_format(data_format: str, padding: str, dtype: Any, cpu: bool) ->
 
 def _refuse_eager_gradient(op: str, d: dt.DType, data_format: str) -> None:
     """TF's CPU max-pool gradient kernels refuse channels-first data of every dtype, as
-    an eager op does; a graph has oneDNN's gradient of its MaxPool run instead, which takes
-    float32 and bfloat16 as the forward op does, so a traced one is refused by its kernel
-    (2-D) or by _refuse_3d (3-D) for the other dtypes only."""
+    an eager op does; a graph's node refuses it when it runs, but where it is paired with
+    its MaxPool (_paired_form): oneDNN's gradient runs then, which takes float32 and
+    bfloat16 as the forward op does."""
     if _state.graph is None and _state.device == CPU_DEVICE:
         refuse_channels_first(op, d.as_numpy_dtype, data_format, onednn=False)
 
@@ -340,9 +341,9 @@ def max_pool_grad_infer(p: _Pool, x: Any, y: Any, dy: Any, ksize: tuple, strides
 
 def max_pool_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, dy: Any, ksize: tuple,
                          strides: tuple, padding: str, explicit_paddings: tuple,
-                         data_format: str) -> Any:
-    if xp is np and p.rank == 2:
-        refuse_channels_first(p.max_grad, x.dtype, data_format)
+                         data_format: str, onednn: bool = False) -> Any:
+    if xp is np:  # (`onednn`: its graph form paired with a MaxPool, _paired_form)
+        refuse_channels_first(p.max_grad, x.dtype, data_format, onednn)
     _refuse_3d_run(p.max_grad, xp, dy.dtype, ksize, strides, padding, data_format, x.dtype)
     check_window_paddings(p.max_grad, padding, explicit_paddings, ksize, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
@@ -361,6 +362,20 @@ def _orig_output(xp: Any, xc: Any, y: Any, data_format: str, ks: tuple, st: tupl
     if _state.xla:
         return PW.max_pool(xp, xc, ks, st, pad, ex)
     return _cl(y, data_format)
+
+
+def _paired_form(p: _Pool, onednn_form: OpDef, ins: tuple, attrs: dict) -> OpDef:
+    """MaxPoolGrad's (or MaxPool3DGrad's) OpDef for a graph's node: oneDNN's gradient
+    (`onednn_form`: channels-first float32 and bfloat16 computed) where its orig_output is
+    a MaxPool's output, maybe through Identity ops, as TF's graph rewrites pair the two
+    (its raw op alone refuses channels-first data in every dtype, as eagerly)."""
+    y = ins[1]
+    made = getattr(getattr(y, "_op", None), "op", None)  # (the OpDef of y's node)
+    while made is not None and made.name == "Identity":
+        y = y._op.inputs[0]
+        made = getattr(getattr(y, "_op", None), "op", None)
+    paired = made is not None and made.name in (p.max, f"_{p.max}KeepArgmax")
+    return onednn_form if paired and channels_first(attrs["data_format"]) else REGISTRY[p.max_grad]
 
 
 def max_pool_grad_grad(p: _Pool, n: Any, g: Any) -> list:
@@ -672,9 +687,11 @@ def _register_pool(p: _Pool) -> tuple:
         register(OpDef(f"_{p.max}KeepArgmax", max_.infer, partial(max_pool_kernel, p, keep=True),
                        grad=max_.grad, reference=max_.reference, samples=lambda: s()["max"],
                        tf=TFForm(export=lambda n, b: b.node(p.max, [b.input(0)], n.attrs))))
-    register(OpDef(p.max_grad, partial(max_pool_grad_infer, p), partial(max_pool_grad_kernel, p),
-                   grad=partial(max_pool_grad_grad, p), reference=_max_grad_ref(p),
-                   samples=lambda: s()["max_grad"], tf=form))
+    onednn = OpDef(p.max_grad, partial(max_pool_grad_infer, p),
+                   partial(max_pool_grad_kernel, p, onednn=True),
+                   grad=partial(max_pool_grad_grad, p), reference=_max_grad_ref(p), tf=form)
+    register(replace(onednn, kernel=partial(max_pool_grad_kernel, p),
+                     samples=lambda: s()["max_grad"], graph_form=partial(_paired_form, p, onednn)))
     register(OpDef(p.max_grad_grad, partial(max_pool_grad_grad_infer, p),
                    partial(max_pool_grad_grad_kernel, p),
                    grad=partial(max_pool_grad_grad_grad, p), reference=_max_grad_grad_ref(p),

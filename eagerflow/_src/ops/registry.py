@@ -374,6 +374,10 @@ class OpDef:
     without_effects: Callable | None = None  # the same op with its effects stripped
     save_outputs: bool = False      # its outputs are kept for its gradient (a loop's draws)
     replay_saved: Callable | None = None
+    # `graph_form(inputs, attrs)`: the OpDef a graph's node of this op runs, chosen from
+    # its inputs when it is made, as TF's graph rewrites choose another kernel for a node
+    # (oneDNN's for a MaxPoolGrad of its MaxPool's output: nn_pool.py)
+    graph_form: Callable | None = None
 
     def __post_init__(self) -> None:
         # (construction, not patching: the lazy sample lists and the ufunc default)
