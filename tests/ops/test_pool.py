@@ -625,3 +625,52 @@ def test_pool2d_nodes_take_tfs_scope_names():
         g = tf.function(f).get_concrete_function(x).graph
         assert [op.name for op in g.get_operations() if op.type in ("MaxPool", "AvgPool")] == \
             [node]
+
+
+def _grad_call(x_shape: tuple, y_shape: tuple, **kw: object):
+    window = dict(ksize=[1, 2, 2, 1], strides=[1, 1, 1, 1], padding="SAME")
+    return lambda: tf.raw_ops.MaxPoolGrad(orig_input=tf.ones(x_shape),
+                                          orig_output=tf.ones(y_shape),
+                                          grad=tf.ones(y_shape), **{**window, **kw})
+
+
+@pytest.mark.parametrize("call,cls,words", [
+    (_grad_call((1, 5, 5, 2), (1, 4, 4, 2)), tf.errors.InvalidArgumentError,
+     "Expected orig_output shape to be [1,5,5,2], but got [1,4,4,2]"),
+    (_grad_call((1, 5, 5, 2), (1, 5, 5, 2), ksize=[2, 2, 2, 1]), tf.errors.UnimplementedError,
+     "Pooling is not yet supported on the batch dimension."),
+    (_grad_call((1, 5, 5, 2), (1, 6, 6, 2), padding="EXPLICIT",
+                explicit_paddings=[0, 0, 2, 0, 1, 0, 0, 0]), tf.errors.InvalidArgumentError,
+     "Top padding 2 needs to be smaller than the window size 2"),
+])
+@pytest.mark.parametrize("graph", ["function", "tf1"])
+def test_a_graph_s_max_pool_gradient_is_checked_when_it_runs(call, cls, words, graph):
+    # TF 2.21 (recorded): MaxPoolGrad's shape function checks its input's rank alone; its
+    # kernel checks the rest when the node runs
+    if graph == "function":
+        f = tf.function(call)
+        f.get_concrete_function()  # (traced without error)
+        with pytest.raises(cls, match=re.escape(f"{words}\n\t [[{{{{node MaxPoolGrad}}}}]]")):
+            f()
+        return
+    with tf.Graph().as_default():
+        y = call()
+        with tf.compat.v1.Session() as sess, pytest.raises(cls) as info:
+            sess.run(y)
+    assert f"Node: 'MaxPoolGrad'\n{words}\n\t [[{{{{node MaxPoolGrad}}}}]]" in str(info.value)
+
+
+def test_a_graph_refuses_a_max_pool_gradient_input_of_another_rank_when_built():
+    with tf.Graph().as_default():
+        x = tf.ones([4, 4, 2])
+        with pytest.raises(ValueError) as info:
+            tf.raw_ops.MaxPoolGrad(orig_input=x, orig_output=x, grad=x, ksize=[1, 2, 2, 1],
+                                   strides=[1, 1, 1, 1], padding="SAME")
+    assert str(info.value) == (
+        "Shape must be rank 4 but is rank 3 for '{{node MaxPoolGrad}} = MaxPoolGrad[T=DT_FLOAT, "
+        'data_format="NHWC", explicit_paddings=[], ksize=[1, 2, 2, 1], padding="SAME", '
+        "strides=[1, 1, 1, 1]](ones, ones, ones)' with input shapes: [4,4,2], [4,4,2], [4,4,2].")
+    with pytest.raises(tf.errors.InvalidArgumentError, match="tensor_in must be 4-dimensional"):
+        x = tf.ones([4, 4, 2])
+        tf.raw_ops.MaxPoolGrad(orig_input=x, orig_output=x, grad=x, ksize=[1, 2, 2, 1],
+                               strides=[1, 1, 1, 1], padding="SAME")

@@ -376,6 +376,19 @@ def _sparse_segment(op_name: str, tensors: list, attrs: dict) -> str:
     return f"{op_name}[{', '.join(parts)}]"
 
 
+def _max_pool_grad_form(name: str, tensors: list, attrs: dict) -> str:
+    """A max-pool gradient node as TF prints it (MaxPool3DGrad: TInput after T, no
+    explicit paddings)."""
+    types = f"T={dt_enum(tensors[2]._dtype)}"
+    if name == "MaxPool3DGrad":
+        types += f", TInput={dt_enum(tensors[0]._dtype)}"
+    explicit = "" if name == "MaxPool3DGrad" else \
+        f"explicit_paddings={_ints(attrs.get('explicit_paddings', ()))}, "
+    return (f"{name}[{types}, data_format=\"{attrs['data_format']}\", {explicit}"
+            f"ksize={_ints(attrs['ksize'])}, padding=\"{attrs['padding']}\", "
+            f"strides={_ints(attrs['strides'])}]")
+
+
 def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> ValueError:
     """The ValueError TF raises for node `node` (its TF name) of `op` refused by its shape
     function for `reason`."""
@@ -425,6 +438,8 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"\"{attrs.get('data_format', 'NHWC')}\", dilations={_ints(attrs['dilations'])}, "
                 f"explicit_paddings={_ints(attrs['explicit_paddings'])}, padding="
                 f"\"{attrs['padding']}\", strides={_ints(attrs['strides'])}]")
+    elif op.name in ("MaxPoolGrad", "MaxPool3DGrad") and len(tensors) == 3:
+        form = _max_pool_grad_form(op.name, tensors, attrs)
     elif op.name == "Squeeze" and tensors:
         reason, form = _squeeze(tensors[0], attrs, reason)
     elif op.name == "OneHot" and len(tensors) == 3 and attrs.get("depth") is not None:
@@ -608,7 +623,8 @@ _DECODE_CSV_ERRORS = ("Shape must be at most rank 1 but is rank",
 # ops/runtime_raw_ops.py; the HSV conversions, ops/image_color.py)
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
 _RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint", "HSVToRGB", "RGBToHSV",
-                                     "RegexReplace", "RegexFullMatch")
+                                     "RegexReplace", "RegexFullMatch", "MaxPoolGrad",
+                                     "MaxPoolGradV2", "MaxPool3DGrad")
 # (their shape function's NCHW_VECT_C rank check: ops/nn_space.py words it as TF's)
 _SPACE_DEPTH_OPS = ("SpaceToDepth", "DepthToSpace")
 # the SparseSegment* ops' (ops/sparse_segment_ops.py words them so while a graph is built)

@@ -172,14 +172,18 @@ def _check_tinput(op: str, x: Any, y: Any = None, attr: str = "TInput") -> Any:
     return d
 
 
-def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, strides: tuple,
-                      padding: str, explicit: tuple, data_format: str, is_max: bool,
-                      dtype: Any = np.float32) -> None:
-    nd = p.rank + 2
+def _check_choices(p: _Pool, op: str, padding: str, data_format: str, is_max: bool) -> None:
     check_choice(op, "padding", padding, ("SAME", "VALID", "EXPLICIT")
                  if p.explicit and is_max else ("SAME", "VALID"))
     check_choice(op, "data_format", data_format,
                  p.formats + ("NCHW_VECT_C",) if op == "MaxPool" else p.formats)
+
+
+def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, strides: tuple,
+                      padding: str, explicit: tuple, data_format: str, is_max: bool,
+                      dtype: Any = np.float32) -> None:
+    nd = p.rank + 2
+    _check_choices(p, op, padding, data_format, is_max)
     if op == "MaxPool" and (data_format == "NCHW_VECT_C" or _state.graph is None):
         _refuse_cpu_format(data_format, padding, dtype, _state.device == CPU_DEVICE)
     for what, values in (("ksize", ksize), ("strides", strides)):  # (read as int32s first)
@@ -193,7 +197,7 @@ def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, stri
         raise unimplemented(op, "Pooling is not yet supported on the batch dimension.")
     if shape is not None and len(shape) != nd:
         raise fail(op, f"tensor_in_shape must have {p.rank} spatial dimensions. {len(shape)} 0"
-                   if p.rank == 2 else f"tensor_in must be {nd}-dimensional")
+                   if p.rank == 2 and op != p.max_grad else f"tensor_in must be {nd}-dimensional")
     if any(k <= 0 for k in ksize):
         if is_max:
             raise fail(op, "Sliding window ksize must be positive." + (
@@ -281,9 +285,13 @@ def _back(xp: Any, y: Any, data_format: str) -> Any:
 
 
 def _check_like(op: str, t: Any, want: tuple | None, what: str) -> None:
-    if not C.compatible(want, t._shape):
+    _check_shape_like(op, t._shape, want, what)
+
+
+def _check_shape_like(op: str, shape: tuple | None, want: tuple | None, what: str) -> None:
+    if not C.compatible(want, shape):
         raise fail(op, f"Expected {what} shape to be {C.shape_str(want)}, but got "
-                       f"{C.shape_str(t._shape)}")
+                       f"{C.shape_str(shape)}")
 
 
 # ---------------------------------------------------------------------------------------
@@ -327,25 +335,45 @@ def max_pool_grad_infer(p: _Pool, x: Any, y: Any, dy: Any, ksize: tuple, strides
         d = _check_tinput(op, dy, attr="T")
     else:
         d = d_in = check_t(op, (x, y, dy), p.max_types)
+    if _state.graph is not None:
+        # TF's shape function checks the attrs' values and the input's rank alone: its
+        # kernel checks the rest when the node runs (max_pool_grad_kernel)
+        _check_choices(p, op, padding, data_format, True)
+        if x._shape is not None and len(x._shape) != p.rank + 2:
+            raise fail(op, f"Shape must be rank {p.rank + 2} but is rank {len(x._shape)}")
+        return [(x._shape, d)]
     _check_pool_attrs(p, op, x._shape, ksize, strides, padding, explicit_paddings, data_format,
                       True)
     _refuse_3d(op, d, ksize, strides, padding, data_format, d_in)
     _refuse_eager_gradient(op, d, data_format)
-    if x._shape is not None and None not in x._shape:
-        want = _out_shape(op, x._shape, ksize, strides, padding, explicit_paddings,
-                          data_format, p.rank)
-        _check_like(op, y, want, "orig_output")
-        _check_like(op, dy, want, "grad")
+    _check_grad_shapes(p, op, x._shape, y._shape, dy._shape, ksize, strides, padding,
+                       explicit_paddings, data_format)
     return [(x._shape, d)]
+
+
+def _check_grad_shapes(p: _Pool, op: str, xshape: tuple | None, yshape: tuple | None,
+                       dyshape: tuple | None, ksize: tuple, strides: tuple, padding: str,
+                       explicit: tuple, data_format: str) -> None:
+    """A max-pool gradient's orig_output and grad of the pool's output shape."""
+    if xshape is not None and None not in xshape:
+        want = _out_shape(op, xshape, ksize, strides, padding, explicit, data_format, p.rank)
+        _check_shape_like(op, yshape, want, "orig_output")
+        _check_shape_like(op, dyshape, want, "grad")
 
 
 def max_pool_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, dy: Any, ksize: tuple,
                          strides: tuple, padding: str, explicit_paddings: tuple,
                          data_format: str, onednn: bool = False) -> Any:
+    # (a graph's node checks here, when it runs, what its shape function leaves: eagerly
+    # the op checked them already, max_pool_grad_infer)
+    _check_pool_attrs(p, p.max_grad, x.shape, ksize, strides, padding, explicit_paddings,
+                      data_format, True)
+    check_window_paddings(p.max_grad, padding, explicit_paddings, ksize, data_format)
     if xp is np:  # (`onednn`: its graph form paired with a MaxPool, _paired_form)
         refuse_channels_first(p.max_grad, x.dtype, data_format, onednn)
     _refuse_3d_run(p.max_grad, xp, dy.dtype, ksize, strides, padding, data_format, x.dtype)
-    check_window_paddings(p.max_grad, padding, explicit_paddings, ksize, data_format)
+    _check_grad_shapes(p, p.max_grad, x.shape, y.shape, dy.shape, ksize, strides, padding,
+                       explicit_paddings, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
     xc = _cl(x, data_format)
     out = PW.max_pool_grad(xp, xc, _orig_output(xp, xc, y, data_format, ks, st, pad, ex),
