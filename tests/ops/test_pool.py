@@ -670,7 +670,9 @@ def test_a_graph_refuses_a_max_pool_gradient_input_of_another_rank_when_built():
         "Shape must be rank 4 but is rank 3 for '{{node MaxPoolGrad}} = MaxPoolGrad[T=DT_FLOAT, "
         'data_format="NHWC", explicit_paddings=[], ksize=[1, 2, 2, 1], padding="SAME", '
         "strides=[1, 1, 1, 1]](ones, ones, ones)' with input shapes: [4,4,2], [4,4,2], [4,4,2].")
-    with pytest.raises(tf.errors.InvalidArgumentError, match="tensor_in must be 4-dimensional"):
-        x = tf.ones([4, 4, 2])
-        tf.raw_ops.MaxPoolGrad(orig_input=x, orig_output=x, grad=x, ksize=[1, 2, 2, 1],
-                               strides=[1, 1, 1, 1], padding="SAME")
+    x = tf.ones([4, 4, 2])
+    for op in ("MaxPoolGrad", "MaxPoolGradV2", "MaxPoolGradGrad"):  # (eagerly: the kernel's)
+        with pytest.raises(tf.errors.InvalidArgumentError,
+                           match=f"}}}} tensor_in must be 4-dimensional \\[Op:{op}\\]"):
+            getattr(tf.raw_ops, op)(orig_input=x, orig_output=x, grad=x, ksize=[1, 2, 2, 1],
+                                    strides=[1, 1, 1, 1], padding="SAME")

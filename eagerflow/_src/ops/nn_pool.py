@@ -197,7 +197,8 @@ def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, stri
         raise unimplemented(op, "Pooling is not yet supported on the batch dimension.")
     if shape is not None and len(shape) != nd:
         raise fail(op, f"tensor_in_shape must have {p.rank} spatial dimensions. {len(shape)} 0"
-                   if p.rank == 2 and op != p.max_grad else f"tensor_in must be {nd}-dimensional")
+                   if p.rank == 2 and op not in (p.max_grad, p.max_grad_grad) else
+                   f"tensor_in must be {nd}-dimensional")
     if any(k <= 0 for k in ksize):
         if is_max:
             raise fail(op, "Sliding window ksize must be positive." + (
