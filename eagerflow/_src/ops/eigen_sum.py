@@ -132,8 +132,8 @@ _EINSUM_BLOCKS = 64  # blocks (k * m) from which einsum's setup pays
 @functools.cache
 def _einsum_in_turn() -> bool:
     """Whether this NumPy's einsum sums _IN_TURN's m in turn from +0, float32 and float64,
-    for blocks contiguous or `step` apart (another order would change the bits): checked
-    once, on values whose orders round apart."""
+    blocks contiguous or strided (another order would change the bits): checked once, on
+    values whose orders round apart."""
     for dtype in (np.float32, np.float64):
         big = 2.0 ** np.finfo(dtype).nmant + 2
         lane = np.array([big, 1, 1, 1, -big, 1, 3, -0.0, 1], dtype)
