@@ -422,9 +422,9 @@ def _sparse_after_all(a: Any, b: Any) -> bool:
 
 def _pair_first(api: Any) -> Any:
     """tf.matmul's `api` with the common call, two operands alone and eagerly, straight on
-    MatMul's fast path: no flags to bind and check (a third of the call's cost on 2x2). A
-    pair that path refuses goes the whole way, which raises the error again or hands the
-    pair on (a composite operand's handler, SparseMatMul)."""
+    MatMul's fast path: no ten flags to bind and check. A pair that path refuses goes the
+    whole way, which raises the error again or hands the pair on (a composite operand's
+    handler, SparseMatMul)."""
     @functools.wraps(api)
     def matmul(*args: Any, **kwargs: Any) -> Any:
         if len(args) == 2 and not kwargs and _state.graph is None:
