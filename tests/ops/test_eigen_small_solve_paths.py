@@ -70,16 +70,18 @@ def test_one_at_a_time_gives_the_batch_steps_bits(dtype, n, monkeypatch):
 
 
 def test_either_way_is_taken_by_its_cost(monkeypatch):
-    # (a lone 8 x 8 inverse goes one matrix at a time, many 2 x 2 solves as a batch)
+    # (a lone 8 x 8 inverse and 12 x 12 solve go one matrix at a time; many 2 x 2 solves,
+    # six 3 x 3 ones, a lone 12 x 12 inverse and 16 x 16 solve as a batch: the faster way
+    # measured, perf47)
     calls = []
     real = eigen_lu._solves_one_at_a_time
     monkeypatch.setattr(eigen_lu, "_solves_one_at_a_time",
                         lambda a, b: calls.append(a.shape) or real(a, b))
-    eye = np.eye(8, dtype=np.float32)
-    eigen_lu.eigen_small_solve(eye + 1, eye)
-    eigen_lu.eigen_small_solve(np.ones((64, 2, 2), np.float32) + np.eye(2, dtype="f"),
-                               np.ones((64, 2, 1), np.float32))
-    assert calls == [(8, 8)]
+    for n, count, rhs in ((8, 1, 8), (12, 1, 1), (2, 64, 1), (3, 6, 1), (12, 1, 12),
+                          (16, 1, 1)):
+        a = np.ones((count, n, n), np.float32) + np.eye(n, dtype="f")
+        eigen_lu.eigen_small_solve(a, np.ones((count, n, rhs), np.float32))
+    assert calls == [(1, 8, 8), (1, 12, 12)]
 
 
 def _exact_bits(v: np.ndarray) -> np.ndarray:

@@ -222,8 +222,10 @@ def _in_turn(terms: np.ndarray, start: np.ndarray | None = None) -> np.ndarray:
 
 # A batch of matrices is factored and solved a step at a time for all of them (NumPy calls
 # over the batch: about _BATCH_STEP a row) or one matrix at a time over Python numbers
-# (about _PER_MATRIX plus n^2 (n + right-hand sides) each), whichever costs less.
-_BATCH_STEP, _PER_MATRIX = 400, 40
+# (about _PER_MATRIX plus n^2 (n + right-hand sides) each), whichever costs less. Fitted
+# to both ways' times at 2-16 rows, 1, 2 or n right-hand sides and 1-16 matrices, float32
+# and float64 (docs/performance.md, perf47): within 1% of the faster way on average.
+_BATCH_STEP, _PER_MATRIX = 180, 60
 
 
 def _solves_one_at_a_time(a: np.ndarray, b: np.ndarray) -> tuple:

@@ -21,14 +21,17 @@ reduce.py. Eigen's packets on TF's AVX build hold 32 bytes: 8 floats or 4 double
 Eigen's accumulators start from +0, which turns an all -0 sum into +0; adding +0 never
 changes another value, so the padding zeros below are exact.
 
-How NumPy is made to add in that order without a loop step per block of 4p values (a
-NumPy call on 32 values costs far more than the additions): blocks of many rows or leaves
-are added side by side, one NumPy row of them a step, in turn. Rows equally apart are
-views: very many rows add one block of all of them a call (_blocks_in_turn); fewer copy
-a few blocks of each a step as 128-byte records (one memcpy a block) into rows; the
-leaves of trees gather their blocks as records from a window view (_leaf_sums), at most
-REDUCE_STREAMS leaves at once, unless rows sharing a tree outnumber its leaves (then a
-leaf at a time across the rows: _tree_rows). The gathers, masks and the trees' additions
+How NumPy is made to add in that order without a call per block of 4p values (a NumPy
+call on 32 values costs far more than the additions): np.einsum sums the blocks of many
+rows or leaves over their blocks' axis in turn from +0, in one call, a block's lanes a
+loop step (_einsum_blocks; checked once to add so). Rows equally apart are a view of
+(rows, blocks, 4p) (_blocks_in_turn); the leaves of trees are gathered whole as records
+from a window view (one memcpy a leaf), at most REDUCE_STREAMS leaves a step
+(_bodies_in_turn), unless rows sharing a tree outnumber its leaves (then a leaf at a time
+across the rows: _tree_rows). Where einsum may not (a sum holding a NaN, whose payload
+is the build's choice), blocks of many rows are added side by side, one NumPy row of them
+a step, in turn: very many rows a block of all of them a call; fewer copy a few blocks of
+each a step as 128-byte records into rows. The gathers, masks and the trees' additions
 are planned once per (rows, length) (_rows_plan), the layout once per (shape, axes).
 """
 
@@ -117,13 +120,57 @@ def _in_turn_steps(copies: Iterable, dtype: Any, op: Any, pre: Any = None) -> An
     return acc
 
 
+# NumPy's einsum adds a summed axis that is not its innermost into each output in turn
+# from +0 (one output's lanes a loop step): (k, m, B) blocks summed over m in one call,
+# without copies, each block's B lanes a step (NumPy's reduction over a middle axis pays
+# ~3x more a step; its copies side by side a record each). Eigen's accumulators start
+# from +0 too.
+_IN_TURN = "kmb->kb"
+_EINSUM_BLOCKS = 64  # blocks (k * m) from which einsum's setup pays
+
+
+@functools.cache
+def _einsum_in_turn() -> bool:
+    """Whether this NumPy's einsum sums _IN_TURN's m in turn from +0, float32 and float64,
+    blocks contiguous or strided (another order would change the bits): checked once, on
+    values whose orders round apart."""
+    for dtype in (np.float32, np.float64):
+        big = 2.0 ** np.finfo(dtype).nmant + 2
+        lane = np.array([big, 1, 1, 1, -big, 1, 3, -0.0, 1], dtype)
+        b = 32 // lane.itemsize * 4
+        g = np.stack([lane, lane[::-1], np.roll(lane, 4)])[:, :, None] * np.ones(b, dtype)
+        want = np.zeros((3, b), dtype)
+        for i in range(lane.size):
+            want = want + g[:, i]
+        for blocks in (g, np.repeat(g, 2, axis=1)[:, ::2]):
+            if np.einsum(_IN_TURN, blocks).tobytes() != want.tobytes():
+                return False
+    return True
+
+
+def _einsum_blocks(g: Any, out: Any = None) -> Any:
+    """_blocks_in_turn() of a sum by np.einsum (into `out`, (k, B)), or None where the
+    sums hold a NaN (which NaN is the build's choice of operands: the steps below keep
+    TF's) or einsum adds otherwise. Every other sum is the same: the additions are, and
+    their +0 start changes only a -0 sum, which Eigen's +0 start makes +0 too."""
+    if not _einsum_in_turn():
+        return None
+    s = np.einsum(_IN_TURN, g, out=out)
+    return None if np.isnan(s).any() else s
+
+
 def _blocks_in_turn(g: Any, op: Any = np.add) -> Any:
-    """(k, m, B) `g` reduced (`op`) over m in turn: (k, B). Rows are added side by side:
-    very many a block at a time; else each step copies the next blocks of all k (as
-    records) into one row, so that NumPy adds k * B values a loop, not B."""
+    """(k, m, B) `g` reduced (`op`) over m in turn: (k, B). A few rows are one NumPy
+    reduction; a sum of many blocks is einsum's (_einsum_blocks); else rows are added side
+    by side: very many a block at a time; else each step copies the next blocks of all k
+    (as records) into one row, so that NumPy adds k * B values a loop, not B."""
     k, m, b = g.shape
     if k < _WIDE_ROWS or m == 1:
         return op.reduce(g, axis=1)
+    if op is np.add and k * m >= _EINSUM_BLOCKS:
+        s = _einsum_blocks(g)
+        if s is not None:
+            return s
     if k * b * g.itemsize >= REDUCE_LOOP_BYTES:  # (each block a step, across all rows)
         acc = op(g[:, 0], g[:, 1])
         for i in range(2, m):
@@ -383,25 +430,45 @@ def _gathers(windows: Any, starts: Any) -> Iterable:
     return (windows[starts[a:a + c]] for a in range(0, starts.shape[0], c))
 
 
+def _bodies_in_turn(flat: Any, starts: Any, pre: Any = None) -> Any:
+    """The runs whose blocks of 4p values start at `starts` (blocks, runs), each run's
+    blocks added in turn: (runs, 4p). By einsum (_einsum_blocks), each run gathered whole
+    as one record (a memcpy), REDUCE_STREAMS runs a step (the copy stays in cache); where
+    it may not, a few blocks of every run a step, copied as records side by side and
+    added a row at a time. `pre` makes the copies over in place."""
+    blocks, runs = starts.shape
+    block = 4 * lanes(flat.dtype)
+    bodies = _windows(flat, blocks * block)
+    out = np.empty((runs, block), flat.dtype)
+    for j in range(0, runs, REDUCE_STREAMS):
+        g = bodies[starts[0, j:j + REDUCE_STREAMS]].view(flat.dtype).reshape(-1, blocks, block)
+        if pre is not None:
+            pre(g)
+        if _einsum_blocks(g, out[j:j + REDUCE_STREAMS]) is None:
+            break
+    else:
+        return out
+    windows = _windows(flat, block)
+    return np.concatenate([_in_turn_steps(_gathers(windows, starts[:, j:j + REDUCE_STREAMS]),
+                                          flat.dtype, np.add, pre)
+                           for j in range(0, runs, REDUCE_STREAMS)]).reshape(-1, block)
+
+
 def _leaf_sums(flat: Any, plan: tuple, pre: Any = None) -> Any:
     """short_rows() of the runs _leaf_plan describes, all at once: the runs with as many
-    blocks of 4p side by side, their blocks added in turn (the four accumulators' lanes;
-    np.add.reduceat would add them pairwise) a few blocks of each a step (copied as
-    records from _windows), then each run's four accumulators and its whole packets
-    after them added in turn (one reduction over 7 packets: +0 where a run has fewer,
-    which changes no accumulator that started at +0), the fold, the last values."""
+    blocks of 4p side by side, their blocks added in turn (the four accumulators' lanes,
+    _bodies_in_turn; np.add.reduceat would add them pairwise), then each run's four
+    accumulators and its whole packets after them added in turn (one reduction over 7
+    packets: +0 where a run has fewer, which changes no accumulator that started at
+    +0), the fold, the last values."""
     groups, at, gone = plan
     p = lanes(flat.dtype)
     block = 4 * p
     k = at.shape[0]
-    windows = _windows(flat, block)
     acc = None if len(groups) == 1 and groups[0][0] is None else \
         np.zeros((k, block), flat.dtype)
     for pick, starts in groups:
-        s = np.concatenate([_in_turn_steps(_gathers(windows, starts[:, j:j + REDUCE_STREAMS]),
-                                           flat.dtype, np.add, pre)
-                            for j in range(0, starts.shape[1], REDUCE_STREAMS)])
-        s = s.reshape(-1, block)
+        s = _bodies_in_turn(flat, starts, pre)
         if acc is None:
             acc = s
         else:

@@ -8,6 +8,7 @@ kernel is a single BLAS call (`xp.matmul`) so large products run at NumPy speed.
 
 from __future__ import annotations
 
+import functools
 import operator
 from typing import Any
 
@@ -23,7 +24,14 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope, wrapper_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import composite_dispatch, dispatch, halfprec, sparse_matmul, wrapper_inputs
+from eagerflow._src.ops import (
+    composite_dispatch,
+    dispatch,
+    halfprec,
+    matmul_flags,
+    sparse_matmul,
+    wrapper_inputs,
+)
 from eagerflow._src.ops.array import (
     expand_dims,
     reshape,
@@ -419,6 +427,23 @@ def _sparse_after_all(a: Any, b: Any) -> bool:
     return sparse_matmul.takes_pair(a, b)
 
 
+def _pair_first(api: Any) -> Any:
+    """tf.matmul's `api` with the common call, two operands alone and eagerly, straight on
+    MatMul's fast path: no ten flags to bind and check. A pair that path refuses goes the
+    whole way, which raises the error again or hands the pair on (a composite operand's
+    handler, SparseMatMul)."""
+    @functools.wraps(api)
+    def matmul(*args: Any, **kwargs: Any) -> Any:
+        if len(args) == 2 and not kwargs and _state.graph is None:
+            try:
+                return plain_matmul(args[0], args[1], None)
+            except (TypeError, ValueError, InvalidArgumentError):
+                pass
+        return api(*args, **kwargs)
+    return matmul
+
+
+@_pair_first
 @dispatch_binding
 def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
            adjoint_a: bool = False, adjoint_b: bool = False, a_is_sparse: bool = False,
@@ -459,9 +484,9 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
             adjoint_a is not False or adjoint_b is not False or a_is_sparse is not False or \
             b_is_sparse is not False or grad_a is not False or grad_b is not False:
         # (not the common call, whose flags pass: the transposes bools, the rest False)
-        _check_flags((transpose_a, transpose_b, adjoint_a, adjoint_b, a_is_sparse,
-                      b_is_sparse, grad_a, grad_b),
-                     _batched(a, b) and not (a_is_sparse or b_is_sparse), sparse, v3)
+        matmul_flags.check((transpose_a, transpose_b, adjoint_a, adjoint_b, a_is_sparse,
+                            b_is_sparse, grad_a, grad_b),
+                           _batched(a, b) and not (a_is_sparse or b_is_sparse), sparse, v3)
     if adjoint_a:
         a, transpose_a = conj(a), True
     if adjoint_b:
@@ -486,36 +511,6 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
 def _batched(a: Any, b: Any) -> bool:
     """Whether tf.matmul takes a batch product (an operand of unknown rank or above 2)."""
     return a._shape is None or b._shape is None or len(a._shape) > 2 or len(b._shape) > 2
-
-
-def _check_flags(flags: tuple, batch: bool, sparse: bool, v3: bool) -> None:
-    """Checks tf.matmul's flags as the op wrapper of the op it runs checks its attrs: only
-    Python bools (None: the default), in the op's order, before the operands' dtypes or
-    shapes (eagerly and traced).
-
-    A batch product (BatchMatMulV2, or V3 for another output type) takes adj_x/adj_y (the
-    adjoint, or True for a transpose true in Python) and grad_x/grad_y. A matrix product
-    makes a true adjoint a transpose, then runs SparseMatMul (transposes and sparse flags;
-    no grad hint), BatchMatMulV3 (adj_x: `adjoint or transpose`, Python's `or`) or MatMul
-    (transposes, grad_a, grad_b)."""
-    ta, tb, ja, jb, sa, sb, ga, gb = flags
-    if batch:
-        _bools(("adj_x", "adj_y", "grad_x", "grad_y"),
-               (True if ta else ja, True if tb else jb, ga, gb))
-        return
-    ta, tb = (True if ja else ta), (True if jb else tb)
-    if sparse:
-        _bools(("transpose_a", "transpose_b", "a_is_sparse", "b_is_sparse"), (ta, tb, sa, sb))
-    elif v3:
-        _bools(("adj_x", "adj_y", "grad_x", "grad_y"), (ja or ta, jb or tb, ga, gb))
-    else:
-        _bools(("transpose_a", "transpose_b", "grad_a", "grad_b"), (ta, tb, ga, gb))
-
-
-def _bools(names: tuple, values: tuple) -> None:
-    for what, v in zip(names, values):
-        if v is not None:  # (the wrapper's default)
-            C.bool_attr(v, what)
 
 
 # ---------------------------------------------------------------------------------------
