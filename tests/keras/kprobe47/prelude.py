@@ -1,7 +1,7 @@
 """The helpers kprobe47's snippets start with: `show`, a call's result as its type, dtype,
 shape and values (floats rounded to 5 places; a RaggedTensor as its nested rows; a string
-as itself) or its error's class and message (object addresses, temporary paths and a
-Python traceback inside cut, as they differ from run to run)."""
+as itself) or its error's class and message (object addresses, dataset ops'
+numbers, temporary paths and a Python traceback inside cut, as they differ from run to run)."""
 
 _TRY = """
 import re
@@ -28,6 +28,7 @@ def _text(r):
     return f"{type(r).__name__} {dtype} {list(a.shape)} {a.tolist()}"
 def _clean(s):
     s = re.sub(r" at 0x[0-9a-f]+", "", s.split("\\nTraceback")[0])
+    s = re.sub(r"(Dataset):\\d+", r"\\1:N", s)  # (a dataset op's number counts the process's)
     return re.sub(r"/tmp/[^ '\\"]*", "TMP", s)
 def show(label, fn):
     try:
