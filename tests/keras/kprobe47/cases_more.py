@@ -404,7 +404,6 @@ show("ckpt keras vars", lambda: sorted(n for n, _ in tf.train.list_variables(p))
 m.layers[0].kernel.assign(np.zeros((3, 2), "float32"))
 ck.restore(p)
 show("ckpt restored", lambda: m.layers[0].kernel)
-show("save overwrite", lambda: keras.saving.save_model(m, "legacy.keras") or keras.saving.save_model(m, "legacy.keras", overwrite=False))
 show("weights h5 load by name", lambda: m.load_weights("legacy.h5", skip_mismatch=True))
 show("load dir no ext", lambda: keras.models.load_model("sm"))
 """
