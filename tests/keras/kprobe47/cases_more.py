@@ -432,3 +432,107 @@ show("hash table in fn", lambda: tf.function(lambda s: sl(s))(tf.constant(["gree
 show("int lookup str input", lambda: layers.IntegerLookup(vocabulary=[1, 2])(["1"]))
 show("sl int input", lambda: layers.StringLookup(vocabulary=["1"])([1]))
 """
+
+SNIPPETS["text_dataset_from_directory"] = _TRY + """
+import tempfile, os
+d = tempfile.mkdtemp()
+for cls, texts in {"neg": ["bad movie", "awful", "boring plot"], "pos": ["great film", "loved it"]}.items():
+    os.makedirs(os.path.join(d, cls))
+    for i, t in enumerate(texts):
+        with open(os.path.join(d, cls, f"{i}.txt"), "w") as f:
+            f.write(t)
+ds = keras.utils.text_dataset_from_directory(d, batch_size=2, shuffle=True, seed=7)
+print(ds.class_names, ds.element_spec)
+show("batches", lambda: [(x.tolist(), y.tolist()) for x, y in ds.as_numpy_iterator()])
+tr, va = keras.utils.text_dataset_from_directory(d, batch_size=None, validation_split=0.4, subset="both", seed=3, label_mode="categorical")
+show("split", lambda: ([x for x, _ in tr.as_numpy_iterator()], [y.tolist() for _, y in va.as_numpy_iterator()]))
+show("binary", lambda: next(iter(keras.utils.text_dataset_from_directory(d, label_mode="binary", shuffle=False, batch_size=5)))[1])
+show("max_length", lambda: next(iter(keras.utils.text_dataset_from_directory(d, shuffle=False, max_length=4, batch_size=5)))[0])
+show("no subset seed", lambda: keras.utils.text_dataset_from_directory(d, validation_split=0.5, subset="training"))
+show("bad labels", lambda: keras.utils.text_dataset_from_directory(d, labels=[0, 1]))
+show("missing dir", lambda: keras.utils.text_dataset_from_directory(os.path.join(d, "nope")))
+"""
+
+SNIPPETS["csv_and_tfrecord_pipelines"] = _TRY + """
+import tempfile, os
+d = tempfile.mkdtemp()
+p = os.path.join(d, "t.csv")
+with open(p, "w") as f:
+    f.write("a,b,name\\n1,2.5,x\\n3,,y\\n5,6.5,z\\n")
+cs = tf.data.experimental.CsvDataset(p, [tf.int32, tf.constant([0.0]), tf.string], header=True)
+show("csv", lambda: list(cs.as_numpy_iterator()))
+show("csv missing required", lambda: list(tf.data.experimental.CsvDataset(p, [tf.int32, tf.float32, tf.string], header=True).as_numpy_iterator()))
+mc = tf.data.experimental.make_csv_dataset(p, batch_size=3, label_name="a", shuffle=False, num_epochs=1, column_defaults=[0, 0.0, ""])
+show("make_csv", lambda: (lambda fl: (sorted(fl[0]), fl[0]["b"], fl[1]))(next(iter(mc))))
+rp = os.path.join(d, "r.tfrecord")
+with tf.io.TFRecordWriter(rp) as w:
+    for ids, label in [([1, 2, 3], 0), ([4], 1)]:
+        ex = tf.train.Example(features=tf.train.Features(feature={
+            "ids": tf.train.Feature(int64_list=tf.train.Int64List(value=ids)),
+            "label": tf.train.Feature(int64_list=tf.train.Int64List(value=[label]))}))
+        w.write(ex.SerializeToString())
+spec = {"ids": tf.io.RaggedFeature(tf.int64), "label": tf.io.FixedLenFeature([], tf.int64)}
+rd = tf.data.TFRecordDataset(rp).map(lambda s: tf.io.parse_single_example(s, spec))
+show("ragged feature", lambda: [(e["ids"].tolist(), e["label"]) for e in rd.as_numpy_iterator()])
+show("batched parse", lambda: tf.io.parse_example(next(iter(tf.data.TFRecordDataset(rp).batch(2))), spec)["ids"])
+show("var len", lambda: tf.io.parse_example(next(iter(tf.data.TFRecordDataset(rp).batch(2))), {"ids": tf.io.VarLenFeature(tf.int64)})["ids"].dense_shape)
+show("fixed len bad", lambda: list(tf.data.TFRecordDataset(rp).map(lambda s: tf.io.parse_single_example(s, {"ids": tf.io.FixedLenFeature([2], tf.int64)}))))
+show("missing feature", lambda: list(tf.data.TFRecordDataset(rp).map(lambda s: tf.io.parse_single_example(s, {"zz": tf.io.FixedLenFeature([], tf.int64)}))))
+"""
+
+SNIPPETS["keras_sequence_utils"] = _TRY + """
+P = keras.utils.pad_sequences
+seqs = [[1, 2, 3], [4], [5, 6, 7, 8, 9]]
+show("pre", lambda: P(seqs))
+show("post maxlen", lambda: P(seqs, maxlen=3, padding="post", truncating="post", value=-1))
+show("float dtype", lambda: P([[0.5], [1.5, 2.5]], dtype="float32"))
+show("strings", lambda: P([["a"], ["b", "c"]], dtype=object, value="<pad>"))
+show("empty seq", lambda: P([[], [1]]))
+show("bad padding", lambda: P(seqs, padding="middle"))
+show("str in int", lambda: P([["a"]]))
+ts = keras.utils.timeseries_dataset_from_array(np.arange(20), np.arange(20) * 10, sequence_length=3, sampling_rate=2, batch_size=3, shuffle=True, seed=5, start_index=2, end_index=15)
+show("timeseries", lambda: [(x.tolist(), y.tolist()) for x, y in ts.as_numpy_iterator()])
+show("timeseries bad", lambda: keras.utils.timeseries_dataset_from_array(np.arange(5), None, sequence_length=10))
+a, b = keras.utils.split_dataset(tf.data.Dataset.range(10), left_size=0.3, shuffle=True, seed=2)
+show("split_dataset", lambda: (list(a.as_numpy_iterator()), list(b.as_numpy_iterator())))
+show("split arrays", lambda: [list(x.as_numpy_iterator()) for x in keras.utils.split_dataset(np.arange(5), right_size=2)])
+show("split bad", lambda: keras.utils.split_dataset(np.arange(5), left_size=4, right_size=4))
+show("to_categorical", lambda: keras.utils.to_categorical([0, 2, 1], num_classes=4))
+show("normalize", lambda: keras.utils.normalize(np.array([[3.0, 4.0]]), order=2))
+"""
+
+SNIPPETS["metrics_compile_names"] = _TRY + """
+x = np.linspace(-1, 1, 12).reshape(6, 2).astype("float32")
+y = np.array([0, 1, 2, 0, 1, 2])
+m = keras.Sequential([keras.Input((2,)), layers.Dense(3, kernel_initializer="ones")])
+m.compile(loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["acc", "sparse_categorical_accuracy", keras.metrics.SparseTopKCategoricalAccuracy(k=2, name="top2")])
+h = m.fit(x, y, epochs=1, verbose=0, validation_data=(x, y))
+show("keys", lambda: sorted(h.history))
+inp = keras.Input((2,), name="i")
+outs = {"a": layers.Dense(1, name="a")(inp), "b": layers.Dense(3, name="b")(inp)}
+mm = keras.Model(inp, outs)
+mm.compile(optimizer="sgd", loss={"a": "mse", "b": keras.losses.SparseCategoricalCrossentropy(from_logits=True)}, metrics={"a": ["mae"], "b": ["accuracy"]}, loss_weights={"a": 0.5, "b": 2.0})
+hh = mm.fit(x, {"a": x[:, :1], "b": y}, epochs=1, verbose=0)
+show("multi keys", lambda: sorted(hh.history))
+show("multi evaluate keys", lambda: sorted(mm.evaluate(x, {"a": x[:, :1], "b": y}, verbose=0, return_dict=True)))
+show("multi evaluate list", lambda: len(mm.evaluate(x, {"a": x[:, :1], "b": y}, verbose=0)))
+show("missing output loss", lambda: mm.compile(loss={"a": "mse", "c": "mse"}) or mm.fit(x, {"a": x[:, :1], "b": y}, verbose=0))
+show("metric bad output", lambda: mm.compile(loss="mse", metrics={"zz": ["mae"]}) or mm.fit(x, {"a": x[:, :1], "b": y}, verbose=0))
+"""
+
+SNIPPETS["data_reprs_more"] = _TRY + """
+ds = tf.data.Dataset.from_tensor_slices({"t": tf.ragged.constant([[1], [2, 3]]), "s": tf.sparse.from_dense([[1, 0], [0, 2]])})
+print(ds.element_spec)
+print(repr(ds.batch(2).element_spec["t"]))
+print(repr(tf.data.DatasetSpec(tf.TensorSpec([], tf.int64))))
+print(tf.data.Dataset.range(2).window(2).element_spec)
+show("iter type", lambda: type(iter(tf.data.Dataset.range(2))).__name__)
+show("spec type", lambda: type(tf.data.Dataset.range(2).element_spec).__name__)
+show("options eq", lambda: tf.data.Options() == tf.data.Options())
+show("dataset bool", lambda: bool(tf.data.Dataset.range(2)))
+show("dataset iter list", lambda: list(tf.data.Dataset.range(2)))
+show("dataset len", lambda: len(tf.data.Dataset.range(5).batch(2)))
+show("zip repr", lambda: repr(tf.data.Dataset.zip(tf.data.Dataset.range(1), tf.data.Dataset.range(1)))[:40])
+show("spec compat", lambda: tf.TensorSpec([None], tf.int32).is_compatible_with(tf.ragged.constant([[1]])))
+show("structure", lambda: tf.data.experimental.get_structure(tf.data.Dataset.range(2).batch(2)))
+"""
