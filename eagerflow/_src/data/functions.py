@@ -431,7 +431,7 @@ class StructuredFunction(PipelineFunction):
 
     def _node_words(self, node: str) -> str:
         """A failing node of the traced graph as TF's errors word it."""
-        return node_words(self._graph, node, getattr(self._func, "__name__", "") == "<lambda>")
+        return node_words(self._graph, node)
 
     @property
     def captured_arguments(self) -> int:

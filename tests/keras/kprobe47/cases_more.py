@@ -478,6 +478,11 @@ show("batched parse", lambda: tf.io.parse_example(next(iter(tf.data.TFRecordData
 show("var len", lambda: tf.io.parse_example(next(iter(tf.data.TFRecordDataset(rp).batch(2))), {"ids": tf.io.VarLenFeature(tf.int64)})["ids"].dense_shape)
 show("fixed len bad", lambda: list(tf.data.TFRecordDataset(rp).map(lambda s: tf.io.parse_single_example(s, {"ids": tf.io.FixedLenFeature([2], tf.int64)}))))
 show("missing feature", lambda: list(tf.data.TFRecordDataset(rp).map(lambda s: tf.io.parse_single_example(s, {"zz": tf.io.FixedLenFeature([], tf.int64)}))))
+show("named parse", lambda: list(tf.data.TFRecordDataset(rp).map(lambda s: tf.io.parse_single_example(s, {"ids": tf.io.FixedLenFeature([2], tf.int64)}, name="ex"))))
+def checked(x):
+    with tf.name_scope("outer"):
+        return tf.cond(x > 1, lambda: tf.debugging.check_numerics(1.0 / tf.cast(x - x, tf.float32), "bad"), lambda: 0.0)
+show("scoped cond error", lambda: list(tf.data.Dataset.range(4).map(checked)))
 """
 
 SNIPPETS["keras_sequence_utils"] = _TRY + """

@@ -1,7 +1,7 @@
 """The helpers kprobe47's snippets start with: `show`, a call's result as its type, dtype,
 shape and values (floats rounded to 5 places; a RaggedTensor as its nested rows; a string
-as itself) or its error's class and message (object addresses, dataset ops'
-numbers, temporary paths and a Python traceback inside cut, as they differ from run to run)."""
+as itself) or its error's class and message (object addresses, dataset ops' and functions'
+numbers, temporary paths and a Python traceback inside cut: they differ from run to run)."""
 
 _TRY = """
 import re
@@ -29,6 +29,7 @@ def _text(r):
 def _clean(s):
     s = re.sub(r" at 0x[0-9a-f]+", "", s.split("\\nTraceback")[0])
     s = re.sub(r"(Dataset):\\d+", r"\\1:N", s)  # (a dataset op's number counts the process's)
+    s = re.sub(r"(\\{\\{function_node \\w+)_\\d+\\}\\}", r"\\1_N}}", s)  # (and a function's)
     return re.sub(r"/tmp/[^ '\\"]*", "TMP", s)
 def show(label, fn):
     try:
