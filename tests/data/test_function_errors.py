@@ -3,7 +3,7 @@
 The texts were recorded from tensorflow-cpu 2.21.0 iterating the same pipelines:
 "Error in user-defined function passed to <Op>Dataset:<n> transformation with iterator:
 Iterator::Root::...<Kind>: <the op's message>\\n\\t [[{{node <name>}}]] [Op:IteratorGetNext]"
-(the node's full name; a cond branch's tagged with its function where a lambda ran it).
+(the node's full name; a cond branch's or loop body's tagged with that function).
 The iterator path names what TF's optimizer made of the pipeline (Prefetch, ParallelMapV2:
 tests/data/test_iterator_errors.py checks many more); TF's dataset numbers count every op
 it ever named, so they are matched loosely; the rest is compared exactly.
@@ -23,9 +23,9 @@ GET_NEXT = r"\{\{function_node __wrapped__IteratorGetNext_output_types_1_device_
 HEAD = r"Error in user-defined function passed to {op}:\d+ transformation with " \
     r"iterator: Iterator::Root::{path}: "
 TAIL = "\n\t [[{{node %s}}]] [Op:IteratorGetNext] name: "
-# an assert's node in a lambda: named under its cond, tagged with the cond's branch function,
-# which TF numbers by every function it made (matched loosely, as the dataset numbers)
-ASSERT_IN_LAMBDA = "%s/Assert/AssertGuard/Assert"
+# an assert's node: named under its cond, tagged with the cond's branch function, which TF
+# numbers by every function it made (matched loosely, as the dataset numbers)
+ASSERT_GUARDED = "%s/Assert/AssertGuard/Assert"
 _BRANCH_TAG = re.compile(r"\{\{function_node (\w+)_Assert_AssertGuard_false_\d+\}\}"
                          r"(?=\{\{node \1/)")
 
@@ -56,7 +56,7 @@ def test_failed_assert_in_map():
     _check(_raised(ds), "MapDataset", "ParallelMapV2",
            "assertion failed: [too big] [Condition x < y did not "
            "hold element-wise:] [x (args_0:0) = ] [2] [y (Const:0) = ] [2]",
-           ASSERT_IN_LAMBDA % "assert_less")
+           ASSERT_GUARDED % "assert_less")
 
 
 def test_check_numerics_and_gather_in_map():
@@ -100,7 +100,7 @@ def test_failed_assert_in_filter():
     _check(_raised(ds), "FilterDataset", "Prefetch::Filter",
            "assertion failed: [Condition x >= y did "
            "not hold element-wise:] [x (args_0:0) = ] [0] [y (Const:0) = ] [2]",
-           ASSERT_IN_LAMBDA % "assert_greater_equal")
+           ASSERT_GUARDED % "assert_greater_equal")
 
 
 def test_error_in_flat_map_function():
@@ -121,7 +121,7 @@ def test_error_inside_an_interleaved_dataset_names_the_innermost_function():
     _check(_raised(ds), "MapDataset", r"Prefetch::Interleave\[1\]::Map",
            "assertion failed: [Condition x == "
            "y did not hold element-wise:] [x (args_0:0) = ] [1] [y (Const:0) = ] [0]",
-           ASSERT_IN_LAMBDA % "assert_equal_1")
+           ASSERT_GUARDED % "assert_equal_1")
 
 
 def test_python_exception_in_py_function_is_unknown_error():
