@@ -541,3 +541,55 @@ show("zip repr", lambda: repr(tf.data.Dataset.zip(tf.data.Dataset.range(1), tf.d
 show("spec compat", lambda: tf.TensorSpec([None], tf.int32).is_compatible_with(tf.ragged.constant([[1]])))
 show("structure", lambda: tf.data.experimental.get_structure(tf.data.Dataset.range(2).batch(2)))
 """
+
+SNIPPETS["saved_model_ragged_and_text"] = _TRY + """
+import tempfile, os
+d = tempfile.mkdtemp()
+class Tok(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.lookup = layers.StringLookup(vocabulary=["the", "cat", "sat"])
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.string)])
+    def ids(self, s):
+        return self.lookup(tf.strings.split(s))
+    @tf.function(input_signature=[tf.RaggedTensorSpec([None, None], tf.int64)])
+    def lengths(self, r):
+        return r.row_lengths()
+t = Tok()
+show("before", lambda: t.ids(tf.constant(["the cat", "dog sat the"])))
+tf.saved_model.save(t, os.path.join(d, "tok"))
+r = tf.saved_model.load(os.path.join(d, "tok"))
+show("ids", lambda: r.ids(tf.constant(["the cat", "dog sat the"])))
+show("lengths", lambda: r.lengths(tf.ragged.constant([[1, 2], [3]], dtype=tf.int64)))
+show("lengths bad", lambda: r.lengths(tf.constant([[1, 2]], tf.int64)))
+print(r.lengths.concrete_functions[0].structured_input_signature)
+tv = layers.TextVectorization(max_tokens=6, output_sequence_length=4)
+tv.adapt(["a b c", "a b", "a"])
+inp = keras.Input((1,), dtype="string")
+m = keras.Model(inp, tv(inp))
+m.export(os.path.join(d, "tv"), verbose=False)
+e = tf.saved_model.load(os.path.join(d, "tv"))
+show("exported tv", lambda: e.serve(tf.constant([["a c z"]])))
+m.save(os.path.join(d, "tv.keras"))
+show("keras tv", lambda: keras.models.load_model(os.path.join(d, "tv.keras"))(tf.constant([["b b a"]])))
+show("keras tv vocab", lambda: keras.models.load_model(os.path.join(d, "tv.keras")).layers[1].get_vocabulary())
+"""
+
+SNIPPETS["callbacks_verbose_messages"] = _TRY + """
+x = np.linspace(-1, 1, 16).reshape(8, 2).astype("float32")
+y = (x[:, :1] * 2 - x[:, 1:]).astype("float32")
+def model():
+    m = keras.Sequential([keras.Input((2,)), layers.Dense(1, kernel_initializer="zeros")])
+    m.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+    return m
+m = model()
+m.fit(x, y, epochs=4, verbose=0, callbacks=[keras.callbacks.EarlyStopping(monitor="loss", patience=1, min_delta=10.0, restore_best_weights=True, verbose=1)])
+m = model()
+m.fit(x, y, epochs=3, verbose=0, callbacks=[keras.callbacks.ReduceLROnPlateau(monitor="loss", factor=0.5, patience=0, min_delta=10.0, verbose=1)])
+m = model()
+m.fit(x, y, epochs=2, verbose=0, callbacks=[keras.callbacks.LearningRateScheduler(lambda e, lr: lr / 2, verbose=1)])
+m = model()
+m.fit(x, y, epochs=3, verbose=0, callbacks=[keras.callbacks.EarlyStopping(monitor="val_loss", patience=5, start_from_epoch=1, verbose=1)], validation_data=(x, y))
+m = model()
+m.fit(x, y, epochs=2, verbose=0, callbacks=[keras.callbacks.EarlyStopping(monitor="missing_metric", verbose=1, mode="min")])
+"""
