@@ -593,3 +593,45 @@ m.fit(x, y, epochs=3, verbose=0, callbacks=[keras.callbacks.EarlyStopping(monito
 m = model()
 m.fit(x, y, epochs=2, verbose=0, callbacks=[keras.callbacks.EarlyStopping(monitor="missing_metric", verbose=1, mode="min")])
 """
+
+SNIPPETS["ragged_math_and_errors_more"] = _TRY + """
+rt = tf.ragged.constant([[1.0, -2.0], [], [3.5]])
+show("abs", lambda: tf.abs(rt))
+show("round", lambda: tf.round(rt * 1.5))
+show("clip", lambda: tf.clip_by_value(rt, -1.0, 2.0))
+show("softmax", lambda: tf.nn.softmax(tf.ragged.constant([[1.0, 2.0], [3.0]])))
+show("l2 normalize", lambda: tf.nn.l2_normalize(rt, axis=1))
+show("matmul", lambda: tf.matmul(rt, rt))
+show("reduce_sum int", lambda: tf.reduce_sum(tf.ragged.constant([[1, 2], [3]]), axis=-1))
+show("logical", lambda: tf.logical_and(rt > 0, rt < 2))
+show("string ops", lambda: tf.strings.join([tf.ragged.constant([["a"], ["b", "c"]]), "!"]))
+show("concat axis2", lambda: tf.concat([tf.ragged.constant([[[1]], [[2, 3]]]), tf.ragged.constant([[[4]], [[5]]])], axis=2))
+show("stack ragged dense", lambda: tf.stack([tf.ragged.constant([[1], [2, 3]]), tf.constant([[4, 5], [6, 7]])], axis=0))
+show("gather batch_dims", lambda: tf.gather(tf.ragged.constant([[1, 2, 3], [4, 5]]), tf.ragged.constant([[2, 0], [1]]), batch_dims=1))
+show("cast string", lambda: tf.cast(tf.ragged.constant([["1"]]), tf.int32))
+show("dense + ragged shape", lambda: tf.ragged.constant([[1, 2], [3]]) + tf.constant([[1, 2], [3, 4]]))
+show("repr in list", lambda: str([tf.ragged.constant([[1]])]))
+show("to_tensor ragged_rank2", lambda: tf.ragged.constant([[[1], [2, 3]], [[4]]]).to_tensor())
+"""
+
+SNIPPETS["lookup_tables_more"] = _TRY + """
+t = tf.lookup.StaticHashTable(tf.lookup.KeyValueTensorInitializer([1, 2, 3], ["a", "b", "c"], key_dtype=tf.int64), "?")
+show("int keys", lambda: t.lookup(tf.constant([3, 9], tf.int64)))
+show("int32 keys", lambda: t.lookup(tf.constant([3], tf.int32)))
+show("key shape 2d", lambda: t.lookup(tf.constant([[1, 2], [3, 4]], tf.int64)))
+show("table attrs", lambda: (t.key_dtype, t.value_dtype, t.default_value))
+show("name", lambda: t.name)
+show("no oov buckets", lambda: tf.lookup.StaticVocabularyTable(tf.lookup.KeyValueTensorInitializer(["a"], [0], value_dtype=tf.int64), num_oov_buckets=0))
+show("vocab int keys", lambda: tf.lookup.StaticVocabularyTable(tf.lookup.KeyValueTensorInitializer([10, 20], [0, 1], key_dtype=tf.int64, value_dtype=tf.int64), 2).lookup(tf.constant([20, 5, 99], tf.int64)))
+show("vocab bad value dtype", lambda: tf.lookup.StaticVocabularyTable(tf.lookup.KeyValueTensorInitializer(["a"], [0]), 1))
+m = tf.lookup.experimental.MutableHashTable(tf.int64, tf.string, "none")
+m.insert(tf.constant([1, 2], tf.int64), tf.constant(["x", "y"]))
+m.insert(tf.constant([1], tf.int64), tf.constant(["z"]))
+show("mutable overwrite", lambda: m.lookup(tf.constant([1, 2, 3], tf.int64)))
+show("mutable size", lambda: m.size())
+show("mutable vector values", lambda: (lambda mm: (mm.insert(["k"], [[1.0, 2.0]]), mm.lookup(["k", "q"]))[1])(tf.lookup.experimental.MutableHashTable(tf.string, tf.float32, [0.0, 0.0])))
+@tf.function
+def in_fn(k):
+    return t.lookup(k)
+show("in function", lambda: in_fn(tf.constant([2], tf.int64)))
+"""
