@@ -635,3 +635,25 @@ def in_fn(k):
     return t.lookup(k)
 show("in function", lambda: in_fn(tf.constant([2], tf.int64)))
 """
+
+SNIPPETS["seeded_training_numbers"] = _TRY + """
+keras.utils.set_random_seed(42)
+x = np.random.default_rng(0).standard_normal((32, 4)).astype("float32")
+y = (x @ np.array([[1.0], [-2.0], [0.5], [0.0]], "float32") > 0).astype("float32")
+m = keras.Sequential([keras.Input((4,)), layers.Dense(8, activation="relu"), layers.Dropout(0.3), layers.GaussianNoise(0.1), layers.Dense(1, activation="sigmoid")])
+m.compile(optimizer=keras.optimizers.Adam(0.01), loss="binary_crossentropy", metrics=["accuracy"])
+h = m.fit(x, y, epochs=3, batch_size=8, verbose=0, shuffle=True)
+show("history", lambda: h.history)
+show("predict", lambda: m.predict(x[:3], verbose=0))
+ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(32, seed=3).batch(16)
+h2 = m.fit(ds, epochs=2, verbose=0)
+show("dataset history", lambda: h2.history)
+show("init values", lambda: keras.Sequential([keras.Input((2,)), layers.Dense(2)]).layers[0].kernel)
+tf.random.set_seed(7)
+show("tf after keras seed", lambda: tf.random.uniform([2]))
+keras.utils.set_random_seed(5)
+show("tf after set_random_seed", lambda: (tf.random.uniform([2]), np.random.rand(1), keras.random.uniform((1,))))
+for L in [layers.GaussianNoise(0.5, seed=2), layers.GaussianDropout(0.5, seed=2), layers.AlphaDropout(0.5, seed=2)]:
+    f = tf.function(lambda v: L(v, training=True), input_signature=[tf.TensorSpec([None, 2, 3])])
+    show(type(L).__name__ + " unknown batch", lambda: f(tf.ones([2, 2, 3])))
+"""
