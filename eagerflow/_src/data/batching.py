@@ -719,12 +719,25 @@ class _GroupIterator(ElementIterator):
         self._in.close()
 
 
-def _int64_scalar_result(flat: tuple, what: str) -> int:
-    t = flat[0]
-    if len(flat) != 1 or not isinstance(t, EagerTensor) or t.dtype is not _dt.int64 or t._shape:
-        raise ValueError(f"Invalid `{what}`. `{what}` must return a single `tf.int64` scalar "
-                         f"tensor but its return type is {dstruct.structure_spec(flat)!r}.")
-    return int(t._arr)
+def _int64_key(key_func: Callable) -> Callable:
+    """`key_func` as TF's group_by_window calls it: its result converted to an int64 tensor
+    (a Python int is a key; a key of another dtype fails the conversion when traced, and a
+    tuple of int64 scalars packs into a vector, which the scalar check then refuses)."""
+    @functools.wraps(key_func)
+    def key(*args: Any) -> Any:
+        return convert_to_tensor(key_func(*args), dtype=_dt.int64)
+    return key
+
+
+def _check_scalar_key(spec: Any) -> None:
+    if not isinstance(spec, TensorSpec) or spec.shape.rank != 0:
+        raise ValueError("Invalid `key_func`. `key_func` must return a single `tf.int64` "
+                         f"scalar tensor but its return type is {spec!r}.")
+
+
+def _int64_scalar_result(flat: tuple) -> int:
+    _check_scalar_key(dstruct.structure_spec(flat[0]))
+    return int(flat[0]._arr)
 
 
 class GroupByWindowDataset(DatasetV2):
@@ -741,10 +754,12 @@ class GroupByWindowDataset(DatasetV2):
         if (window_size is None) == (window_size_func is None):
             raise ValueError("Either the `window_size` argument or the `window_size_func` "
                              "argument must be specified.")
-        key_fn = StructuredFunction(key_func, "Dataset.group_by_window()", in_struct,
-                                    input_dataset)
+        key_fn = StructuredFunction(_int64_key(key_func), "Dataset.group_by_window()",
+                                    in_struct, input_dataset)
+        if key_fn.traced:  # (TF checks the traced key's shape as the dataset is made)
+            _check_scalar_key(key_fn.output_structure.spec)
         self._key_fn = key_fn  # (the functions, for pipeline_captures in a tf.function)
-        self._key = lambda e: _int64_scalar_result(key_fn.call(e), "key_func")
+        self._key = lambda e: _int64_scalar_result(key_fn.call(e))
         if isinstance(window_size, float):  # (TF converts it inside its window_size_func)
             raise TypeError(f"Expected int64, but got {window_size!r} of type 'float'.")
         # (the size, or its function: what an exported graph's window_size_func gives)
@@ -794,7 +809,7 @@ class GroupByWindowDataset(DatasetV2):
             call_key = key_fn.bind(ctx)
 
             def key(e: tuple) -> int:
-                return _int64_scalar_result(call_key(e), "key_func")
+                return _int64_scalar_result(call_key(e))
         if size_fn is not None and size_fn.captures:
             call_size = size_fn.bind(ctx)
 

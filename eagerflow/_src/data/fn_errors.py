@@ -24,6 +24,7 @@ from eagerflow._src.core.device import placed_on
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.data import iterator_path
 from eagerflow._src.data.iterators import ElementIterator
+from eagerflow._src.function.graph_errors import failed_node
 from eagerflow._src.ops import eager_errors
 
 _ids = itertools.count(1)
@@ -44,13 +45,15 @@ class FnSite:
         self.label = f"{op}:{next(_ids)}"  # numbered as TF numbers the ops it names
 
 
-def annotate(e: OpError, site: FnSite | None, element: int | None = None) -> None:
+def annotate(e: OpError, site: FnSite | None, element: int | None = None,
+             words: Callable | None = None) -> None:
     """Word `e` as raised inside `site`'s function, or, when an inner function already did,
     add `site` in front of its iterator path. With no site (a map fused into its batch)
     only the failing op becomes the node, as TF's fused kernel reports it. `element`: the
     error came from iterating the dataset the function returned for input element
     `element`; TF words it only when a function inside raised it (a reader's error stays
-    as it is), naming the path's step `FlatMap[0]`."""
+    as it is), naming the path's step `FlatMap[0]`. `words`: a traced function's failing
+    node as TF words it (graph_errors.node_words over its graph)."""
     info = getattr(e, "_data_fn", None)
     if element is not None:
         if info is None or site is None:
@@ -62,7 +65,10 @@ def annotate(e: OpError, site: FnSite | None, element: int | None = None) -> Non
     if info is None:
         msg = eager_errors.plain(e)._message  # (TF words the function's node, not an eager op)
         m = _OP_SUFFIX.search(msg)
-        body, node = (msg[:m.start()], m.group(1)) if m else (msg, None)
+        body, node = (msg[:m.start()], f"{{{{node {m.group(1)}}}}}") if m else (msg, None)
+        failed = failed_node(e) if words is not None else None
+        if failed is not None:  # (a traced function's node by its name; an op run eagerly
+            node = words(failed)  # by its type)
         info = e._data_fn = [None, [], body, node, None]
     if site is not None:
         info[1].insert(0, site.short)
@@ -113,15 +119,15 @@ def _reword(e: OpError, info: list) -> None:
         f"Error in user-defined function passed to {label} transformation with iterator: "
         f"Iterator::Root::{'::'.join(path)}: {body}")
     if node is not None:
-        msg += f"\n\t [[{{{{node {node}}}}}]]"
+        msg += f"\n\t [[{node}]]"
     e._message = msg
     e.args = (msg,) + e.args[1:]
 
 
-def guard(fn: Callable, site: FnSite | None) -> Callable:
+def guard(fn: Callable, site: FnSite | None, words: Callable | None = None) -> Callable:
     """`fn` (one call of the user function) with its op errors worded for `site`, run on
     the host whatever this thread's device: TF runs tf.data's functions on CPU:0 (what
-    their kernels make, a py_function's eager tensors, lives there)."""
+    their kernels make, a py_function's eager tensors, lives there). `words`: annotate's."""
 
     def call(*args: Any) -> Any:
         try:
@@ -130,7 +136,7 @@ def guard(fn: Callable, site: FnSite | None) -> Callable:
             with placed_on(CPU_DEVICE):
                 return fn(*args)
         except OpError as e:
-            annotate(e, site)
+            annotate(e, site, words=words)
             raise
 
     return call

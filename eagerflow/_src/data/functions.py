@@ -58,6 +58,7 @@ from eagerflow._src.data.fn_errors import FnSite, annotate, guard
 from eagerflow._src.data.iterators import PipelineFunction, note_symbolic
 from eagerflow._src.data.sources import ListDataset
 from eagerflow._src.function.concrete import tracing_scope
+from eagerflow._src.function.graph_errors import node_words
 from eagerflow._src.graph import codegen
 from eagerflow._src.graph.ir import CONST, PLACEHOLDER, FuncGraph
 from eagerflow._src.graph.passes import optimize
@@ -417,9 +418,9 @@ class StructuredFunction(PipelineFunction):
                 note_symbolic(tr.captures)
                 self.call = self._call_unfed
             elif tr.sparse:
-                self.call = guard(self._call_sparse, self._site)
+                self.call = guard(self._call_sparse, self._site, self._node_words)
             else:
-                self.call = guard(self._call_traced, self._site)
+                self.call = guard(self._call_traced, self._site, self._node_words)
         else:
             self._out = self._structure_from_placeholders()
             self.call = guard(self._call_eager, self._site)
@@ -427,6 +428,10 @@ class StructuredFunction(PipelineFunction):
     @property
     def traced(self) -> bool:
         return self._trace is not None
+
+    def _node_words(self, node: str) -> str:
+        """A failing node of the traced graph as TF's errors word it."""
+        return node_words(self._graph, node)
 
     @property
     def captured_arguments(self) -> int:
@@ -517,7 +522,7 @@ class StructuredFunction(PipelineFunction):
         kernels = getattr(ctx, "kernels", None)
         if kernels is not None and self._trace is not None:
             fn = _with_kernels(fn, kernels)
-        return guard(fn, self._site if guarded else None)
+        return guard(fn, self._site, self._node_words) if guarded else guard(fn, None)
 
     def _bind_raw(self, ctx: Any) -> Callable:
         tr = self._trace

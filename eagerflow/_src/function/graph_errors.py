@@ -101,6 +101,17 @@ def _find(graph: Any, node: str) -> tuple:
     return op, name, [fn.function_op_name] + inner
 
 
+def node_words(graph: Any, node: str) -> str:
+    """`{{node NAME}}` for `node`, a failing node of a tf.data function's `graph`, as TF's
+    runtime words it: by its full name (name scopes and a cond's or loop's name included),
+    a called function's node by its name there; a cond branch's or loop body's node tagged
+    with that function, whatever function ran it (a tf.function tags only a lambda's)."""
+    _, name, inner = _find(graph, node)
+    if inner:
+        return f"{{{{node {name}}}}}"
+    return f"{_branch_tag(graph, node, '<lambda>')}{{{{node {node}}}}}"
+
+
 def _in_called(graph: Any, node: str) -> tuple | None:
     """_find's answer for `node` in a function that an op of a branch `graph` calls (the
     branch's ops are named under its cond's: "cond/StatefulPartitionedCall/Assert")."""

@@ -25,6 +25,7 @@ from eagerflow._src.keras.metrics.simple import (
     SparseCategoricalAccuracy,
 )
 from eagerflow._src.keras.name_scope import name_scope
+from eagerflow._src.keras.tree import check_dict_keys
 from eagerflow._src.ops.math_base import cast
 
 
@@ -364,10 +365,7 @@ def _metrics_up_to(y_pred: Any, spec: Any, path: tuple = ()) -> list:
             # (optree's words, which Keras 3 passes on)
             raise ValueError("Expected an instance of dict, collections.OrderedDict, or "
                              f"collections.defaultdict, got {lists_to_tuples(spec)!r}.")
-        missing = [k for k in y_pred if k not in spec]
-        if missing:
-            raise ValueError(f"Dictionary key mismatch; expected key(s): {sorted(y_pred)}, got "
-                             f"key(s): {sorted(spec)}, missing key(s): {missing}.")
+        check_dict_keys(y_pred, lists_to_tuples(spec))  # (as Keras 3's optree walk)
         items = [(k, y_pred[k], spec[k]) for k in sorted(y_pred)]
     else:
         if not isinstance(spec, (list, tuple)):

@@ -20,6 +20,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.name_scope import name_scope as tf_name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.core.type_names import type_repr
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.variables import keras_variable
 from eagerflow._src.ops.math import add, floormod, multiply
@@ -95,7 +96,7 @@ def draw_seed(seed: Any) -> Tensor:
     if seed is None:
         return global_seed_generator().next(ordered=False)
     raise ValueError("Argument `seed` must be either an integer or an instance of "
-                     f"`SeedGenerator`. Received: seed={seed} (of type {type(seed)})")
+                     f"`SeedGenerator`. Received: seed={seed} (of type {type_repr(seed)})")
 
 
 def seed_pair(seed: Any) -> Tensor:

@@ -49,6 +49,9 @@ _BUILTIN_FUNCTION_MODULES = ("keras.activations", "keras.constraints", "keras.in
                              "keras.regularizers")
 # Keras's functional model is not public: it serializes under its source module
 FUNCTIONAL_MODULE = "keras.src.models.functional"
+# the source modules of Keras 3's model classes, which its messages print them under
+_MODEL_MODULES = {"Functional": FUNCTIONAL_MODULE, "Sequential": "keras.src.models.sequential",
+                  "Model": "keras.src.models.model"}
 
 _GLOBAL_CUSTOM_OBJECTS: dict = {}
 _GLOBAL_CUSTOM_NAMES: dict = {}
@@ -334,8 +337,8 @@ def _class_or_fn_config(obj: Any) -> Any:
 def _keras_class_repr(cls: type) -> str:
     """`cls` as Keras 3's messages print its class where its Keras 3 module is known
     (`<class 'keras.src.models.functional.Functional'>`), else Python's repr."""
-    if cls.__name__ == "Functional" and cls.__module__.startswith("eagerflow."):
-        return f"<class '{FUNCTIONAL_MODULE}.Functional'>"
+    if cls.__name__ in _MODEL_MODULES and cls.__module__.startswith("eagerflow."):
+        return f"<class '{_MODEL_MODULES[cls.__name__]}.{cls.__name__}'>"
     if cls in _keras_src_names:
         module, name = _keras_src_names[cls]
         return f"<class '{module}.{name}'>"

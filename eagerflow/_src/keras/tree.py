@@ -92,6 +92,20 @@ _TYPE_NAMES = {"list": "list", "tuple": "tuple", "namedtuple": "collections.name
                "dict": "dict", "deque": "collections.deque"}
 
 
+def check_dict_keys(ref: dict, other: dict) -> None:
+    """optree's ValueError where dict `other` stands for `ref` without the same keys."""
+    want, got = _dict_keys(ref), _dict_keys(other)
+    if set(want) != set(got):
+        text = f"expected key(s): {want}, got key(s): {got}"
+        missing = [k for k in want if k not in other]
+        extra = [k for k in got if k not in ref]
+        if missing:
+            text += f", missing key(s): {missing}"
+        if extra:
+            text += f", extra key(s): {extra}"
+        raise ValueError(f"dictionary key mismatch; {text}; dict: {other!r}.")
+
+
 def _check_node(ref: Any, kind: str, other: Any) -> tuple[list, list]:
     """`other`'s children, where `ref` (a node of kind `kind`) is expected: optree's
     ValueErrors when it is not a node of the same type and arity (or keys)."""
@@ -102,16 +116,8 @@ def _check_node(ref: Any, kind: str, other: Any) -> tuple[list, list]:
         raise ValueError(f"namedtuple type mismatch; expected type: {type(ref)}, got type: "
                          f"{type(other)}; tuple: {other!r}.")
     if kind == "dict":
-        want, got = _dict_keys(ref), _dict_keys(other)
-        if set(want) != set(got):
-            text = f"expected key(s): {want}, got key(s): {got}"
-            missing = [k for k in want if k not in other]
-            extra = [k for k in got if k not in ref]
-            if missing:
-                text += f", missing key(s): {missing}"
-            if extra:
-                text += f", extra key(s): {extra}"
-            raise ValueError(f"dictionary key mismatch; {text}; dict: {other!r}.")
+        check_dict_keys(ref, other)
+        want = _dict_keys(ref)
         return want, [other[k] for k in want]
     if len(other) != len(ref):
         raise ValueError(f"{kind} arity mismatch; expected: {len(ref)}, got: {len(other)}; "

@@ -98,7 +98,7 @@ def parse_example(serialized: Any, features: dict, example_names: Any = None,
     if not features:  # TF's first check, before `serialized` is converted
         raise ValueError(f"Argument `features` cannot be None or falsy. Got {features!s}")
     return _parse(serialized, features, P.is_scalar(serialized), example_names,
-                  name or "ParseExample")
+                  name or "ParseExample", name)
 
 
 @dispatch_binding
@@ -106,17 +106,17 @@ def parse_example(serialized: Any, features: dict, example_names: Any = None,
 def parse_single_example(serialized: Any, features: dict, example_names: Any = None,
                          name: str | None = None) -> dict:
     """`tf.io.parse_single_example(serialized, features)` for one serialized Example."""
-    with P.graph_scope(name or "ParseSingleExample"):
-        return _parse(serialized, features, True, example_names)
+    with P.graph_scope(name or "ParseSingleExample"):  # (`name` passed on, as in TF)
+        return _parse(serialized, features, True, example_names, name or "ParseExample", name)
 
 
 def _parse(serialized: Any, features: Any, single: bool, example_names: Any = None,
-           scope: str = "ParseExample") -> dict:
-    """The parse (its op under name scope `scope`), its ragged and sparse features made
-    of the parts it read."""
+           scope: str = "ParseExample", name: str | None = None) -> dict:
+    """The parse (its op, named `name` if given, under name scope `scope`), its ragged and
+    sparse features made of the parts it read."""
     if not isinstance(features, dict) or not any(
             isinstance(f, (RaggedFeature, SparseFeature)) for f in features.values()):
-        return P._run(serialized, features, single, example_names, scope=scope)
+        return P._run(serialized, features, single, example_names, scope=scope, name=name)
     plain = {k: f for k, f in features.items()
              if not isinstance(f, (RaggedFeature, SparseFeature))}
     groups = keys_read(features)
@@ -125,7 +125,7 @@ def _parse(serialized: Any, features: Any, single: bool, example_names: Any = No
     # (the sparse keys in TF's order: a SparseFeature's index and value keys at its key)
     parsed = P._run(serialized, plain, single, example_names, ragged_reads(features, groups),
                     [*groups["sparse"], *sorted(k for k in plain if k not in groups["sparse"])],
-                    scope)
+                    scope, name)
     # composites of a single Example are made as in a batch of one, then unbatched
     parts = {k: _batched(v) if single and isinstance(v, SparseTensor) else v
              for k, v in parsed.items()}

@@ -731,12 +731,12 @@ def _attrs_of(features: Any, order: list | None = None) -> tuple:
 
 def _run(serialized: Any, features: Any, single: bool, example_names: Any = None,
          ragged: dict | None = None, order: list | None = None,
-         scope: str = "ParseExample") -> dict:
+         scope: str = "ParseExample", name: str | None = None) -> dict:
     """The parse of `features` (VarLen, FixedLen and FixedLenSequence features, read in
     the order of the keys `order`, else sorted) and of the keys of `ragged` (key ->
     (dtype, row splits dtype)), which TF's op reads as a RaggedFeature's values or
     partitions: each such key's (values, row splits). Its nodes are under name scope
-    `scope` in a graph, as TF's."""
+    `scope` in a graph, as TF's, the op named `name` where given."""
     ragged = ragged or {}
     sparse, dense = _attrs_of(features, order)
     if not features and not ragged:
@@ -751,7 +751,7 @@ def _run(serialized: Any, features: Any, single: bool, example_names: Any = None
                                         features[key].default_value)
                          for key, d, shape, default, seq in dense)
         try:
-            outs = bind(PARSE_EXAMPLE, (t, *defaults, *extra), attrs)
+            outs = bind(PARSE_EXAMPLE, (t, *defaults, *extra), attrs, name)
         except OpError as e:
             slow_path(e)  # (TF's wrapper, handed the keys as Python lists, takes its slow path)
             raise

@@ -3,7 +3,8 @@
 Keras layers over keras/random_seeds.py: each holds a SeedGenerator, made with the layer
 (taking its seed from Python's random when none is given, as Keras 3 does), and draws
 TF's stateless normals or uniforms with it while training, so that after
-keras.utils.set_random_seed the noise is TF's.
+keras.utils.set_random_seed the noise is TF's; of the inputs' shape as keras.ops.shape gives
+it (a dimension unknown while traced read at run time).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from typing import Any
 
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras.engine.base_layer import Layer
-from eagerflow._src.keras.layers.core import _dims, check_between_0_and_1
+from eagerflow._src.keras.layers.core import check_between_0_and_1
+from eagerflow._src.keras.ops.core import shape as ops_shape
 from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.math_base import cast
@@ -59,7 +61,7 @@ class GaussianNoise(_NoiseLayer):
         super().__init__(stddev, seed, **kwargs)
 
     def _noisy(self, inputs: Any) -> Any:
-        noise = stateless_normal(_dims(inputs), seed_pair(self.seed_generator), 0.0,
+        noise = stateless_normal(ops_shape(inputs), seed_pair(self.seed_generator), 0.0,
                                  self.stddev, dtype=self.compute_dtype)
         return tm.add(inputs, noise)
 
@@ -72,8 +74,8 @@ class GaussianDropout(_NoiseLayer):
 
     def _noisy(self, inputs: Any) -> Any:
         stddev = math.sqrt(self.rate / (1.0 - self.rate))
-        noise = stateless_normal(_dims(inputs), seed_pair(self.seed_generator), 1.0, stddev,
-                                 dtype=self.compute_dtype)
+        noise = stateless_normal(ops_shape(inputs), seed_pair(self.seed_generator), 1.0,
+                                 stddev, dtype=self.compute_dtype)
         return tm.multiply(inputs, noise)
 
 
@@ -96,7 +98,7 @@ class AlphaDropout(Layer):
     def call(self, inputs: Any, training: Any = False) -> Any:
         if not (training and self.rate > 0):
             return inputs
-        dims = _dims(inputs) if self.noise_shape is None else self.noise_shape
+        dims = ops_shape(inputs) if self.noise_shape is None else self.noise_shape
         alpha, scale = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
         alpha_p = -alpha * scale
         kept = stateless_uniform(dims, seed_pair(self.seed_generator), 0.0, 1.0)

@@ -46,6 +46,7 @@ from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import stacking
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.math_base import cast, ones_like, zeros_like
+from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.ops.variables import Variable
 
 _INIT_REG_CON = ("kernel_initializer", "recurrent_initializer", "bias_initializer",
@@ -645,6 +646,10 @@ class RNN(Layer):
         if batch is None and initial_state is None and not self.stateful and \
                 self._cell_initial_state() is None:
             batch = ta.shape(inputs)[0]
+        if isinstance(inputs, RaggedTensor):
+            # Keras 3 reads the first step as sequences[:, 0, :] before its loop, which a
+            # ragged time dimension refuses (ValueError: an inner ragged dimension)
+            inputs[:, 0, :]
         x = ta.transpose(inputs, [1, 0] + list(range(2, inputs.shape.rank)))  # time first
         if x.shape[0] is None:  # steps known only when the graph runs: rnn_loop.py
             steps, x0 = None, x[0]

@@ -135,8 +135,8 @@ class _ConfusionCount(Metric):
                                 clip=evenly_spaced(self.thresholds))
 
     def result(self) -> Any:
-        acc = self.accumulator._as_tensor()
-        return acc[0] if len(self.thresholds) == 1 else acc
+        # (Keras 3's TF backend hands back the variable itself for several thresholds)
+        return self.accumulator[0] if len(self.thresholds) == 1 else self.accumulator
 
     def get_config(self) -> dict:
         return dict(super().get_config(), thresholds=self.init_thresholds)
@@ -282,16 +282,24 @@ class AUC(Metric):
         self.false_negatives = self.add_variable(shape=shape, name="false_negatives")
         self._built_vars = True
 
+    def _build_labels(self, shape: Any) -> None:
+        """A multi-label AUC's variables, one column a label, made on the first update from
+        the shape of `y_pred` as given (Keras 3 reads `.shape`: a list has none); its
+        config's num_labels stays as given."""
+        if len(shape) != 2:
+            raise ValueError(f"`y_pred` must have rank 2 when `multi_label=True`. Found rank "
+                             f"{len(shape)}. Full shape received for `y_pred`: {shape}")
+        self._make_vars((self.num_thresholds, shape[1]))
+
     @property
     def thresholds(self) -> list:
         # Keras 3 keeps them in a float64 array, so its items are NumPy scalars
         return [np.float64(t) for t in self._thresholds]
 
     def update_state(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> None:
-        y_pred = K.t(y_pred, dt.float32)
         if not self._built_vars:
-            self.num_labels = int(np.prod(y_pred._shape[1:]))
-            self._make_vars((self.num_thresholds, self.num_labels))
+            self._build_labels(y_pred.shape)
+        y_pred = K.t(y_pred, dt.float32)
         if self._from_logits:
             y_pred = M.sigmoid(y_pred)
         update_confusion_matrix(
