@@ -43,9 +43,9 @@ VARIANTS = {
 }
 
 
-def _names(tf: Any) -> list:
+def _names(tf: Any, namespaces: list = NAMESPACES) -> list:
     out = []
-    for ns in NAMESPACES:
+    for ns in namespaces:
         mod = tf
         for part in ns.split(".") if ns else []:
             mod = getattr(mod, part)

@@ -14,6 +14,7 @@ import inspect
 import re
 from typing import Any, Callable
 
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.composite import has_composite
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.ops import eager_errors
@@ -70,6 +71,9 @@ def dispatch_binding(fn: Callable) -> Callable:
                 _raise_binding_error(e)
             raise
     return api
+
+
+tf_logging.PASS_THROUGH.add(dispatch_binding(print).__code__)  # (its wrapper's code)
 
 
 def unbound(e: TypeError, fn: Callable, args: tuple, kwargs: dict) -> bool:

@@ -344,6 +344,7 @@ def _cmp(sym: str, op_name: str, static: Any, v2: bool, opname: str = "") -> Any
     return out
 
 
+@dispatch_binding
 def assert_equal_v1(x: Any, y: Any, data: Any = None, summarize: int | None = None,
                     message: str | None = None, name: str | None = None) -> Any:
     """tf.compat.v1.assert_equal: its name scope is opened twice, as TF's ("assert_equal_1")."""
@@ -361,7 +362,8 @@ def assert_equal(x: Any, y: Any, message: str | None = None, summarize: int | No
     return assert_equal_v1(x, y, None, summarize, message, name)
 
 
-assert_none_equal_v1 = _cmp("!=", "not_equal", np.not_equal, False, "assert_none_equal")
+assert_none_equal_v1 = dispatch_binding(
+    _cmp("!=", "not_equal", np.not_equal, False, "assert_none_equal"))
 
 
 @dispatchable
@@ -378,10 +380,10 @@ assert_less_equal = dispatchable(binds_first(_cmp("<=", "less_equal", np.less_eq
 assert_greater = dispatchable(binds_first(_cmp(">", "greater", np.greater, True)))
 assert_greater_equal = dispatchable(binds_first(
     _cmp(">=", "greater_equal", np.greater_equal, True)))
-assert_less_v1 = _cmp("<", "less", np.less, False)
-assert_less_equal_v1 = _cmp("<=", "less_equal", np.less_equal, False)
-assert_greater_v1 = _cmp(">", "greater", np.greater, False)
-assert_greater_equal_v1 = _cmp(">=", "greater_equal", np.greater_equal, False)
+assert_less_v1 = dispatch_binding(_cmp("<", "less", np.less, False))
+assert_less_equal_v1 = dispatch_binding(_cmp("<=", "less_equal", np.less_equal, False))
+assert_greater_v1 = dispatch_binding(_cmp(">", "greater", np.greater, False))
+assert_greater_equal_v1 = dispatch_binding(_cmp(">=", "greater_equal", np.greater_equal, False))
 
 
 def _pretty(x: np.ndarray, summarize: Any) -> str:
@@ -446,12 +448,13 @@ assert_positive = dispatch_binding(_sign_assert("positive", True))
 assert_negative = dispatch_binding(_sign_assert("negative", True))
 assert_non_negative = dispatch_binding(_sign_assert("non_negative", True))
 assert_non_positive = dispatch_binding(_sign_assert("non_positive", True))
-assert_positive_v1 = _sign_assert("positive", False)
-assert_negative_v1 = _sign_assert("negative", False)
-assert_non_negative_v1 = _sign_assert("non_negative", False)
-assert_non_positive_v1 = _sign_assert("non_positive", False)
+assert_positive_v1 = dispatch_binding(_sign_assert("positive", False))
+assert_negative_v1 = dispatch_binding(_sign_assert("negative", False))
+assert_non_negative_v1 = dispatch_binding(_sign_assert("non_negative", False))
+assert_non_positive_v1 = dispatch_binding(_sign_assert("non_positive", False))
 
 
+@dispatch_binding
 def assert_near_v1(x: Any, y: Any, rtol: Any = None, atol: Any = None, data: Any = None,
                    summarize: int | None = None, message: str | None = None,
                    name: str | None = None) -> Any:

@@ -70,6 +70,7 @@ def embedding_lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner:
     return _lookup_sparse(params, sp_ids, sp_weights, combiner, max_norm, "div", name)
 
 
+@dispatch_binding
 def embedding_lookup_sparse_v1(params: Any, sp_ids: Any, sp_weights: Any,
                                partition_strategy: str = "mod", name: str | None = None,
                                combiner: Any = None, max_norm: Any = None,
@@ -168,6 +169,7 @@ def safe_embedding_lookup_sparse(embedding_weights: Any, sparse_ids: Any,
                         max_norm, "div")
 
 
+@dispatch_binding
 def safe_embedding_lookup_sparse_v1(embedding_weights: Any, sparse_ids: Any,
                                     sparse_weights: Any = None, combiner: str = "mean",
                                     default_id: Any = None, name: str | None = None,

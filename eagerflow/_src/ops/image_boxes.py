@@ -188,6 +188,7 @@ def draw_bounding_boxes(images: Any, boxes: Any, colors: Any, name: str | None =
     return bind(DRAW_BOUNDING_BOXES, (images, boxes, colors), {}, name)
 
 
+@dispatch_binding
 def draw_bounding_boxes_v1(images: Any, boxes: Any, name: str | None = None,
                            colors: Any = None) -> Any:
     """`tf.compat.v1.image.draw_bounding_boxes`: TF 1's argument order, colours optional."""
@@ -386,6 +387,7 @@ def extract_glimpse(input: Any, size: Any, offsets: Any, centered: bool = True, 
                     name)
 
 
+@dispatch_binding
 @eager_api("input", "size", "offsets")
 def extract_glimpse_v1(input: Any, size: Any, offsets: Any, centered: bool = True,  # noqa: A002
                        normalized: bool = True, uniform_noise: bool = True,

@@ -804,6 +804,7 @@ def embedding_lookup(params: Any, ids: Any, max_norm: Any = None, name: str | No
     return lookup_parts(params, ids, "div", max_norm, name)
 
 
+@dispatch_binding
 def embedding_lookup_v1(params: Any, ids: Any, partition_strategy: str = "mod",
                         name: str | None = None, validate_indices: bool = True,
                         max_norm: Any = None) -> Any:

@@ -25,6 +25,7 @@ from eagerflow._src.distribute.collective import ReduceOp
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.ops import resource_ops
 from eagerflow._src.ops.array import concat
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.control_deps import control_dependencies, group
 from eagerflow._src.ops.debugging import check_numerics
 from eagerflow._src.ops.dispatch import bind
@@ -55,6 +56,10 @@ def sparse_matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool =
     b = _float32_by_default(b)
     return bind(SPARSE_MATMUL, (a, b), _sparse_matmul_attrs(
         bool(transpose_a), bool(transpose_b), bool(a_is_sparse), bool(b_is_sparse)), name)
+
+
+# (TF's function is its generated wrapper sparse_mat_mul: Python's binding errors name it)
+sparse_matmul.__wrapped__.__qualname__ = "sparse_mat_mul"
 
 
 def _float32_by_default(x: Any) -> Any:
@@ -168,8 +173,7 @@ def convert_to_tensor_or_indexed_slices(value: Any, dtype: Any = None,
     return convert_to_tensor(value, dtype, name=name)
 
 
-@contextlib.contextmanager
-def colocate_with(op: Any, ignore_existing: bool = False) -> Iterator[None]:
+def _colocate_with(op: Any, ignore_existing: bool = False) -> Iterator[None]:
     """TF 1's placement of the ops built inside beside `op` (an operation, a tensor or a
     variable): in a graph they record its device, whatever device scopes are open, as
     TF's do (eagerflow keeps no colocation groups: no `_class` attr). Logs TF's notice."""
@@ -182,6 +186,10 @@ def colocate_with(op: Any, ignore_existing: bool = False) -> Iterator[None]:
         return
     with g.colocated(target):
         yield None
+
+
+colocate_with = contextlib.contextmanager(_colocate_with)  # (TF's function is _colocate_with:
+# Python's binding errors name it)
 
 
 @contextlib.contextmanager
@@ -238,6 +246,7 @@ def stateless_multinomial(logits: Any, num_samples: Any, seed: Any, output_dtype
     return stateless_categorical(logits, num_samples, seed, output_dtype, name)
 
 
+@dispatch_binding
 def quantize_v2(input: Any, min_range: Any, max_range: Any, T: Any,  # noqa: A002, N803
                 mode: str = "MIN_COMBINED", name: str | None = None,
                 round_mode: str = "HALF_AWAY_FROM_ZERO", narrow_range: bool = False,
