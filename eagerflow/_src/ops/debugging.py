@@ -17,6 +17,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import tf_logging
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
@@ -340,11 +341,12 @@ def _cmp(sym: str, op_name: str, static: Any, v2: bool, opname: str = "") -> Any
           name: str | None = None) -> Any:
         return v1(x, y, None, summarize, message, name)
     out = f if v2 else v1
-    out.__name__ = opname
+    out.__name__ = out.__qualname__ = opname  # (TF's: v2's renamed by api_names)
     return out
 
 
 @dispatch_binding
+@tf_name("assert_equal")
 def assert_equal_v1(x: Any, y: Any, data: Any = None, summarize: int | None = None,
                     message: str | None = None, name: str | None = None) -> Any:
     """tf.compat.v1.assert_equal: its name scope is opened twice, as TF's ("assert_equal_1")."""
@@ -430,7 +432,7 @@ def _sign_assert(what: str, v2: bool) -> Any:
           name: str | None = None) -> Any:
         return v1(x, None, summarize, message, name)
     out = f if v2 else v1
-    out.__name__ = opname
+    out.__name__ = out.__qualname__ = opname  # (TF's: v2's renamed by api_names)
     return out
 
 
@@ -455,6 +457,7 @@ assert_non_positive_v1 = dispatch_binding(_sign_assert("non_positive", False))
 
 
 @dispatch_binding
+@tf_name("assert_near")
 def assert_near_v1(x: Any, y: Any, rtol: Any = None, atol: Any = None, data: Any = None,
                    summarize: int | None = None, message: str | None = None,
                    name: str | None = None) -> Any:

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -189,6 +190,7 @@ def draw_bounding_boxes(images: Any, boxes: Any, colors: Any, name: str | None =
 
 
 @dispatch_binding
+@tf_name("draw_bounding_boxes")
 def draw_bounding_boxes_v1(images: Any, boxes: Any, name: str | None = None,
                            colors: Any = None) -> Any:
     """`tf.compat.v1.image.draw_bounding_boxes`: TF 1's argument order, colours optional."""
@@ -389,6 +391,7 @@ def extract_glimpse(input: Any, size: Any, offsets: Any, centered: bool = True, 
 
 @dispatch_binding
 @eager_api("input", "size", "offsets")
+@tf_name("extract_glimpse")
 def extract_glimpse_v1(input: Any, size: Any, offsets: Any, centered: bool = True,  # noqa: A002
                        normalized: bool = True, uniform_noise: bool = True,
                        name: str | None = None) -> Any:

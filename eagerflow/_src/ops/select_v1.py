@@ -14,6 +14,7 @@ import numpy as np
 
 from eagerflow._src.backend import choose
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
@@ -100,6 +101,7 @@ SELECT_V1 = register(OpDef(
 @dispatchable
 @binds_first
 @slow_inputs("condition", "x", "y")
+@tf_name("where")
 def where_v1(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
     """`tf.compat.v1.where`: TF 1's Select with x and y (no broadcasting), else the
     indices of the true elements (TF 2's)."""

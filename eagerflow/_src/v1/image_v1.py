@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.tensor import convert_to_tensor
@@ -160,6 +161,7 @@ def _resize_images(images: Any, size: Any, method: Any, align_corners: bool,
 
 
 @dispatch_binding
+@tf_name("resize_image_with_pad_v1")
 def resize_image_with_pad(image: Any, target_height: int, target_width: int,
                           method: Any = ResizeMethod.BILINEAR,
                           align_corners: bool = False) -> Any:
@@ -170,6 +172,7 @@ def resize_image_with_pad(image: Any, target_height: int, target_width: int,
 
 
 @dispatch_binding
+@tf_name("crop_and_resize_v1")
 def crop_and_resize(image: Any, boxes: Any, box_ind: Any = None, crop_size: Any = None,
                     method: str = "bilinear", extrapolation_value: float = 0,
                     name: str | None = None, box_indices: Any = None) -> Any:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.tf_logging import caller_frame, log_deprecation
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn as _nn
@@ -136,6 +137,7 @@ def conv2d_transpose(value: Any = None, filter: Any = None, output_shape: Any = 
 
 
 @dispatch_binding
+@tf_name("conv3d_v1")
 def conv3d(input: Any, filter: Any = None, strides: Any = None,  # noqa: A002
            padding: Any = None, data_format: str = "NDHWC",
            dilations: Any = [1, 1, 1, 1, 1],  # noqa: B006 (TF's default)
@@ -188,6 +190,7 @@ def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  
 
 
 @dispatch_binding
+@tf_name("dilation2d_v1")
 def dilation2d(input: Any, filter: Any = None, strides: Any = None,  # noqa: A002
                rates: Any = None, padding: Any = None, name: str | None = None,
                filters: Any = None, dilations: Any = None) -> Any:
@@ -226,6 +229,7 @@ def max_pool(value: Any, ksize: Any, strides: Any, padding: Any, data_format: st
 
 
 @dispatch_binding
+@tf_name("max_pool_with_argmax_v1")
 def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                          data_format: str = "NHWC", Targmax: Any = None,  # noqa: N803
                          name: str | None = None, output_dtype: Any = None,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -62,6 +63,7 @@ def relu_layer(x: Any, weights: Any, biases: Any, name: str | None = None) -> An
 
 
 @dispatch_binding
+@tf_name("softmax_cross_entropy_with_logits_v2_helper")
 def softmax_cross_entropy_with_logits_v2(labels: Any, logits: Any, axis: Any = None,
                                          name: str | None = None, dim: Any = None) -> Any:
     """TF 2's softmax_cross_entropy_with_logits, with TF 1's deprecated `dim`."""

@@ -21,6 +21,7 @@ from eagerflow._src.control_flow.conditionals import cond as _cond
 from eagerflow._src.control_flow.loops import while_loop as _while_loop
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest as _nest
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.name_scope import name_scope as _name_scope
 from eagerflow._src.core.shape import TensorShape
@@ -87,7 +88,7 @@ def _reduction_v1(fn: Callable, tf_name: str, notice: bool = True) -> Callable:
         keepdims = lookup("keepdims", keepdims, "keep_dims", keep_dims)
         return fn(input_tensor, axis, False if keepdims is None else keepdims, name)
 
-    reduce_v1.__name__ = reduce_v1.__qualname__ = tf_name
+    reduce_v1.__name__ = reduce_v1.__qualname__ = f"{tf_name}_v1"  # (TF's)
     reduce_v1.__doc__ = (f"`tf.compat.v1.{tf_name}`: `tf.{tf_name}` with TF 1's "
                          "`reduction_indices` and `keep_dims`.")
     return dispatch_binding(reduce_v1)
@@ -138,6 +139,7 @@ argmax = _arg_v1(R.argmax, "argmax")
 argmin = _arg_v1(R.argmin, "argmin")
 
 
+@tf_name("constant_v1")
 def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Const",
              verify_shape: bool = False) -> Any:
     """`tf.compat.v1.constant`: with `verify_shape`, a value not of `shape` is TF's
@@ -159,9 +161,6 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
                 f"{builtins.tuple(t.shape.as_list())}.")
         return t
     return _constant(value, dtype, shape, name)
-
-
-constant.__qualname__ = "constant_v1"  # (TF's function: Python's binding errors name it)
 
 
 @dispatch_binding
@@ -272,6 +271,7 @@ def tuple(tensors: Any, name: str | None = None, control_inputs: Any = None) -> 
 
 
 @dispatch_binding
+@tf_name("convert_to_tensor_v1_with_dispatch")
 def convert_to_tensor(value: Any, dtype: Any = None, name: str | None = None,
                       preferred_dtype: Any = None, dtype_hint: Any = None) -> Any:
     """`tf.compat.v1.convert_to_tensor`: TF 1's `preferred_dtype` (`dtype_hint`'s old name)."""

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
@@ -257,6 +258,7 @@ def string_split(source: Any, sep: Any = None, skip_empty: bool = True, delimite
 
 
 @dispatch_binding
+@tf_name("substr_deprecated")
 def substr(input: Any, pos: Any, len: Any, name: str | None = None,  # noqa: A002
            unit: str = "BYTE") -> Any:
     """`tf.compat.v1.substr`: `tf.strings.substr` under TF 1's name (deprecated in TF)."""
@@ -265,6 +267,7 @@ def substr(input: Any, pos: Any, len: Any, name: str | None = None,  # noqa: A00
 
 
 @dispatch_binding
+@tf_name("string_to_number_v1")
 def string_to_number(string_tensor: Any = None, out_type: Any = dt.float32,
                      name: str | None = None, input: Any = None) -> Any:  # noqa: A002
     """`tf.compat.v1.string_to_number`: TF 1's `string_tensor` (`input` its newer name)."""
@@ -273,6 +276,7 @@ def string_to_number(string_tensor: Any = None, out_type: Any = dt.float32,
 
 
 @dispatch_binding
+@tf_name("string_to_hash_bucket_v1")
 def string_to_hash_bucket(string_tensor: Any = None, num_buckets: Any = None,
                           name: str | None = None, input: Any = None) -> Any:  # noqa: A002
     """`tf.compat.v1.string_to_hash_bucket`: TF 1's `string_tensor`."""
@@ -295,6 +299,7 @@ def reduce_join(inputs: Any, axis: Any = None, keep_dims: Any = None, separator:
 # -- parsing -----------------------------------------------------------------------------------
 
 @dispatch_binding
+@tf_name("decode_raw_v1")
 def decode_raw(input_bytes: Any = None, out_type: Any = None, little_endian: bool = True,
                name: str | None = None, bytes: Any = None) -> Any:  # noqa: A002
     """`tf.compat.v1.decode_raw`: TF 1's `bytes` (`input_bytes` its newer name)."""
@@ -382,19 +387,18 @@ def extract_image_patches(images: Any, ksizes: Any = None, strides: Any = None,
 
 
 @dispatch_binding
+@tf_name("confusion_matrix_v1")
 def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None,
                      dtype: Any = dt.int32, name: str | None = None, weights: Any = None) -> Any:
     """`tf.compat.v1.confusion_matrix`: TF 1's order (`dtype` and `name` before `weights`)."""
     return _confusion_matrix(labels, predictions, num_classes, weights, dtype, name)
 
 
+@tf_name("bincount_v1")
 def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: Any = None,
              dtype: Any = dt.int32) -> Any:
     """`tf.compat.v1.bincount`: TF 1's (no `name`, `axis` or `binary_output`)."""
     return _bincount(arr, weights, minlength, maxlength, dtype)
-
-
-bincount.__qualname__ = "bincount_v1"  # (TF's function: Python's binding errors name it)
 
 
 @dispatch_binding
@@ -491,6 +495,7 @@ def space_to_batch(input: Any, paddings: Any, block_size: Any = None,  # noqa: A
 
 
 @dispatch_binding
+@tf_name("batch_to_space")
 def batch_to_space_v1(input: Any, crops: Any, block_size: Any,  # noqa: A002
                       name: str | None = None, block_shape: Any = None) -> Any:
     """`tf.compat.v1.batch_to_space`: TF's BatchToSpaceND op of a square block."""

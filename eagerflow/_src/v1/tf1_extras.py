@@ -16,6 +16,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import tf_logging
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
@@ -45,6 +46,7 @@ _STATE_OPS = "tensorflow.python.ops.state_ops"
 
 
 @eager_api("a", "b")
+@tf_name("sparse_mat_mul")
 def sparse_matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
                   a_is_sparse: bool = False, b_is_sparse: bool = False,
                   name: str | None = None) -> Any:
@@ -56,10 +58,6 @@ def sparse_matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool =
     b = _float32_by_default(b)
     return bind(SPARSE_MATMUL, (a, b), _sparse_matmul_attrs(
         bool(transpose_a), bool(transpose_b), bool(a_is_sparse), bool(b_is_sparse)), name)
-
-
-# (TF's function is its generated wrapper sparse_mat_mul: Python's binding errors name it)
-sparse_matmul.__wrapped__.__qualname__ = "sparse_mat_mul"
 
 
 def _float32_by_default(x: Any) -> Any:
@@ -173,7 +171,9 @@ def convert_to_tensor_or_indexed_slices(value: Any, dtype: Any = None,
     return convert_to_tensor(value, dtype, name=name)
 
 
-def _colocate_with(op: Any, ignore_existing: bool = False) -> Iterator[None]:
+@contextlib.contextmanager
+@tf_name("_colocate_with")
+def colocate_with(op: Any, ignore_existing: bool = False) -> Iterator[None]:
     """TF 1's placement of the ops built inside beside `op` (an operation, a tensor or a
     variable): in a graph they record its device, whatever device scopes are open, as
     TF's do (eagerflow keeps no colocation groups: no `_class` attr). Logs TF's notice."""
@@ -186,10 +186,6 @@ def _colocate_with(op: Any, ignore_existing: bool = False) -> Iterator[None]:
         return
     with g.colocated(target):
         yield None
-
-
-colocate_with = contextlib.contextmanager(_colocate_with)  # (TF's function is _colocate_with:
-# Python's binding errors name it)
 
 
 @contextlib.contextmanager
