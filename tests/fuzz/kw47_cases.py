@@ -59,7 +59,63 @@ INVERSE = [f"parts(tf.linalg.inv(tf.tensor_scatter_nd_update(tf.constant({m}, tf
     f"tf.constant([[1 - 0.5j, 2 - 1j], [3 - 1.5j, 4 - 2j]])))"
     for v in _SPECIAL for at in ((0, 0), (0, 1), (1, 0), (1, 1))]
 
-CASES = ZEROS + DIAG + AVERAGE + INVERSE
+# Argument-conversion order: two bad arguments at once (or one), the first TF's function
+# checks decides the error (atrous_conv2d_transpose's channels, then its rate as given, the
+# output shape, the padding; conv2d/conv3d read input.shape before converting anything;
+# conv2d_transpose's output shape converted to int32 by Conv2DBackpropInput's wrapper).
+_BAD = {
+    "x": ("'a'", "None"), "f": ("'a'", "None"),
+    "strides": ("0", "[1, 2]", "'a'", "None", "-1", "1.5"),
+    "padding": ("'FOO'", "3", "None", "'same'", "[[1, 1]]"),
+    "dilations": ("0", "[2, 2]", "'a'", "-1"),
+    "rate": ("0", "-1", "'a'", "None", "1.5", "[2, 2]"),
+    "output_shape": ("'a'", "None", "[1, 9, 9, 2]", "[1, 5, 5, 4]", "[-1, 5, 5, 2]",
+                     "[1.5, 5, 5, 2]"),
+    # (output shapes its conversion refuses: the kernel's own checks of a dilated or
+    # grouped gradient are TF's CPU kernels' with oneDNN off, its default build's with it on)
+    "sizes": ("'a'", "None", "[1.5, 5, 5, 2]"),
+}
+_CALLS = {  # function: (its good arguments, our names of them)
+    "tf.nn.atrous_conv2d_transpose": (
+        (("value", "tf.ones([1, 5, 5, 4])"), ("filters", "tf.ones([3, 3, 2, 4])"),
+         ("output_shape", "[1, 5, 5, 2]"), ("rate", "2"), ("padding", "'SAME'")),
+        {"x": "value", "f": "filters", "output_shape": "output_shape", "rate": "rate",
+         "padding": "padding"}),
+    "tf.nn.conv2d": (
+        (("input", "tf.ones([1, 5, 5, 2])"), ("filters", "tf.ones([3, 3, 2, 4])"),
+         ("strides", "1"), ("padding", "'SAME'")),
+        {"x": "input", "strides": "strides", "dilations": "dilations"}),
+    "tf.nn.conv3d": (
+        (("input", "tf.ones([1, 4, 4, 4, 2])"), ("filters", "tf.ones([2, 2, 2, 2, 3])"),
+         ("strides", "[1, 1, 1, 1, 1]"), ("padding", "'SAME'")),
+        {"x": "input", "f": "filters", "dilations": "dilations"}),
+    "tf.nn.conv2d_transpose": (
+        (("input", "tf.ones([1, 5, 5, 4])"), ("filters", "tf.ones([3, 3, 2, 4])"),
+         ("output_shape", "[1, 5, 5, 2]"), ("strides", "1"), ("padding", "'SAME'")),
+        {"sizes": "output_shape", "strides": "strides"}),
+}
+
+
+def _calls(fn: str, first: str) -> list:
+    base, names = _CALLS[fn]
+    out = []
+    for other in [None] + [k for k in names if k != first]:
+        for a in _BAD[first]:
+            for b in _BAD[other] if other else (None,):
+                kw = dict(base)
+                kw[names[first]] = a
+                if other:
+                    kw[names[other]] = b
+                out.append(f"{fn}(" + ", ".join(f"{k}={v}" for k, v in kw.items()) + ")")
+    return out
+
+
+ORDER = sorted({c for first in _CALLS["tf.nn.atrous_conv2d_transpose"][1]
+                for c in _calls("tf.nn.atrous_conv2d_transpose", first)}) + \
+    _calls("tf.nn.conv2d", "x") + _calls("tf.nn.conv3d", "x") + \
+    _calls("tf.nn.conv2d_transpose", "sizes")
+
+CASES = ZEROS + DIAG + AVERAGE + INVERSE + ORDER
 
 
 def parts(t: Any) -> list:

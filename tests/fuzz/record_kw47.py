@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")  # (TF's own kernels, as eagerflow's)
 
 import tensorflow as tf  # noqa: E402
 
