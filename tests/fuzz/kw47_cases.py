@@ -62,7 +62,8 @@ INVERSE = [f"parts(tf.linalg.inv(tf.tensor_scatter_nd_update(tf.constant({m}, tf
 # Argument-conversion order: two bad arguments at once (or one), the first TF's function
 # checks decides the error (atrous_conv2d_transpose's channels, then its rate as given, the
 # output shape, the padding; conv2d/conv3d read input.shape before converting anything;
-# conv2d_transpose's output shape converted to int32 by Conv2DBackpropInput's wrapper).
+# conv2d_transpose's output shape converted to int32 by Conv2DBackpropInput's wrapper;
+# dynamic_stitch's slow path converts the data to one dtype, then the indices to int32).
 _BAD = {
     "x": ("'a'", "None"), "f": ("'a'", "None"),
     "strides": ("0", "[1, 2]", "'a'", "None", "-1", "1.5"),
@@ -74,6 +75,12 @@ _BAD = {
     # (output shapes its conversion refuses: the kernel's own checks of a dilated or
     # grouped gradient are TF's CPU kernels' with oneDNN off, its default build's with it on)
     "sizes": ("'a'", "None", "[1.5, 5, 5, 2]"),
+    "indices": ("'a'", "None", "[[0, 1], [2]]", "[tf.constant([0.5, 1.0]), [2]]",
+                "[[0, 1], [5]]", "[[0, -1], [2]]", "[tf.constant([0, 1], tf.int64), [2]]",
+                "[]", "[[0, 1]]"),
+    "data": ("'a'", "None", "[[1., 2.], [3]]", "[[1., 2.], ['x']]", "[[1, 2], [3.]]",
+             "[[1., 2.], [[3.]]]", "[]", "[[1., 2.]]",
+             "[tf.constant([1., 2.]), tf.constant([3], tf.int32)]"),
 }
 _CALLS = {  # function: (its good arguments, our names of them)
     "tf.nn.atrous_conv2d_transpose": (
@@ -93,6 +100,9 @@ _CALLS = {  # function: (its good arguments, our names of them)
         (("input", "tf.ones([1, 5, 5, 4])"), ("filters", "tf.ones([3, 3, 2, 4])"),
          ("output_shape", "[1, 5, 5, 2]"), ("strides", "1"), ("padding", "'SAME'")),
         {"sizes": "output_shape", "strides": "strides"}),
+    "tf.dynamic_stitch": (
+        (("indices", "[[0, 1], [2]]"), ("data", "[[1., 2.], [3.]]")),
+        {"indices": "indices", "data": "data"}),
 }
 
 
@@ -113,7 +123,8 @@ def _calls(fn: str, first: str) -> list:
 ORDER = sorted({c for first in _CALLS["tf.nn.atrous_conv2d_transpose"][1]
                 for c in _calls("tf.nn.atrous_conv2d_transpose", first)}) + \
     _calls("tf.nn.conv2d", "x") + _calls("tf.nn.conv3d", "x") + \
-    _calls("tf.nn.conv2d_transpose", "sizes")
+    _calls("tf.nn.conv2d_transpose", "sizes") + \
+    sorted(set(_calls("tf.dynamic_stitch", "indices") + _calls("tf.dynamic_stitch", "data")))
 
 CASES = ZEROS + DIAG + AVERAGE + INVERSE + ORDER
 
