@@ -63,7 +63,8 @@ INVERSE = [f"parts(tf.linalg.inv(tf.tensor_scatter_nd_update(tf.constant({m}, tf
 # checks decides the error (atrous_conv2d_transpose's channels, then its rate as given, the
 # output shape, the padding; conv2d/conv3d read input.shape before converting anything;
 # conv2d_transpose's output shape converted to int32 by Conv2DBackpropInput's wrapper;
-# dynamic_stitch's slow path converts the data to one dtype, then the indices to int32).
+# dynamic_stitch's slow path converts the data to one dtype, then the indices to int32;
+# ctc_loss of dense labels converts its four tensors, then takes blank_index as given).
 _BAD = {
     "x": ("'a'", "None"), "f": ("'a'", "None"),
     "strides": ("0", "[1, 2]", "'a'", "None", "-1", "1.5"),
@@ -81,6 +82,10 @@ _BAD = {
     "data": ("'a'", "None", "[[1., 2.], [3]]", "[[1., 2.], ['x']]", "[[1, 2], [3.]]",
              "[[1., 2.], [[3.]]]", "[]", "[[1., 2.]]",
              "[tf.constant([1., 2.]), tf.constant([3], tf.int32)]"),
+    "labels": ("'a'", "None", "tf.constant([1, 2])"),
+    "logits": ("'a'", "None", "tf.zeros([4, 3])"),
+    "label_length": ("'a'", "None"), "logit_length": ("'a'", "None"),
+    "blank_index": ("'a'", "1.5"),
 }
 _CALLS = {  # function: (its good arguments, our names of them)
     "tf.nn.atrous_conv2d_transpose": (
@@ -100,6 +105,10 @@ _CALLS = {  # function: (its good arguments, our names of them)
         (("input", "tf.ones([1, 5, 5, 4])"), ("filters", "tf.ones([3, 3, 2, 4])"),
          ("output_shape", "[1, 5, 5, 2]"), ("strides", "1"), ("padding", "'SAME'")),
         {"sizes": "output_shape", "strides": "strides"}),
+    "tf.nn.ctc_loss": (
+        (("labels", "tf.constant([[1, 2]])"), ("logits", "tf.zeros([4, 1, 3])"),
+         ("label_length", "tf.constant([2])"), ("logit_length", "tf.constant([4])")),
+        {k: k for k in ("labels", "logits", "label_length", "logit_length", "blank_index")}),
     "tf.dynamic_stitch": (
         (("indices", "[[0, 1], [2]]"), ("data", "[[1., 2.], [3.]]")),
         {"indices": "indices", "data": "data"}),
@@ -124,7 +133,8 @@ ORDER = sorted({c for first in _CALLS["tf.nn.atrous_conv2d_transpose"][1]
                 for c in _calls("tf.nn.atrous_conv2d_transpose", first)}) + \
     _calls("tf.nn.conv2d", "x") + _calls("tf.nn.conv3d", "x") + \
     _calls("tf.nn.conv2d_transpose", "sizes") + \
-    sorted(set(_calls("tf.dynamic_stitch", "indices") + _calls("tf.dynamic_stitch", "data")))
+    sorted(set(_calls("tf.dynamic_stitch", "indices") + _calls("tf.dynamic_stitch", "data"))) + \
+    sorted({c for first in _CALLS["tf.nn.ctc_loss"][1] for c in _calls("tf.nn.ctc_loss", first)})
 
 CASES = ZEROS + DIAG + AVERAGE + INVERSE + ORDER
 
