@@ -356,8 +356,9 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
                   # (eigh_tridiagonal's length of a scalar alpha, alpha.shape[0])
                   "linalg.eigh_tridiagonal",
                   "linalg.lstsq", "signal.frame", "nn.with_space_to_batch",
-                  # (atrous_conv2d_transpose's channel check reads value's dims[3] first)
-                  "nn.atrous_conv2d_transpose",
+                  # (atrous_conv2d_transpose's channel check reads value's dims[3] first;
+                  # ctc_loss's composite the logits' shape[2] and the labels' shape[1])
+                  "nn.atrous_conv2d_transpose", "nn.ctc_loss",
                   "linalg.tridiagonal_solve", "linalg.tridiagonal_matmul", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "nn.embedding_lookup_sparse",
                   "nn.safe_embedding_lookup_sparse", "strings.ngrams",
