@@ -70,10 +70,9 @@ def dispatch_binding(fn: Callable) -> Callable:
             if unbound(e, fn, args, kwargs):
                 _raise_binding_error(e)
             raise
+    # (deprecation notices name the caller's line past this frame; one code for all)
+    tf_logging.PASS_THROUGH.add(api.__code__)
     return api
-
-
-tf_logging.PASS_THROUGH.add(dispatch_binding(print).__code__)  # (its wrapper's code)
 
 
 def unbound(e: TypeError, fn: Callable, args: tuple, kwargs: dict) -> bool:
