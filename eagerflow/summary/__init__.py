@@ -23,3 +23,7 @@ from eagerflow._src.summary.writer import (
     flush as flush,
 )
 from eagerflow.summary import experimental as experimental
+from eagerflow._src.core import api_names as _api_names  # noqa: E402
+
+_api_names.adopt_tf_names("summary", globals())
+del _api_names

@@ -19,7 +19,13 @@ from tests.golden_io import write_json  # noqa: E402
 
 NAMESPACES = ("", "math", "nn", "linalg", "strings", "image", "random", "signal", "sparse",
               "ragged", "bitwise", "io", "data", "dtypes", "debugging", "keras.ops",
-              "keras.activations", "keras.losses")
+              "keras.activations", "keras.losses", "io.gfile", "summary", "data.experimental",
+              "math.special", "sets", "audio", "quantization", "compat.v1", "compat.v1.math",
+              "compat.v1.nn", "compat.v1.linalg", "compat.v1.image", "compat.v1.strings",
+              "compat.v1.sparse", "compat.v1.losses", "compat.v1.bitwise", "compat.v1.debugging",
+              "compat.v1.signal", "compat.v1.sets", "compat.v1.io", "compat.v1.random",
+              "compat.v1.manip", "compat.v1.spectral", "compat.v1.quantization",
+              "compat.v1.ragged", "compat.v1.gfile", "compat.v1.summary", "compat.v1.train")
 
 
 def namespace(path):

@@ -12,13 +12,30 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 import eagerflow as tf
 
 GOLDEN = json.loads(Path(__file__).with_name("function_names_golden.json").read_text())
 
+# Known differences: tf.compat.v1 holds TF 2's function here where TF has a TF 1 function
+# of its own (tf.compat.v1.foldl is TF's `foldl`, tf.foldl its `foldl_v2`): one object
+# cannot carry both names. (tf.compat.v1.data.experimental, not recorded, shares
+# tf.data.experimental's the same way: CounterV1, make_csv_dataset_v1, ...)
+KNOWN = {("compat.v1", a) for a in ("case", "executing_eagerly", "foldl", "foldr", "map_fn",
+                                    "scalar_mul", "scan", "variable_creator_scope")} | {
+    ("compat.v1.debugging", "assert_shapes"), ("compat.v1.math", "scalar_mul"),
+    ("compat.v1.nn", "ctc_loss_v2"), ("compat.v1.nn", "sigmoid_cross_entropy_with_logits")}
+
 
 def _namespace(path: str):
-    return importlib.import_module(f"eagerflow.{path}") if path else tf
+    try:
+        return importlib.import_module(f"eagerflow.{path}") if path else tf
+    except ModuleNotFoundError:  # (tf.compat.v1's namespaces that resolve lazily)
+        module = tf
+        for part in path.split("."):
+            module = getattr(module, part)
+        return module
 
 
 def test_every_public_function_has_tfs_names():
@@ -27,7 +44,7 @@ def test_every_public_function_has_tfs_names():
         module = _namespace(path)
         for attr, names in table.items():
             fn = getattr(module, attr, None)
-            if fn is None:
+            if fn is None or (path, attr) in KNOWN:
                 continue  # (missing names are test_tf_names.py's and Keras' audits')
             want = (names, names) if isinstance(names, str) else tuple(names)
             have = (fn.__name__, fn.__qualname__)
@@ -36,6 +53,23 @@ def test_every_public_function_has_tfs_names():
                 wrong.append((path, attr, have, want))
     assert wrong == []
     assert checked > 1000
+
+
+def test_known_differences_still_differ():
+    for path, attr in KNOWN:
+        fn = getattr(_namespace(path), attr)
+        assert fn.__name__ != GOLDEN[path][attr], (path, attr)
+
+
+def test_tf1_functions_named_as_tfs_in_binding_errors():
+    # (Python's words name the function: TF's TF 1 function there)
+    with pytest.raises(TypeError, match=r"^bincount_v1\(\) got an unexpected keyword"):
+        tf.compat.v1.bincount(tf.constant([1]), bogus_kw=1)
+    assert tf.compat.v1.reduce_sum.__name__ == "reduce_sum_v1"  # (dispatched: TF's words)
+    with pytest.raises(TypeError, match=r"^copy_v2\(\) missing 2 required positional"):
+        tf.io.gfile.copy()
+    with pytest.raises(TypeError, match=r"^copy\(\) missing 2 required positional"):
+        tf.compat.v1.gfile.Copy()
 
 
 def test_aliases_are_one_object_with_one_name():

@@ -5,11 +5,13 @@ binding errors differ (TF's dispatcher binds a call's arguments first and words 
 errors as "Missing required positional argument"; its generated op wrappers name the op's
 function, `matrix_band_part() missing ...`).
 
-    /work/tfref/bin/python tests/fuzz/arity_sweep.py tf /tmp/arity_tf.json
+    /work/tfref/bin/python tests/fuzz/arity_sweep.py tf /tmp/arity_tf.json [NAMESPACES]
     .venv/bin/python tests/fuzz/arity_sweep.py eagerflow /tmp/arity_ef.json /tmp/arity_tf.json
     python tests/fuzz/arity_sweep.py compare /tmp/arity_tf.json /tmp/arity_ef.json
 
-(A tool, not a test: test_regressions_arity.py keeps what it found.)
+NAMESPACES (comma-separated, e.g. compat.v1,compat.v1.nn,math.special) replaces
+name_sweep's namespaces. (A tool, not a test: test_regressions_arity.py and
+dispatcher_binding_golden.json keep what it found.)
 """
 
 from __future__ import annotations
@@ -80,7 +82,8 @@ if __name__ == "__main__":
             import tensorflow as tf_module
         else:
             import eagerflow as tf_module
-        names = _names(tf_module) if impl == "tf" else \
+        spaces = sys.argv[3].split(",") if impl == "tf" and len(sys.argv) > 3 else None
+        names = _names(tf_module, *[spaces] * bool(spaces)) if impl == "tf" else \
             sorted({k.split("|")[0] for k in json.load(open(sys.argv[3]))})
         with open(path, "w") as f:
             json.dump(run(tf_module, names), f)

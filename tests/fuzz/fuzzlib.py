@@ -356,6 +356,9 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
                   # (eigh_tridiagonal's length of a scalar alpha, alpha.shape[0])
                   "linalg.eigh_tridiagonal",
                   "linalg.lstsq", "signal.frame", "nn.with_space_to_batch",
+                  # (atrous_conv2d_transpose's channel check reads value's dims[3] first;
+                  # ctc_loss's composite the logits' shape[2] and the labels' shape[1])
+                  "nn.atrous_conv2d_transpose", "nn.ctc_loss",
                   "linalg.tridiagonal_solve", "linalg.tridiagonal_matmul", "nn.nce_loss",
                   "nn.sampled_softmax_loss", "nn.embedding_lookup_sparse",
                   "nn.safe_embedding_lookup_sparse", "strings.ngrams",
@@ -417,6 +420,8 @@ _IS_FLOATING = ("has no attribute 'dtype'", "has no attribute 'is_floating'")
 TF_ATTRIBUTE_READS = {"sparse.mask": ("has no attribute 'indices'",),
                       # (TF's with_space_to_batch reads data_format.startswith unchecked)
                       "nn.with_space_to_batch": ("has no attribute 'startswith'",),
+                      # (TF's conv2d/conv3d read input.shape before converting it)
+                      "nn.conv2d": _SHAPE, "nn.conv3d": _SHAPE,
                       # (the sparse reductions read their input's .indices unchecked)
                       "sparse.reduce_sum": ("has no attribute 'indices'",),
                       "sparse.reduce_max": ("has no attribute 'indices'",),

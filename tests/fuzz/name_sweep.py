@@ -43,14 +43,21 @@ VARIANTS = {
 }
 
 
-def _names(tf: Any) -> list:
+def _names(tf: Any, namespaces: list = NAMESPACES) -> list:
     out = []
-    for ns in NAMESPACES:
-        mod = tf
-        for part in ns.split(".") if ns else []:
-            mod = getattr(mod, part)
-        for n in sorted(dir(mod)):
-            f = getattr(mod, n, None)
+    for ns in namespaces:
+        try:
+            mod = tf
+            for part in ns.split(".") if ns else []:
+                mod = getattr(mod, part)
+            listed = sorted(dir(mod))
+        except Exception:  # noqa: BLE001 - (a namespace absent, or one TF cannot load)
+            continue
+        for n in listed:
+            try:
+                f = getattr(mod, n, None)
+            except Exception:  # noqa: BLE001 - (a lazily loaded name TF cannot load)
+                continue
             if n.startswith("_") or any(s in n for s in SKIP) or not callable(f) or \
                     isinstance(f, type):
                 continue

@@ -214,6 +214,25 @@ TF_NAMES: dict[str, dict[str, str | tuple[str, str]]] = {
         "assert_rank_in": "assert_rank_in_v2", "assert_scalar": "assert_scalar_v2",
         "assert_shapes": "assert_shapes_v2", "assert_type": "assert_type_v2",
     },
+    "io.gfile": {
+        "copy": "copy_v2", "exists": "file_exists_v2", "glob": "get_matching_files_v2",
+        "isdir": "is_directory_v2", "listdir": "list_directory_v2",
+        "makedirs": "recursive_create_dir_v2", "mkdir": "create_dir_v2",
+        "remove": "delete_file_v2", "rename": "rename_v2", "rmtree": "delete_recursively_v2",
+        "stat": "stat_v2", "walk": "walk_v2",
+    },
+    "summary": {
+        "create_file_writer": "create_file_writer_v2",
+    },
+    # (tf.compat.v1.data.experimental holds the same objects: TF 1's names, CounterV1,
+    # choose_from_datasets_v1, ..., differ there)
+    "data.experimental": {
+        "Counter": "CounterV2", "choose_from_datasets": "choose_from_datasets_v2",
+        "load": "load", "make_batched_features_dataset": "make_batched_features_dataset_v2",
+        "make_csv_dataset": "make_csv_dataset_v2", "rejection_resample": "rejection_resample",
+        "sample_from_datasets": "sample_from_datasets_v2", "save": "save",
+        "snapshot": "snapshot",
+    },
     "keras.ops": {
         "hard_swish": "hard_silu", "swish": "silu",
     },
@@ -226,6 +245,15 @@ def adopt_tf_names(namespace: str, scope: dict[str, Any]) -> None:
         fn = scope.get(attr)
         if fn is not None:
             rename(fn, names)
+
+
+def tf_name(name: str) -> Any:
+    """A decorator giving a function TF's name where one function holds it (tf.compat.v1's
+    TF 1 functions, whose namespaces resolve their names lazily: no table here)."""
+    def named(fn: Any) -> Any:
+        rename(fn, name)
+        return fn
+    return named
 
 
 def rename(fn: Any, names: str | tuple[str, str]) -> None:

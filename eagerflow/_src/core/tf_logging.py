@@ -151,7 +151,7 @@ def deprecated_call(name: str, module: str, instructions: str, date: str | None 
     if name in _deprecations_shown:
         return
     _deprecations_shown.add(name)
-    frame = sys._getframe(depth)
+    frame = caller_frame(depth)
     when = "in a future version" if date is None else f"after {date}"
     log_deprecation("From %s:%d: %s (from %s) is deprecated and will be removed %s.\n"
                     "Instructions for updating:\n%s", frame.f_code.co_filename,
@@ -210,6 +210,20 @@ def fatal(msg: Any, *args: Any, **kwargs: Any) -> None:
 
 def vlog(level: int, msg: Any, *args: Any, **kwargs: Any) -> None:
     get_logger().log(level, msg, *args, **kwargs)
+
+
+# code objects of the wrappers between a public function and its caller (ops'
+# dispatch_binding, which words binding errors as TF's dispatcher): a notice naming the
+# caller's line passes over them
+PASS_THROUGH: set = set()
+
+
+def caller_frame(depth: int) -> Any:
+    """The frame `depth` up from this function's caller, PASS_THROUGH's wrappers passed."""
+    frame = sys._getframe(depth + 1)
+    while frame.f_code in PASS_THROUGH and frame.f_back is not None:
+        frame = frame.f_back
+    return frame
 
 
 def log_if(level: int, msg: Any, condition: Any, *args: Any) -> None:

@@ -12,7 +12,7 @@ from eagerflow._src.core.errors import FailedPreconditionError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.numpy_ops import array_ops as AO
 from eagerflow._src.numpy_ops import math_ops as M
-from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
+from eagerflow._src.numpy_ops.dtypes import array, asarray, promote, result_type
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import linalg as L
 from eagerflow._src.ops import math as m
@@ -70,9 +70,14 @@ def diag(v: Any, k: int = 0) -> Tensor:
     """tnp.diag: the k-th diagonal of a matrix, or the matrix with `v` on it."""
     v = asarray(v)
     r = len(v.shape)
-    if r == 1:  # (MatrixDiagV3 sizes the matrix from k as it converts it: int32)
-        return L.diag(v, k=k)
+    if r == 1:
+        if v.shape[0] == 0:  # (TF's: a zero matrix of |k| rows, k as given)
+            return A.zeros([abs(k), abs(k)], dtype=v.dtype)
+        return L.diag(v, k=k)  # (MatrixDiagV3 sizes the matrix from k as int32: wrapped)
     if r == 2:
+        rows, cols = v.shape
+        if k <= -rows or k >= cols:  # (TF's: no such diagonal is an empty one, k unwrapped)
+            return L.diag_part(A.zeros([0, 0], dtype=v.dtype))
         return L.diag_part(v, k=k)
     if r > 2:
         raise ValueError(f"Shape {tuple(v.shape)} must have rank at most 2")
@@ -291,9 +296,11 @@ def average(a: Any, axis: Any = None, weights: Any = None, returned: bool = Fals
         count = cast(_size(a) if axis is None else A.shape(a)[axis], avg.dtype)
         total = broadcast_to(count, A.shape(avg))
         return (avg, total) if returned else avg
-    a, w = promote(a, weights)
-    if not a.dtype.is_floating and not a.dtype.is_complex:
-        a, w = cast(a, result_type(float)), cast(w, result_type(float))
+    # (TF's: NumPy's type of a and the weights, and of a float too where `a` is no
+    # NumPy-inexact dtype: a uint8 average by float16 weights is float64)
+    inexact = np.issubdtype(a.dtype.as_numpy_dtype, np.inexact)
+    out = result_type(a.dtype, weights) if inexact else result_type(a.dtype, weights, float)
+    a, w = array(a, out), array(weights, out)
     if axis is None or len(w.shape) == len(a.shape):
         avg, wsum = _average_same_shape(a, w, axis)
     else:  # TF's: vector weights along the axis, by tensordot (its MatMul's errors)

@@ -225,7 +225,9 @@ def _fill(dims: Any, value: Any, layout: Any = None) -> Any:
         # (TF's small-constant path: a TensorShape of the array's rows, none: a scalar)
         dims = []
     if type(dims) is int and not -2**31 <= dims < 2**31:  # (a TensorShape's dim: not
-        dims = [dims]  # wrapped as fill's own int32 conversion wraps it)
+        # wrapped as fill's own int32 conversion wraps it; a negative one TensorShape
+        # refuses, and TF converts it to int32 then, wrapping: -2**63 is 0)
+        dims = [C.int32_wrapped(dims) if dims < 0 else dims]
     elif isinstance(dims, (list, tuple)) and any(
             type(v) is int and not -2**31 <= v < 2**31 for v in dims) and any(
             type(v) is int and v < 0 for v in dims):

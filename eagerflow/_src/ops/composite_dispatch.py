@@ -14,6 +14,7 @@ import inspect
 import re
 from typing import Any, Callable
 
+from eagerflow._src.core import tf_logging
 from eagerflow._src.core.composite import has_composite
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.ops import eager_errors
@@ -69,6 +70,8 @@ def dispatch_binding(fn: Callable) -> Callable:
             if unbound(e, fn, args, kwargs):
                 _raise_binding_error(e)
             raise
+    # (deprecation notices name the caller's line past this frame; one code for all)
+    tf_logging.PASS_THROUGH.add(api.__code__)
     return api
 
 

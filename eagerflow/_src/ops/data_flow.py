@@ -19,6 +19,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape, dims_text
 from eagerflow._src.core.tensor import (
     EagerTensor,
@@ -310,8 +311,11 @@ def _stitch(op: OpDef, indices: Any, data: Any, name: str | None) -> Any:
     # (TF converts Python indices as int32, made on the host, where its kernels read them;
     # a tensor of another dtype is refused as the op's input, by its place among the op's
     # inputs)
-    idx = [i if isinstance(i, Tensor) else host_tensor(i, dt.int32) for i in indices]
-    vals = [_t(d) for d in data]
+    if _state.graph is None and wrapper_inputs.passed_raw(*indices, *data):
+        idx, vals = _stitch_slow_path(op, indices, data)
+    else:
+        idx = [i if isinstance(i, Tensor) else host_tensor(i, dt.int32) for i in indices]
+        vals = [_t(d) for d in data]
     if len(idx) != len(vals):
         raise ValueError(f"List argument 'data' to '{_SNAKE[op.name]}' Op with length "
                          f"{len(vals)} must match length {len(idx)} of argument 'indices'.")
@@ -332,6 +336,19 @@ def _stitch(op: OpDef, indices: Any, data: Any, name: str | None) -> Any:
 
 
 _SNAKE = {"DynamicStitch": "dynamic_stitch", "ParallelDynamicStitch": "parallel_dynamic_stitch"}
+
+
+def _stitch_slow_path(op: OpDef, indices: Any, data: Any) -> tuple:
+    """TF's wrapper's slow path (a list among the inputs): the lengths checked, the data
+    converted to one dtype (a tensor's among them, else the first's), then the indices to
+    int32 (a tensor of another dtype is the conversion's ValueError)."""
+    if len(data) != len(indices):
+        raise ValueError(f"List argument 'data' to '{_SNAKE[op.name]}' Op with length "
+                         f"{len(data)} must match length {len(indices)} of argument 'indices'.")
+    vals = wrapper_inputs.op_inputs(op.name, tuple(data), "T", slow=True)
+    idx = [convert_to_tensor(i, dtype=dt.int32) if isinstance(i, Tensor) else
+           host_tensor(i, dt.int32) for i in indices]
+    return idx, vals
 
 
 @eager_api("indices[]", "data[]")

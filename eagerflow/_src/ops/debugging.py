@@ -17,6 +17,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import tf_logging
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
@@ -340,10 +341,12 @@ def _cmp(sym: str, op_name: str, static: Any, v2: bool, opname: str = "") -> Any
           name: str | None = None) -> Any:
         return v1(x, y, None, summarize, message, name)
     out = f if v2 else v1
-    out.__name__ = opname
+    out.__name__ = out.__qualname__ = opname  # (TF's: v2's renamed by api_names)
     return out
 
 
+@dispatch_binding
+@tf_name("assert_equal")
 def assert_equal_v1(x: Any, y: Any, data: Any = None, summarize: int | None = None,
                     message: str | None = None, name: str | None = None) -> Any:
     """tf.compat.v1.assert_equal: its name scope is opened twice, as TF's ("assert_equal_1")."""
@@ -361,7 +364,8 @@ def assert_equal(x: Any, y: Any, message: str | None = None, summarize: int | No
     return assert_equal_v1(x, y, None, summarize, message, name)
 
 
-assert_none_equal_v1 = _cmp("!=", "not_equal", np.not_equal, False, "assert_none_equal")
+assert_none_equal_v1 = dispatch_binding(
+    _cmp("!=", "not_equal", np.not_equal, False, "assert_none_equal"))
 
 
 @dispatchable
@@ -378,10 +382,10 @@ assert_less_equal = dispatchable(binds_first(_cmp("<=", "less_equal", np.less_eq
 assert_greater = dispatchable(binds_first(_cmp(">", "greater", np.greater, True)))
 assert_greater_equal = dispatchable(binds_first(
     _cmp(">=", "greater_equal", np.greater_equal, True)))
-assert_less_v1 = _cmp("<", "less", np.less, False)
-assert_less_equal_v1 = _cmp("<=", "less_equal", np.less_equal, False)
-assert_greater_v1 = _cmp(">", "greater", np.greater, False)
-assert_greater_equal_v1 = _cmp(">=", "greater_equal", np.greater_equal, False)
+assert_less_v1 = dispatch_binding(_cmp("<", "less", np.less, False))
+assert_less_equal_v1 = dispatch_binding(_cmp("<=", "less_equal", np.less_equal, False))
+assert_greater_v1 = dispatch_binding(_cmp(">", "greater", np.greater, False))
+assert_greater_equal_v1 = dispatch_binding(_cmp(">=", "greater_equal", np.greater_equal, False))
 
 
 def _pretty(x: np.ndarray, summarize: Any) -> str:
@@ -428,7 +432,7 @@ def _sign_assert(what: str, v2: bool) -> Any:
           name: str | None = None) -> Any:
         return v1(x, None, summarize, message, name)
     out = f if v2 else v1
-    out.__name__ = opname
+    out.__name__ = out.__qualname__ = opname  # (TF's: v2's renamed by api_names)
     return out
 
 
@@ -446,12 +450,14 @@ assert_positive = dispatch_binding(_sign_assert("positive", True))
 assert_negative = dispatch_binding(_sign_assert("negative", True))
 assert_non_negative = dispatch_binding(_sign_assert("non_negative", True))
 assert_non_positive = dispatch_binding(_sign_assert("non_positive", True))
-assert_positive_v1 = _sign_assert("positive", False)
-assert_negative_v1 = _sign_assert("negative", False)
-assert_non_negative_v1 = _sign_assert("non_negative", False)
-assert_non_positive_v1 = _sign_assert("non_positive", False)
+assert_positive_v1 = dispatch_binding(_sign_assert("positive", False))
+assert_negative_v1 = dispatch_binding(_sign_assert("negative", False))
+assert_non_negative_v1 = dispatch_binding(_sign_assert("non_negative", False))
+assert_non_positive_v1 = dispatch_binding(_sign_assert("non_positive", False))
 
 
+@dispatch_binding
+@tf_name("assert_near")
 def assert_near_v1(x: Any, y: Any, rtol: Any = None, atol: Any = None, data: Any = None,
                    summarize: int | None = None, message: str | None = None,
                    name: str | None = None) -> Any:

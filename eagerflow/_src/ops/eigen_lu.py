@@ -10,14 +10,15 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.ops.complex_quotient import packet_quotient
+from eagerflow._src.ops.complex_quotient import c_divide, packet_quotient
 
 
 def eigen_lu(a: np.ndarray) -> tuple:
     """(LU, row order) of Eigen's unblocked PartialPivLU, TF's MatrixSolve's, step for step
     (for matrices holding inf or NaN, where its pivots and NaN's spread are its own): each
     column's pivot the first of largest modulus (a NaN never replaces, a first NaN stays),
-    the column below divided by it unless it is 0, then the rank-one update regardless."""
+    the column below divided by it unless it is 0 (a complex one by C's division, as
+    std::complex divides one value at a time), then the rank-one update regardless."""
     m = np.array(a, dtype=np.result_type(a.dtype, np.float32))
     n = m.shape[0]
     order = np.arange(n)
@@ -32,9 +33,21 @@ def eigen_lu(a: np.ndarray) -> tuple:
                 if row:
                     m[[k, k + row]] = m[[k + row, k]]
                     order[[k, k + row]] = order[[k + row, k]]
-                m[k + 1:, k] /= m[k, k]
+                m[k + 1:, k] = _scalar_quotient(m[k + 1:, k], m[k, k])
             m[k + 1:, k + 1:] -= np.outer(m[k + 1:, k], m[k, k + 1:])
     return m, order
+
+
+def _scalar_quotient(x: np.ndarray, pivot: Any) -> np.ndarray:
+    """x / pivot as std::complex divides (C's division: a finite value over an infinite
+    pivot is zero, where NumPy's gives NaN); real ones as NumPy divides."""
+    if x.dtype.kind != "c":
+        return x / pivot
+    re, im = c_divide(x.real, x.imag, np.full_like(x.real, pivot.real),
+                      np.full_like(x.imag, pivot.imag))
+    out = np.empty_like(x)
+    out.real, out.imag = re, im
+    return out
 
 
 def eigen_lu_batch(x: np.ndarray) -> tuple:
@@ -392,12 +405,28 @@ def eigen_lu_invertible(a: np.ndarray) -> bool:
 
 def eigen_lu_solve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """x with a x = b through eigen_lu: the rows permuted, then unit lower and upper
-    triangular substitution, every product taken (0 * inf is NaN there too)."""
+    triangular substitution, every product taken (0 * inf is NaN there too). Complex ones
+    as Eigen's triangular solves take them: the products subtracted in turn, each unknown
+    multiplied by its pivot's reciprocal (C's division: 1 / inf is 0)."""
     lu, order = eigen_lu(a)
     x = np.array(b[order], dtype=lu.dtype)
     n = lu.shape[0]
+    if lu.dtype.kind == "c":
+        return _complex_substitution(lu, x).astype(b.dtype, copy=False)
     for i in range(n):
         x[i] -= lu[i, :i] @ x[:i]
     for i in range(n - 1, -1, -1):
         x[i] = (x[i] - lu[i, i + 1:] @ x[i + 1:]) / lu[i, i]
     return x.astype(b.dtype, copy=False)
+
+
+def _complex_substitution(lu: np.ndarray, x: np.ndarray) -> np.ndarray:
+    n = lu.shape[0]
+    for i in range(n):
+        for j in range(i):
+            x[i] -= lu[i, j] * x[j]
+    for i in range(n - 1, -1, -1):
+        for j in range(i + 1, n):
+            x[i] -= lu[i, j] * x[j]
+        x[i] *= _scalar_quotient(np.ones(1, lu.dtype), lu[i, i])[0]
+    return x

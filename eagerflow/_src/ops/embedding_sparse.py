@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
@@ -70,6 +71,8 @@ def embedding_lookup_sparse(params: Any, sp_ids: Any, sp_weights: Any, combiner:
     return _lookup_sparse(params, sp_ids, sp_weights, combiner, max_norm, "div", name)
 
 
+@dispatch_binding
+@tf_name("embedding_lookup_sparse")
 def embedding_lookup_sparse_v1(params: Any, sp_ids: Any, sp_weights: Any,
                                partition_strategy: str = "mod", name: str | None = None,
                                combiner: Any = None, max_norm: Any = None,
@@ -168,6 +171,8 @@ def safe_embedding_lookup_sparse(embedding_weights: Any, sparse_ids: Any,
                         max_norm, "div")
 
 
+@dispatch_binding
+@tf_name("safe_embedding_lookup_sparse")
 def safe_embedding_lookup_sparse_v1(embedding_weights: Any, sparse_ids: Any,
                                     sparse_weights: Any = None, combiner: str = "mean",
                                     default_id: Any = None, name: str | None = None,

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -188,6 +189,8 @@ def draw_bounding_boxes(images: Any, boxes: Any, colors: Any, name: str | None =
     return bind(DRAW_BOUNDING_BOXES, (images, boxes, colors), {}, name)
 
 
+@dispatch_binding
+@tf_name("draw_bounding_boxes")
 def draw_bounding_boxes_v1(images: Any, boxes: Any, name: str | None = None,
                            colors: Any = None) -> Any:
     """`tf.compat.v1.image.draw_bounding_boxes`: TF 1's argument order, colours optional."""
@@ -386,7 +389,9 @@ def extract_glimpse(input: Any, size: Any, offsets: Any, centered: bool = True, 
                     name)
 
 
+@dispatch_binding
 @eager_api("input", "size", "offsets")
+@tf_name("extract_glimpse")
 def extract_glimpse_v1(input: Any, size: Any, offsets: Any, centered: bool = True,  # noqa: A002
                        normalized: bool = True, uniform_noise: bool = True,
                        name: str | None = None) -> Any:

@@ -16,6 +16,7 @@ import numpy as np
 
 from eagerflow._src import backend as blas
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
@@ -804,6 +805,8 @@ def embedding_lookup(params: Any, ids: Any, max_norm: Any = None, name: str | No
     return lookup_parts(params, ids, "div", max_norm, name)
 
 
+@dispatch_binding
+@tf_name("embedding_lookup")
 def embedding_lookup_v1(params: Any, ids: Any, partition_strategy: str = "mod",
                         name: str | None = None, validate_indices: bool = True,
                         max_norm: Any = None) -> Any:

@@ -70,6 +70,7 @@ from eagerflow._src.ops.nn_conv_checks import (
     check_convolution_args,
     check_depthwise_backprop,
     cpu_dilations,
+    read_shape,
     refuse_on_cpu,
     spatial_dims,
 )
@@ -906,9 +907,10 @@ def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NHWC", dilations: Any = None, name: str | None = None) -> Any:
     """2-D convolution of `input` (NHWC or NCHW, with any number of batch dims) with
     `filters` [h, w, in, out]."""
-    x, w = binary_args(input, filters)
     attrs = _conv_attrs(2, strides, padding, _default(python_format(data_format), "NHWC"),
                         dilations)
+    read_shape(input)
+    x, w = binary_args(input, filters)
     return _conv2d(x, w, attrs, name)
 
 
@@ -924,6 +926,7 @@ def conv3d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
     """3-D convolution. TF's tf.nn.conv3d is its generated wrapper of Conv3D: the strides
     and dilations are the op's lists of five as given (an int or an array is refused, not
     expanded), the padding a string (bytes read as one, as the format)."""
+    read_shape(input)
     attrs = C.wrapper_attrs("Conv3D", strides=strides, padding=padding,
                             data_format=data_format, dilations=dilations)
     x, w = binary_args(input, filters)

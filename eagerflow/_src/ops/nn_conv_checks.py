@@ -204,3 +204,11 @@ def cpu_dilations(depthwise: bool, xp: Any, dilations: tuple) -> tuple:
     raw dilated DepthwiseConv2dNative's gradient, as TF's, is then not its derivative); the
     others' own."""
     return (1,) * len(dilations) if depthwise and xp is np else dilations
+
+
+def read_shape(value: Any) -> None:
+    """TF's conv2d and conv3d read `input.shape` after their Python-side argument checks and
+    before the op converts anything: a value without one (a list, a string, None) is
+    Python's AttributeError."""
+    if not hasattr(value, "shape"):
+        raise AttributeError(f"'{type(value).__name__}' object has no attribute 'shape'")

@@ -112,7 +112,8 @@ def conv2d_backprop_input(input_sizes: Any, filters: Any, out_backprop: Any, str
 def _conv2d_backprop_input(input_sizes: Any, filters: Any, out_backprop: Any, a: dict,
                            name: str | None = None) -> Any:
     w, dy = binary_args(filters, out_backprop)
-    sizes = _full_input_sizes(CONV2D_F, _sizes_tensor(input_sizes), w, dy, a["data_format"])
+    sizes = _full_input_sizes(CONV2D_F, _sizes_tensor(input_sizes, arg=(
+        "Conv2DBackpropInput", "input_sizes")), w, dy, a["data_format"])
     return bind(CONV2D_BACKPROP_INPUT, (sizes, w, dy), a, name)
 
 

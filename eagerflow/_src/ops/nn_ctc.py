@@ -394,17 +394,16 @@ def ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: Any,
             raise ValueError("Argument `blank_index` must be provided when `labels` is a "
                              "`SparseTensor`.")
         indices, values = labels.indices, labels.values
+    else:
+        return _dense_ctc_loss(labels, logits, label_length, logit_length,
+                               0 if blank_index is None else blank_index, logits_time_major,
+                               refuse_double=True)
     logits = _t(logits)
     if not logits_time_major:
         logits = transpose(logits, [1, 0, 2])
     if logits._shape is None or len(logits._shape) != 3:
         raise ValueError(f"logits must have rank 3, got shape {logits.shape}")
     logit_length = cast(_t(logit_length), dt.int32)
-    if not isinstance(labels, SparseTensor):
-        if logits._dtype is dt.float64:
-            _refuse_double()
-        return _dense_ctc_loss(labels, logits, label_length, logit_length,
-                               0 if blank_index is None else blank_index)
     classes = logits._shape[2]
     blank = C.int_arg(blank_index, "blank_index")
     blank = blank + classes if blank < 0 else blank
@@ -419,25 +418,34 @@ def ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: Any,
 
 
 def _dense_ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: Any,
-                    blank_index: Any) -> Any:
+                    blank: Any, time_major: Any = True, refuse_double: bool = False) -> Any:
     """Dense labels as TF computes them (its ctc_loss_dense, nn_ctc_dense.py): the blank
-    moved first, the classes before it one up, float16 computed in float32."""
-    classes = logits._shape[2]
-    blank = C.int_arg(blank_index, "blank_index")
-    blank = blank + classes if blank < 0 else blank
-    labels = cast(_t(labels), dt.int32)
+    moved first, the classes before it one up, float16 computed in float32. In TF's order:
+    the four converted as given, the blank index taken as given (a string's comparison
+    Python's TypeError, a float slice the indexing's), then the composite's reads of the
+    logits' classes and the labels' length (a lower rank: Python's IndexError), and (as
+    tf.nn.ctc_loss, `refuse_double`) its float32 one-hot's refusal of float64 logits."""
+    logits, labels = _t(logits), _t(labels)
+    label_length, logit_length = _t(label_length), _t(logit_length)
     original = logits._dtype
     if original in (dt.float16, dt.bfloat16):
         logits = cast(logits, dt.float32)
+    if not time_major:
+        logits = transpose(logits, [1, 0, 2])
     if blank != 0:
+        if blank < 0:
+            blank += logits._shape[2]
         logits = concat([logits[:, :, blank:blank + 1], logits[:, :, :blank],
                          logits[:, :, blank + 1:]], axis=2)
         labels = where(labels < blank, labels + 1, labels)
-    if labels._shape is not None and len(labels._shape) < 2:
-        # (TF's composite reads the labels' static length first: labels.shape[1])
-        raise IndexError("tuple index out of range")
-    loss, _ = bind(CTC_LOSS_DENSE, (logits, labels, cast(_t(label_length), dt.int32),
-                                    logit_length), {})
+    for t, dim in ((logits, 2), (labels, 1)):
+        if t._shape is not None:
+            t._shape[dim]  # noqa: B018 - (TF's static read of the dim: its IndexError)
+    if refuse_double and logits._dtype is dt.float64:
+        _refuse_double()
+    loss, _ = bind(CTC_LOSS_DENSE, (logits, cast(labels, dt.int32),
+                                    cast(label_length, dt.int32),
+                                    cast(logit_length, dt.int32)), {})
     return cast(loss, original) if original is not logits._dtype else loss
 
 

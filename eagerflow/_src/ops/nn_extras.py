@@ -645,40 +645,47 @@ def atrous_conv2d_transpose(value: Any, filters: Any, output_shape: Any, rate: i
                             padding: str, name: str | None = None) -> Any:
     """The transpose of atrous_conv2d: conv2d_backprop_input of the input cut into rate x
     rate blocks (space_to_batch), the blocks put back and the padding cropped."""
+    # (TF's order: the channels, the rate as given, rate 1's conv2d_transpose, the output
+    # shape, its channels, then the padding)
     x, w = _t(value), _t(filters)
-    rate = C.int_arg(rate, "rate")
-    if rate < 1:
-        raise ValueError(f"`rate` cannot be less than one. Received: rate={rate}")
-    if padding not in ("SAME", "VALID"):
-        raise ValueError(f"`padding` must be either 'VALID' or 'SAME'. Received: "
-                         f"padding={padding}")
-    if x.shape[3] is not None and w.shape[3] is not None and x.shape[3] != w.shape[3]:
+    if not _compatible(x.shape.dims[3], w.shape[3]):  # (a value under rank 4: list's error)
         raise ValueError(f"`value` channel count must be compatible with `filters` input "
                          f"channel count. Received: value.shape={x.shape} with channel count "
                          f"{x.shape[3]} and filters.shape={w.shape} with input channel count "
                          f"{w.shape[3]}.")
-    out_shape = _output_dims(output_shape)
+    if rate < 1:
+        raise ValueError(f"`rate` cannot be less than one. Received: rate={rate}")
+    if rate == 1:
+        return conv2d_transpose(x, w, output_shape, [1, 1, 1, 1], padding)
+    out_shape = _output_dims(output_shape)  # (rate as given: a float's paddings refused)
     symbolic = isinstance(out_shape[0], Tensor)  # (known when the graph runs: TF's ops)
-    if not symbolic and w.shape[2] is not None and out_shape[3] != w.shape[2]:
+    if not symbolic and not _compatible(w.shape[2], out_shape[3]):
         raise ValueError(f"`output_shape` channel count must be compatible with `filters` "
                          f"output channel count. Received: output_shape={out_shape} with "
                          f"channel count {out_shape[3]} and filters.shape={w.shape} with output "
                          f"channel count {w.shape[3]}.")  # (sic: TF names shape[3])
-    if rate == 1:
-        return conv2d_transpose(x, w, stack(out_shape) if symbolic else out_shape,
-                                [1, 1, 1, 1], padding)
+    if padding not in ("SAME", "VALID"):
+        raise ValueError(f"`padding` must be either 'VALID' or 'SAME'. Received: "
+                         f"padding={padding}")
     pads = []
     for i, size in enumerate(out_shape[1:3]):
         up = w.shape[i] + (w.shape[i] - 1) * (rate - 1) if padding == "SAME" else 1
         lo = (up - 1) // 2
         full = size + up - 1
         pads.append((lo, up - 1 - lo, (rate - full % rate) % rate, full))
-    x = space_to_batch_nd(x, [rate, rate], [[0, p[2]] for p in pads])
+    block = np.array([rate, rate], np.int64)  # (TF's space_to_batch's block: an int64 array)
+    x = space_to_batch_nd(x, block, [[0, p[2]] for p in pads])
     sizes = [rate * rate * out_shape[0]] + [(p[3] + p[2]) // rate for p in pads] + [out_shape[3]]
     if symbolic:
         sizes = stack(sizes)
     y = conv2d_backprop_input(sizes, w, x, [1, 1, 1, 1], "VALID")
-    return batch_to_space_nd(y, [rate, rate], [[p[0], p[1] + p[2]] for p in pads])
+    return batch_to_space_nd(y, block, [[p[0], p[1] + p[2]] for p in pads])
+
+
+def _compatible(a: Any, b: Any) -> bool:
+    """Dimensions (or ints) as TF's is_compatible_with: either unknown, or equal."""
+    a, b = getattr(a, "value", a), getattr(b, "value", b)
+    return a is None or b is None or a == b
 
 
 def _output_dims(output_shape: Any) -> list:
@@ -692,12 +699,13 @@ def _output_dims(output_shape: Any) -> list:
             raise ValueError(f"`output_shape` must have shape (4,). Received: "
                              f"output_shape={TensorShape(known._shape)}")
         return [getitem(known, i) for i in range(4)]
-    dims = [int(v) for v in np.asarray(known.numpy() if hasattr(known, "numpy") else
-                                       known).reshape(-1)]
-    if len(dims) != 4:
+    t = convert_to_tensor(known)  # (TF's conversion, of any dtype, for its shape check)
+    if t._shape != (4,):
         raise ValueError(f"`output_shape` must have shape (4,). Received: "
-                         f"output_shape=({len(dims)},)")
-    return dims
+                         f"output_shape={TensorShape(t._shape)}")
+    if isinstance(output_shape, (list, tuple, np.ndarray)):  # (TF's steps take it as given:
+        return list(output_shape)  # a float is refused where the sizes become int32)
+    return [int(v) for v in t.numpy()]
 
 
 # ---------------------------------------------------------------------------------------

@@ -172,6 +172,7 @@ def batch_normalization(x: Any, mean: Any, variance: Any, offset: Any, scale: An
     return x * cast(inv, x.dtype) + cast(shift, x.dtype)
 
 
+@dispatch_binding
 def fused_batch_norm(x: Any, scale: Any, offset: Any, mean: Any = None, variance: Any = None,
                      epsilon: float = 0.001, data_format: str = "NHWC", is_training: bool = True,
                      name: str | None = None, exponential_avg_factor: float = 1.0) -> tuple:

@@ -14,9 +14,10 @@ import numpy as np
 
 from eagerflow._src.backend import choose
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.composite_dispatch import dispatchable
+from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import slow_inputs
 from eagerflow._src.ops.math import binary_args
@@ -98,7 +99,9 @@ SELECT_V1 = register(OpDef(
 
 
 @dispatchable
+@binds_first
 @slow_inputs("condition", "x", "y")
+@tf_name("where")
 def where_v1(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
     """`tf.compat.v1.where`: TF 1's Select with x and y (no broadcasting), else the
     indices of the true elements (TF 2's)."""

@@ -125,10 +125,13 @@ def fast_int32(value: Any, what: str) -> int:
     """A scalar given for an op's int32 input that no type attr names (OneHot's depth,
     the matrix diag ops' k) as TF's eager fast path converts it: a bool or a NumPy float,
     complex or bool scalar is cast (np.float32(1.5) is 1, True is 1); anything else as
-    `int_arg` takes it (a Python float is the conversion's TypeError)."""
+    `int_arg` takes it (a Python float is the conversion's TypeError), an int wrapped into
+    int32 as the conversion wraps it (k=2**32 is 0, 2**32 + 1 is 1; past int64 its
+    ValueError)."""
     if isinstance(value, (bool, np.bool_, np.floating, np.complexfloating)):
         return int(convert_to_tensor(value, dtype=dt.int32)._numpy())
-    return int_arg(value, what)
+    v = int_arg(value, what)
+    return v if isinstance(value, Tensor) else int32_wrapped(v)
 
 
 def int_index(value: int, slow: bool = False) -> int:

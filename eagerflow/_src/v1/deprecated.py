@@ -19,6 +19,7 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops import nn_loss, random, sparse_ops
 from eagerflow._src.ops.array import reshape
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math import floordiv, realdiv
@@ -38,7 +39,7 @@ def _cast_to(dtype: dt.DType, fname: str, op_name: str) -> Callable:
 
     to.__name__ = to.__qualname__ = fname
     to.__doc__ = f"`tf.compat.v1.{fname}`: `x` cast to {dtype.name} (deprecated in TF)."
-    return to
+    return dispatch_binding(to)
 
 
 to_float = _cast_to(dt.float32, "to_float", "ToFloat")
@@ -50,6 +51,7 @@ to_complex64 = _cast_to(dt.complex64, "to_complex64", "ToComplex64")
 to_complex128 = _cast_to(dt.complex128, "to_complex128", "ToComplex128")
 
 
+@dispatch_binding
 def div(x: Any, y: Any, name: str | None = None) -> Any:
     """`tf.compat.v1.div`: Python 2's division, a RealDiv of floats and complex numbers and a
     FloorDiv of integers; `y` converted to `x`'s dtype."""
@@ -80,6 +82,7 @@ def arg_min(input: Any, dimension: Any, output_type: Any = dt.int64,  # noqa: A0
     return argmin(input, dimension, output_type=output_type, name=name)
 
 
+@dispatch_binding
 def multinomial(logits: Any, num_samples: Any, seed: Any = None, name: str | None = None,
                 output_dtype: Any = None) -> Any:
     """`tf.compat.v1.multinomial`: `tf.random.categorical` under its TF 1 name."""
@@ -88,6 +91,7 @@ def multinomial(logits: Any, num_samples: Any, seed: Any = None, name: str | Non
     return random.multinomial(logits, num_samples, seed=seed, name=name, output_dtype=output_dtype)
 
 
+@dispatch_binding
 def sparse_to_dense(sparse_indices: Any, output_shape: Any, sparse_values: Any,
                     default_value: Any = 0, validate_indices: bool = True,
                     name: str | None = None) -> Any:
@@ -124,6 +128,7 @@ def py_func(func: Callable, inp: Any, Tout: Any, stateful: bool = True,  # noqa:
     return numpy_function(func, inp, Tout, stateful=stateful, name=name)
 
 
+@dispatch_binding
 def batch_gather(params: Any, indices: Any, name: str | None = None) -> Any:
     """`tf.compat.v1.batch_gather`: a gather over all of `indices`' leading dims (ragged
     params or indices: TF's ragged dispatch, the same gather without the warning)."""
@@ -146,6 +151,7 @@ See `tf.nn.softmax_cross_entropy_with_logits_v2`.
 """
 
 
+@dispatch_binding
 def softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = None, dim: int = -1,
                                       name: str | None = None, axis: Any = None) -> Any:
     """`tf.compat.v1.nn.softmax_cross_entropy_with_logits`: TF 2's with no gradient into

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.tensor import convert_to_tensor
@@ -19,6 +20,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import image as _img
 from eagerflow._src.ops import image_crops, image_sampling
 from eagerflow._src.ops.array import expand_dims, squeeze
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.image_bounds import resize_with_pad_by
@@ -62,6 +64,7 @@ def _modes(op: str, align_corners: Any, half_pixel_centers: Any) -> dict:
                            half_pixel_centers=half_pixel_centers)
 
 
+@dispatch_binding
 @eager_api("images", "size")
 def resize_bilinear(images: Any, size: Any, align_corners: bool = False,
                     name: str | None = None, half_pixel_centers: bool = False) -> Any:
@@ -73,6 +76,7 @@ def resize_bilinear(images: Any, size: Any, align_corners: bool = False,
                 _modes("ResizeBilinear", align_corners, half_pixel_centers), name)
 
 
+@dispatch_binding
 @eager_api("images", "size")
 def resize_nearest_neighbor(images: Any, size: Any, align_corners: bool = False,
                             name: str | None = None, half_pixel_centers: bool = False) -> Any:
@@ -84,6 +88,7 @@ def resize_nearest_neighbor(images: Any, size: Any, align_corners: bool = False,
                 _modes("ResizeNearestNeighbor", align_corners, half_pixel_centers), name)
 
 
+@dispatch_binding
 @eager_api("images", "size")
 def resize_bicubic(images: Any, size: Any, align_corners: bool = False,
                    name: str | None = None, half_pixel_centers: bool = False) -> Any:
@@ -95,6 +100,7 @@ def resize_bicubic(images: Any, size: Any, align_corners: bool = False,
                 _modes("ResizeBicubic", align_corners, half_pixel_centers), name)
 
 
+@dispatch_binding
 @eager_api("images", "size")
 def resize_area(images: Any, size: Any, align_corners: bool = False,
                 name: str | None = None) -> Any:
@@ -113,6 +119,7 @@ _OPS = {ResizeMethod.BILINEAR: _img.RESIZE_BILINEAR, "bilinear": _img.RESIZE_BIL
         ResizeMethod.AREA: _img.RESIZE_AREA, "area": _img.RESIZE_AREA}
 
 
+@dispatch_binding
 def resize_images(images: Any, size: Any, method: Any = ResizeMethod.BILINEAR,
                   align_corners: bool = False, preserve_aspect_ratio: bool = False,
                   name: str | None = None) -> Any:
@@ -153,6 +160,8 @@ def _resize_images(images: Any, size: Any, method: Any, align_corners: bool,
     return squeeze(out, [0]) if rank == 3 else out
 
 
+@dispatch_binding
+@tf_name("resize_image_with_pad_v1")
 def resize_image_with_pad(image: Any, target_height: int, target_width: int,
                           method: Any = ResizeMethod.BILINEAR,
                           align_corners: bool = False) -> Any:
@@ -162,6 +171,8 @@ def resize_image_with_pad(image: Any, target_height: int, target_width: int,
                               lambda x, size: resize_images(x, size, method, align_corners))
 
 
+@dispatch_binding
+@tf_name("crop_and_resize_v1")
 def crop_and_resize(image: Any, boxes: Any, box_ind: Any = None, crop_size: Any = None,
                     method: str = "bilinear", extrapolation_value: float = 0,
                     name: str | None = None, box_indices: Any = None) -> Any:

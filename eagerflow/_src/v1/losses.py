@@ -18,6 +18,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.function.graph_variables import GraphKeys
 from eagerflow._src.ops.array import ones_like_filled, shape, squeeze, zeros_like
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.math import abs as abs_
@@ -168,6 +169,7 @@ def _compute_loss(losses: Any, weights: Any, loss_collection: str, reduction: st
     return loss
 
 
+@dispatch_binding
 def compute_weighted_loss(losses: Any, weights: Any = 1.0, scope: str | None = None,
                           loss_collection: str = GraphKeys.LOSSES,
                           reduction: str = _DEFAULT) -> Any:
@@ -211,6 +213,7 @@ def absolute_difference(labels: Any, predictions: Any, weights: Any = 1.0,
         return compute_weighted_loss(losses, weights, sc, loss_collection, reduction)
 
 
+@dispatch_binding
 def mean_squared_error(labels: Any, predictions: Any, weights: Any = 1.0,
                        scope: str | None = None, loss_collection: str = GraphKeys.LOSSES,
                        reduction: str = _DEFAULT) -> Any:
@@ -221,6 +224,7 @@ def mean_squared_error(labels: Any, predictions: Any, weights: Any = 1.0,
         return compute_weighted_loss(losses, weights, sc, loss_collection, reduction)
 
 
+@dispatch_binding
 def log_loss(labels: Any, predictions: Any, weights: Any = 1.0, epsilon: float = 1e-7,
              scope: str | None = None, loss_collection: str = GraphKeys.LOSSES,
              reduction: str = _DEFAULT) -> Any:
@@ -232,6 +236,7 @@ def log_loss(labels: Any, predictions: Any, weights: Any = 1.0, epsilon: float =
         return compute_weighted_loss(losses, weights, sc, loss_collection, reduction)
 
 
+@dispatch_binding
 def hinge_loss(labels: Any, logits: Any, weights: Any = 1.0, scope: str | None = None,
                loss_collection: str = GraphKeys.LOSSES, reduction: str = _DEFAULT) -> Any:
     _required(labels=labels, logits=logits)
@@ -243,6 +248,7 @@ def hinge_loss(labels: Any, logits: Any, weights: Any = 1.0, scope: str | None =
         return compute_weighted_loss(losses, weights, sc, loss_collection, reduction)
 
 
+@dispatch_binding
 def huber_loss(labels: Any, predictions: Any, weights: Any = 1.0, delta: float = 1.0,
                scope: str | None = None, loss_collection: str = GraphKeys.LOSSES,
                reduction: str = _DEFAULT) -> Any:
@@ -272,6 +278,7 @@ def cosine_distance(labels: Any, predictions: Any, axis: Any = None, weights: An
         return compute_weighted_loss(losses, weights, sc, loss_collection, reduction)
 
 
+@dispatch_binding
 def sigmoid_cross_entropy(multi_class_labels: Any, logits: Any, weights: Any = 1.0,
                           label_smoothing: float = 0, scope: str | None = None,
                           loss_collection: str = GraphKeys.LOSSES,
@@ -285,6 +292,7 @@ def sigmoid_cross_entropy(multi_class_labels: Any, logits: Any, weights: Any = 1
         return compute_weighted_loss(losses, weights, sc, loss_collection, reduction)
 
 
+@dispatch_binding
 def softmax_cross_entropy(onehot_labels: Any, logits: Any, weights: Any = 1.0,
                           label_smoothing: float = 0, scope: str | None = None,
                           loss_collection: str = GraphKeys.LOSSES,
@@ -302,6 +310,7 @@ def softmax_cross_entropy(onehot_labels: Any, logits: Any, weights: Any = 1.0,
         return compute_weighted_loss(losses, weights, sc, loss_collection, reduction)
 
 
+@dispatch_binding
 def sparse_softmax_cross_entropy(labels: Any, logits: Any, weights: Any = 1.0,
                                  scope: str | None = None,
                                  loss_collection: str = GraphKeys.LOSSES,
@@ -332,6 +341,7 @@ def _squeezed(labels: Any, logits: Any, weights: Any) -> tuple:
     return labels, logits, weights
 
 
+@dispatch_binding
 def mean_pairwise_squared_error(labels: Any, predictions: Any, weights: Any = 1.0,
                                 scope: str | None = None,
                                 loss_collection: str = GraphKeys.LOSSES) -> Any:

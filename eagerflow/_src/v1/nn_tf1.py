@@ -12,11 +12,11 @@ TF 1 layer (v1/): loaded by tf.compat.v1.nn on first use.
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.tf_logging import log_deprecation
+from eagerflow._src.core.api_names import tf_name
+from eagerflow._src.core.tf_logging import caller_frame, log_deprecation
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn as _nn
 from eagerflow._src.ops import (
@@ -29,6 +29,7 @@ from eagerflow._src.ops import (
     nn_pool,
     nn_pool_argmax,
 )
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.v1.tf1_args import deprecated_arg, lookup
@@ -40,6 +41,7 @@ _DIM = "dim is deprecated, use axis instead"
 
 # -- softmax, in_top_k, crelu ------------------------------------------------------------------
 
+@dispatch_binding
 def softmax(logits: Any, axis: Any = None, name: str | None = None, dim: Any = None) -> Any:
     """`tf.compat.v1.nn.softmax` (and `tf.compat.v1.math.softmax`): TF 1's `dim`."""
     if dim is not None:
@@ -48,6 +50,7 @@ def softmax(logits: Any, axis: Any = None, name: str | None = None, dim: Any = N
     return _nn.softmax(logits, -1 if axis is None else axis, name)
 
 
+@dispatch_binding
 def log_softmax(logits: Any, axis: Any = None, name: str | None = None, dim: Any = None) -> Any:
     """`tf.compat.v1.nn.log_softmax` (and `tf.compat.v1.math.log_softmax`): TF 1's `dim`."""
     if dim is not None:
@@ -56,12 +59,14 @@ def log_softmax(logits: Any, axis: Any = None, name: str | None = None, dim: Any
     return _nn.log_softmax(logits, -1 if axis is None else axis, name)
 
 
+@dispatch_binding
 def in_top_k(predictions: Any, targets: Any, k: Any, name: str | None = None) -> Any:
     """`tf.compat.v1.nn.in_top_k` (and `.math.in_top_k`): TF 1's order, `predictions`
     first (TF 2's takes `targets` first)."""
     return nn_loss.in_top_k(targets, predictions, k, name)
 
 
+@dispatch_binding
 def crelu(features: Any, name: str | None = None, axis: int = -1) -> Any:
     """`tf.compat.v1.nn.crelu`: TF 1's order (`name` before `axis`)."""
     return _nn.crelu(features, axis, name)
@@ -82,7 +87,7 @@ def _format_notice(data_format: str) -> None:
     if data_format in _formats_shown:
         return
     _formats_shown.add(data_format)
-    frame = sys._getframe(2)
+    frame = caller_frame(2)
     log_deprecation(
         "From %s:%d: calling conv1d (from %s) with data_format=%s is deprecated and will be "
         "removed in a future version.\nInstructions for updating:\n`%s` for data_format is "
@@ -90,6 +95,7 @@ def _format_notice(data_format: str) -> None:
         data_format, data_format, "NWC" if data_format == "NHWC" else "NCW")
 
 
+@dispatch_binding
 def conv1d(value: Any = None, filters: Any = None, stride: Any = None, padding: Any = None,
            use_cudnn_on_gpu: Any = None, data_format: Any = None, name: str | None = None,
            input: Any = None, dilations: Any = None) -> Any:  # noqa: A002
@@ -108,6 +114,7 @@ def conv1d(value: Any = None, filters: Any = None, stride: Any = None, padding: 
     return nn_conv.conv1d(value, filters, stride, padding, data_format, dilations, name)
 
 
+@dispatch_binding
 def conv2d(input: Any, filter: Any = None, strides: Any = None,  # noqa: A002
            padding: Any = None, use_cudnn_on_gpu: bool = True, data_format: str = "NHWC",
            dilations: Any = [1, 1, 1, 1],  # noqa: B006 (TF's default)
@@ -118,6 +125,7 @@ def conv2d(input: Any, filter: Any = None, strides: Any = None,  # noqa: A002
                           data_format or "NHWC", dilations, name)
 
 
+@dispatch_binding
 def conv2d_transpose(value: Any = None, filter: Any = None, output_shape: Any = None,  # noqa: A002
                      strides: Any = None, padding: Any = "SAME", data_format: str = "NHWC",
                      name: str | None = None, input: Any = None,  # noqa: A002
@@ -128,6 +136,8 @@ def conv2d_transpose(value: Any = None, filter: Any = None, output_shape: Any = 
                                              strides, padding, data_format, dilations, name)
 
 
+@dispatch_binding
+@tf_name("conv3d_v1")
 def conv3d(input: Any, filter: Any = None, strides: Any = None,  # noqa: A002
            padding: Any = None, data_format: str = "NDHWC",
            dilations: Any = [1, 1, 1, 1, 1],  # noqa: B006 (TF's default)
@@ -137,6 +147,7 @@ def conv3d(input: Any, filter: Any = None, strides: Any = None,  # noqa: A002
                           dilations, name)
 
 
+@dispatch_binding
 def conv3d_transpose(value: Any, filter: Any = None, output_shape: Any = None,  # noqa: A002
                      strides: Any = None, padding: Any = "SAME", data_format: str = "NDHWC",
                      name: str | None = None, input: Any = None,  # noqa: A002
@@ -148,6 +159,7 @@ def conv3d_transpose(value: Any, filter: Any = None, output_shape: Any = None,  
                                              data_format, dilations, name)
 
 
+@dispatch_binding
 def convolution(input: Any, filter: Any, padding: Any, strides: Any = None,  # noqa: A002
                 dilation_rate: Any = None, name: str | None = None, data_format: Any = None,
                 filters: Any = None, dilations: Any = None) -> Any:
@@ -158,6 +170,7 @@ def convolution(input: Any, filter: Any, padding: Any, strides: Any = None,  # n
                                  name)
 
 
+@dispatch_binding
 def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noqa: A002
                      rate: Any = None, name: str | None = None, data_format: Any = None,
                      dilations: Any = None) -> Any:
@@ -166,6 +179,7 @@ def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noq
     return nn_extras.depthwise_conv2d(input, filter, strides, padding, data_format, rate, name)
 
 
+@dispatch_binding
 def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  # noqa: A002
                      strides: Any, padding: Any, rate: Any = None, name: str | None = None,
                      data_format: Any = None, dilations: Any = None) -> Any:
@@ -175,6 +189,8 @@ def separable_conv2d(input: Any, depthwise_filter: Any, pointwise_filter: Any,  
                                       padding, data_format, rate, name)
 
 
+@dispatch_binding
+@tf_name("dilation2d_v1")
 def dilation2d(input: Any, filter: Any = None, strides: Any = None,  # noqa: A002
                rates: Any = None, padding: Any = None, name: str | None = None,
                filters: Any = None, dilations: Any = None) -> Any:
@@ -185,6 +201,7 @@ def dilation2d(input: Any, filter: Any = None, strides: Any = None,  # noqa: A00
     return nn_morphology.dilation2d(input, filter, strides, padding, "NHWC", rates, name)
 
 
+@dispatch_binding
 def erosion2d(value: Any, kernel: Any, strides: Any, rates: Any, padding: Any,
               name: str | None = None) -> Any:
     """`tf.compat.v1.nn.erosion2d`: TF 1's `kernel` and `rates` (TF 2's `filters` and
@@ -194,6 +211,7 @@ def erosion2d(value: Any, kernel: Any, strides: Any, rates: Any, padding: Any,
 
 # -- pooling -----------------------------------------------------------------------------------
 
+@dispatch_binding
 def avg_pool(value: Any, ksize: Any, strides: Any, padding: Any, data_format: str = "NHWC",
              name: str | None = None, input: Any = None) -> Any:  # noqa: A002
     """`tf.compat.v1.nn.avg_pool` and `.avg_pool2d` (one function in TF 1): 2-D average
@@ -202,6 +220,7 @@ def avg_pool(value: Any, ksize: Any, strides: Any, padding: Any, data_format: st
     return nn_pool.avg_pool2d(value, ksize, strides, padding, data_format or "NHWC", name)
 
 
+@dispatch_binding
 def max_pool(value: Any, ksize: Any, strides: Any, padding: Any, data_format: str = "NHWC",
              name: str | None = None, input: Any = None) -> Any:  # noqa: A002
     """`tf.compat.v1.nn.max_pool`: 2-D max pooling with TF 1's `value`."""
@@ -209,6 +228,8 @@ def max_pool(value: Any, ksize: Any, strides: Any, padding: Any, data_format: st
     return nn_pool.max_pool2d(value, ksize, strides, padding, data_format or "NHWC", name)
 
 
+@dispatch_binding
+@tf_name("max_pool_with_argmax_v1")
 def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                          data_format: str = "NHWC", Targmax: Any = None,  # noqa: N803
                          name: str | None = None, output_dtype: Any = None,
@@ -227,6 +248,7 @@ def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: Any,  # 
     return nn_pool_argmax.MaxPoolWithArgmaxOutput(*out)
 
 
+@dispatch_binding
 def pool(input: Any, window_shape: Any, pooling_type: str, padding: str,  # noqa: A002
          dilation_rate: Any = None, strides: Any = None, name: str | None = None,
          data_format: Any = None, dilations: Any = None) -> Any:
@@ -243,24 +265,28 @@ def _keep(keep_dims: Any, keepdims: Any) -> bool:
     return False if keep_dims is None else keep_dims
 
 
+@dispatch_binding
 def moments(x: Any, axes: Any, shift: Any = None, name: str | None = None,
             keep_dims: Any = None, keepdims: Any = None) -> tuple:
     """`tf.compat.v1.nn.moments`: TF 1's `keep_dims` (and order: `name` before it)."""
     return nn_norm.moments(x, axes, shift, _keep(keep_dims, keepdims), name)
 
 
+@dispatch_binding
 def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keep_dims: Any = None,
                           name: str | None = None, keepdims: Any = None) -> tuple:
     """`tf.compat.v1.nn.sufficient_statistics`: TF 1's `keep_dims`, fourth."""
     return nn_norm.sufficient_statistics(x, axes, shift, _keep(keep_dims, keepdims), name)
 
 
+@dispatch_binding
 def weighted_moments(x: Any, axes: Any, frequency_weights: Any, name: str | None = None,
                      keep_dims: Any = None, keepdims: Any = None) -> tuple:
     """`tf.compat.v1.nn.weighted_moments`: TF 1's `keep_dims` (after `name`)."""
     return nn_norm.weighted_moments(x, axes, frequency_weights, _keep(keep_dims, keepdims), name)
 
 
+@dispatch_binding
 def sparse_softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
                                              name: str | None = None) -> Any:
     """`tf.compat.v1.nn.sparse_softmax_cross_entropy_with_logits`: both arguments by keyword
@@ -268,6 +294,7 @@ def sparse_softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = N
     return nn_loss.sparse_softmax_cross_entropy_with_logits(labels, logits, name)
 
 
+@dispatch_binding
 def weighted_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
                                        pos_weight: Any = None, name: str | None = None,
                                        targets: Any = None) -> Any:
@@ -280,6 +307,7 @@ def weighted_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
     return nn_loss.weighted_cross_entropy_with_logits(labels, logits, pos_weight, name)
 
 
+@dispatch_binding
 def batch_norm_with_global_normalization(t: Any = None, m: Any = None, v: Any = None,
                                          beta: Any = None, gamma: Any = None,
                                          variance_epsilon: Any = None,

@@ -20,6 +20,7 @@ from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn_fractional, wrapper_inputs
 from eagerflow._src.ops.candidate_sampling import _sampled_logits, _sum_rows
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math_base import _t, cast, stop_gradient
@@ -89,6 +90,7 @@ def _fractional(op: Any, value: Any, pooling_ratio: Any, pseudo_random: Any, ove
     return bind(op, (_t(value),), attrs, name)
 
 
+@dispatch_binding
 def fractional_max_pool(value: Any, pooling_ratio: Any, pseudo_random: bool = False,
                         overlapping: bool = False, deterministic: bool = False, seed: int = 0,
                         seed2: int = 0, name: str | None = None) -> tuple:
@@ -108,6 +110,7 @@ def fractional_max_pool(value: Any, pooling_ratio: Any, pseudo_random: bool = Fa
     return nn_fractional.FractionalMaxPool(*out)
 
 
+@dispatch_binding
 def fractional_avg_pool(value: Any, pooling_ratio: Any, pseudo_random: bool = False,
                         overlapping: bool = False, deterministic: bool = False, seed: int = 0,
                         seed2: int = 0, name: str | None = None) -> tuple:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as _dt
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
@@ -21,6 +22,7 @@ from eagerflow._src.ops.candidate_sampling import (
     log_uniform_candidate_sampler,
     uniform_candidate_sampler,
 )
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.elementwise import binary_args
@@ -43,6 +45,7 @@ def _named(value: Any, name: str) -> Any:
     return constant(value, name=name)
 
 
+@dispatch_binding
 def xw_plus_b(x: Any, weights: Any, biases: Any, name: str | None = None) -> Any:
     """matmul(x, weights) + biases: `xw_plus_b/MatMul`, then the BiasAdd `xw_plus_b`."""
     with name_scope(name or "xw_plus_b") as scope:
@@ -51,6 +54,7 @@ def xw_plus_b(x: Any, weights: Any, biases: Any, name: str | None = None) -> Any
         return bias_add(mm, biases, name=scope or None)
 
 
+@dispatch_binding
 def relu_layer(x: Any, weights: Any, biases: Any, name: str | None = None) -> Any:
     """relu(matmul(x, weights) + biases), the Relu named after the scope."""
     with name_scope(name or "relu_layer") as scope:
@@ -58,6 +62,8 @@ def relu_layer(x: Any, weights: Any, biases: Any, name: str | None = None) -> An
         return relu(bias_add(matmul(x, weights), biases), name=scope or None)
 
 
+@dispatch_binding
+@tf_name("softmax_cross_entropy_with_logits_v2_helper")
 def softmax_cross_entropy_with_logits_v2(labels: Any, logits: Any, axis: Any = None,
                                          name: str | None = None, dim: Any = None) -> Any:
     """TF 2's softmax_cross_entropy_with_logits, with TF 1's deprecated `dim`."""
@@ -67,6 +73,7 @@ def softmax_cross_entropy_with_logits_v2(labels: Any, logits: Any, axis: Any = N
     return _softmax_xent(labels, logits, -1 if axis is None else axis, name)
 
 
+@dispatch_binding
 def conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any,  # noqa: A002
                            strides: Any, padding: Any, use_cudnn_on_gpu: bool = True,
                            data_format: str = "NHWC",
@@ -77,6 +84,7 @@ def conv2d_backprop_filter(input: Any, filter_sizes: Any, out_backprop: Any,  # 
                                                    padding, data_format, dilations, name)
 
 
+@dispatch_binding
 def conv2d_backprop_input(input_sizes: Any, filter: Any = None,  # noqa: A002
                           out_backprop: Any = None, strides: Any = None, padding: Any = None,
                           use_cudnn_on_gpu: bool = True, data_format: str = "NHWC",
@@ -107,6 +115,7 @@ def conv3d_backprop_filter_v2(input: Any, filter_sizes: Any, out_backprop: Any, 
 conv3d_backprop_filter = conv3d_backprop_filter_v2
 
 
+@dispatch_binding
 def depthwise_conv2d_native(input: Any, filter: Any, strides: Any, padding: Any,  # noqa: A002
                             data_format: str = "NHWC",
                             dilations: Any = [1, 1, 1, 1],  # noqa: B006 (TF's default)
@@ -127,6 +136,7 @@ def _ints(v: Any) -> list:
     return [int(i) for i in v]
 
 
+@dispatch_binding
 @eager_api("input", "min_input", "max_input")
 def quantized_avg_pool(input: Any, min_input: Any, max_input: Any, ksize: Any,  # noqa: A002
                        strides: Any, padding: str, name: str | None = None) -> tuple:
@@ -136,6 +146,7 @@ def quantized_avg_pool(input: Any, min_input: Any, max_input: Any, ksize: Any,  
                 {"ksize": _ints(ksize), "strides": _ints(strides), "padding": padding}, name)
 
 
+@dispatch_binding
 @eager_api("input", "min_input", "max_input")
 def quantized_max_pool(input: Any, min_input: Any, max_input: Any, ksize: Any,  # noqa: A002
                        strides: Any, padding: str, name: str | None = None) -> tuple:
@@ -145,6 +156,7 @@ def quantized_max_pool(input: Any, min_input: Any, max_input: Any, ksize: Any,  
                 {"ksize": _ints(ksize), "strides": _ints(strides), "padding": padding}, name)
 
 
+@dispatch_binding
 @eager_api("input", "filter", "min_input", "max_input", "min_filter", "max_filter")
 def quantized_conv2d(input: Any, filter: Any, min_input: Any, max_input: Any,  # noqa: A002
                      min_filter: Any, max_filter: Any, strides: Any, padding: str,
@@ -159,6 +171,7 @@ def quantized_conv2d(input: Any, filter: Any, min_input: Any, max_input: Any,  #
                  "padding": padding, "dilations": _ints(dilations)}, name)
 
 
+@dispatch_binding
 @eager_api("features", "max_value", "min_features", "max_features")
 def quantized_relu_x(features: Any, max_value: Any, min_features: Any, max_features: Any,
                      out_type: Any = _dt.quint8, name: str | None = None) -> tuple:

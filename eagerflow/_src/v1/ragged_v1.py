@@ -17,6 +17,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.function.compat_v1 import placeholder as dense_placeholder
 from eagerflow._src.ops import ragged as _ragged_family  # noqa: F401 - loads the family whole
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.ragged_functions import constant
 from eagerflow._src.ops.ragged_tensor import RaggedTensor
 from eagerflow._src.v1.tf1_args import name_scope
@@ -75,6 +76,7 @@ class RaggedTensorValue:
         return f"tf.RaggedTensorValue(values={self._values!r}, row_splits={self._row_splits!r})"
 
 
+@dispatch_binding
 def constant_value(pylist: Any, dtype: Any = None, ragged_rank: Any = None,
                    inner_shape: Any = None, row_splits_dtype: Any = "int64") -> Any:
     """A RaggedTensorValue of nested Python lists (a NumPy array where nothing is ragged):
@@ -105,6 +107,7 @@ def _array(values: Any, np_dtype: Any, inner_shape: Any) -> np.ndarray:
     return array
 
 
+@dispatch_binding
 def placeholder(dtype: Any, ragged_rank: int, value_shape: Any = None,
                 name: str | None = None) -> RaggedTensor:
     """A RaggedTensor of placeholders to feed: its flat values ("flat_values", shaped

@@ -20,6 +20,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
 from eagerflow._src.ops.array import concat, constant, reshape, shape, zeros
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.control_deps import control_dependencies
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.math import (
@@ -124,6 +125,7 @@ def _step(cell: Any, t: int, inp: Any, state: Any, seq: Any, zero_out: Any) -> t
     return _copy_through(t, seq, out, zero_out), _copy_through(t, seq, new_state, state)
 
 
+@dispatch_binding
 def dynamic_rnn(cell: Any, inputs: Any, sequence_length: Any = None, initial_state: Any = None,
                 dtype: Any = None, parallel_iterations: Any = None, swap_memory: bool = False,
                 time_major: bool = False, scope: Any = None) -> tuple:
@@ -209,6 +211,7 @@ def _check_inputs(inputs: Any) -> None:
         raise ValueError("Argument `inputs` must not be empty.")
 
 
+@dispatch_binding
 def static_rnn(cell: Any, inputs: Any, initial_state: Any = None, dtype: Any = None,
                sequence_length: Any = None, scope: Any = None) -> tuple:
     """Runs `cell` over a list of per-step inputs; returns (list of outputs, state)."""
@@ -237,6 +240,7 @@ def _reverse(x: Any, seq: Any, time_axis: int, batch_axis: int) -> Any:
     return reverse_sequence(x, seq, seq_axis=time_axis, batch_axis=batch_axis)
 
 
+@dispatch_binding
 def bidirectional_dynamic_rnn(cell_fw: Any, cell_bw: Any, inputs: Any,
                               sequence_length: Any = None, initial_state_fw: Any = None,
                               initial_state_bw: Any = None, dtype: Any = None,
@@ -264,6 +268,7 @@ def bidirectional_dynamic_rnn(cell_fw: Any, cell_bw: Any, inputs: Any,
     return (out_fw, out_bw), (st_fw, st_bw)
 
 
+@dispatch_binding
 def static_bidirectional_rnn(cell_fw: Any, cell_bw: Any, inputs: Any,
                              initial_state_fw: Any = None, initial_state_bw: Any = None,
                              dtype: Any = None, sequence_length: Any = None,
@@ -319,6 +324,7 @@ def _select_rows(done: Any, old: Any, new: Any) -> Any:
     return where(cond, old, new)
 
 
+@dispatch_binding
 def raw_rnn(cell: Any, loop_fn: Any, parallel_iterations: Any = None,
             swap_memory: bool = False, scope: Any = None) -> tuple:
     """Runs `cell` as `loop_fn` steers it: `loop_fn(time, cell_output, cell_state,
@@ -407,6 +413,7 @@ def raw_rnn(cell: Any, loop_fn: Any, parallel_iterations: Any = None,
         return emit_ta, final_state, (None if init_loop_state is None else final_loop_state)
 
 
+@dispatch_binding
 def static_state_saving_rnn(cell: Any, inputs: Any, state_saver: Any, state_name: Any,
                             sequence_length: Any = None, scope: Any = None) -> tuple:
     """static_rnn from the state `state_saver.state(state_name)` gives (a nest of names for

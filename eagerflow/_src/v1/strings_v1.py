@@ -12,27 +12,34 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import ragged_strings, string_ops
 from eagerflow._src.ops.array import expand_dims
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.ragged import RaggedTensor
 from eagerflow._src.v1.tf1_args import lookup, name_scope
 
 
+@dispatch_binding
+@tf_name("string_length")
 def length(input: Any, name: str | None = None, unit: str = "BYTE") -> Any:  # noqa: A002
     """`tf.compat.v1.strings.length`: TF 1's order (`name` before `unit`)."""
     return string_ops.length(input, unit, name)
 
 
+@dispatch_binding
 def substr(input: Any, pos: Any, len: Any, name: str | None = None,  # noqa: A002
            unit: str = "BYTE") -> Any:
     """`tf.compat.v1.strings.substr`: TF 1's order (`name` before `unit`)."""
     return string_ops.substr(input, pos, len, unit, name)
 
 
+@dispatch_binding
+@tf_name("strings_split_v1")
 def split(input: Any = None, sep: Any = None, maxsplit: int = -1,  # noqa: A002
           result_type: str = "SparseTensor", source: Any = None,
           name: str | None = None) -> Any:

@@ -12,7 +12,6 @@ TF 1 layer (v1/): loaded by `tf.compat.v1` on first use.
 from __future__ import annotations
 
 import builtins
-import sys
 from typing import Any, Callable
 
 import numpy as np
@@ -22,16 +21,18 @@ from eagerflow._src.control_flow.conditionals import cond as _cond
 from eagerflow._src.control_flow.loops import while_loop as _while_loop
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import nest as _nest
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.name_scope import name_scope as _name_scope
 from eagerflow._src.core.shape import TensorShape
-from eagerflow._src.core.tf_logging import log_deprecation
+from eagerflow._src.core.tf_logging import caller_frame, log_deprecation
 from eagerflow._src.function.compat_v1 import _mode
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.array import constant as _constant
 from eagerflow._src.ops.array import expand_dims as _expand_dims
 from eagerflow._src.ops.array import shape as _shape
 from eagerflow._src.ops.array import squeeze as _squeeze
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.control_deps import tuple as _tuple
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2, graph_constant
 from eagerflow._src.ops.indexing import boolean_mask as _boolean_mask
@@ -70,7 +71,7 @@ def deprecated_arg(func: str, module: str, arg: str, instructions: str) -> None:
     if executing_eagerly() or (func, arg) in _args_shown:
         return
     _args_shown.add((func, arg))
-    frame = sys._getframe(2)
+    frame = caller_frame(2)
     log_deprecation(
         "From %s:%d: calling %s (from %s) with %s is deprecated and will be removed in a "
         "future version.\nInstructions for updating:\n%s", frame.f_code.co_filename,
@@ -87,10 +88,10 @@ def _reduction_v1(fn: Callable, tf_name: str, notice: bool = True) -> Callable:
         keepdims = lookup("keepdims", keepdims, "keep_dims", keep_dims)
         return fn(input_tensor, axis, False if keepdims is None else keepdims, name)
 
-    reduce_v1.__name__ = reduce_v1.__qualname__ = tf_name
+    reduce_v1.__name__ = reduce_v1.__qualname__ = f"{tf_name}_v1"  # (TF's)
     reduce_v1.__doc__ = (f"`tf.compat.v1.{tf_name}`: `tf.{tf_name}` with TF 1's "
                          "`reduction_indices` and `keep_dims`.")
-    return reduce_v1
+    return dispatch_binding(reduce_v1)
 
 
 reduce_sum = _reduction_v1(R.reduce_sum, "reduce_sum")
@@ -103,6 +104,7 @@ reduce_any = _reduction_v1(R.reduce_any, "reduce_any")
 reduce_logsumexp = _reduction_v1(R.reduce_logsumexp, "reduce_logsumexp")
 
 
+@dispatch_binding
 def count_nonzero(input_tensor: Any = None, axis: Any = None, keepdims: Any = None,
                   dtype: Any = dt.int64, name: str | None = None,
                   reduction_indices: Any = None, keep_dims: Any = None,
@@ -130,13 +132,14 @@ def _arg_v1(fn: Callable, tf_name: str) -> Callable:
 
     arg_v1.__name__ = arg_v1.__qualname__ = tf_name
     arg_v1.__doc__ = f"`tf.compat.v1.{tf_name}`: `tf.{tf_name}` with TF 1's `dimension`."
-    return arg_v1
+    return dispatch_binding(arg_v1)
 
 
 argmax = _arg_v1(R.argmax, "argmax")
 argmin = _arg_v1(R.argmin, "argmin")
 
 
+@tf_name("constant_v1")
 def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Const",
              verify_shape: bool = False) -> Any:
     """`tf.compat.v1.constant`: with `verify_shape`, a value not of `shape` is TF's
@@ -160,6 +163,7 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
     return _constant(value, dtype, shape, name)
 
 
+@dispatch_binding
 def expand_dims(input: Any, axis: Any = None, name: str | None = None,  # noqa: A002
                 dim: Any = None) -> Any:
     """`tf.compat.v1.expand_dims`: `tf.expand_dims` with TF 1's `dim`."""
@@ -171,6 +175,7 @@ def expand_dims(input: Any, axis: Any = None, name: str | None = None,  # noqa: 
     return _expand_dims(input, axis, name)
 
 
+@dispatch_binding
 def squeeze(input: Any, axis: Any = None, name: str | None = None,  # noqa: A002
             squeeze_dims: Any = None) -> Any:
     """`tf.compat.v1.squeeze`: `tf.squeeze` with TF 1's `squeeze_dims`."""
@@ -197,6 +202,7 @@ def reverse_sequence(input: Any, seq_lengths: Any, seq_axis: Any = None,  # noqa
     return _reverse_sequence(input, seq_lengths, seq_axis, batch_axis, name)
 
 
+@dispatch_binding
 def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
          keepdims: Any = None, name: str | None = None, keep_dims: Any = None) -> Any:
     """`tf.compat.v1.norm`: `tf.norm` with TF 1's `keep_dims`."""
@@ -207,6 +213,7 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
         return _norm(tensor, ord, axis, False if keepdims is None else keepdims)
 
 
+@dispatch_binding
 def gather(params: Any, indices: Any, validate_indices: Any = None, name: str | None = None,
            axis: Any = None, batch_dims: int = 0) -> Any:
     """`tf.compat.v1.gather`: TF 1's order (`name` before `axis`)."""
@@ -218,6 +225,7 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, name: str | 
                    name=name)
 
 
+@dispatch_binding
 def gather_nd(params: Any, indices: Any, name: str | None = None, batch_dims: int = 0,
               bad_indices_policy: str = "") -> Any:
     """`tf.compat.v1.gather_nd`: TF 1's order (`name` before `batch_dims`)."""
@@ -225,37 +233,45 @@ def gather_nd(params: Any, indices: Any, name: str | None = None, batch_dims: in
                       bad_indices_policy=bad_indices_policy)
 
 
+@dispatch_binding
 def shape(input: Any, name: str | None = None, out_type: Any = None) -> Any:  # noqa: A002
     """`tf.compat.v1.shape`: TF 1's order (`name` before `out_type`)."""
     return _shape(input, out_type=out_type, name=name)
 
 
+@dispatch_binding
 def size(input: Any, name: str | None = None, out_type: Any = None) -> Any:  # noqa: A002
     """`tf.compat.v1.size`: TF 1's order (`name` before `out_type`)."""
     return R.size(input, out_type=out_type, name=name)
 
 
+@dispatch_binding
 def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", name: str | None = None,
         constant_values: Any = 0) -> Any:
     """`tf.compat.v1.pad`: TF 1's order (`name` before `constant_values`)."""
     return _pad(tensor, paddings, mode=mode, constant_values=constant_values, name=name)
 
 
+@dispatch_binding
 def boolean_mask(tensor: Any, mask: Any, name: str = "boolean_mask", axis: Any = None) -> Any:
     """`tf.compat.v1.boolean_mask`: TF 1's order (`name` before `axis`)."""
     return _boolean_mask(tensor, mask, axis=axis, name=name)
 
 
+@dispatch_binding
 def transpose(a: Any, perm: Any = None, name: str = "transpose", conjugate: bool = False) -> Any:
     """`tf.compat.v1.transpose`: TF 1's order (`name` before `conjugate`)."""
     return _transpose(a, perm, conjugate=conjugate, name=name)
 
 
+@dispatch_binding
 def tuple(tensors: Any, name: str | None = None, control_inputs: Any = None) -> list:  # noqa: A001
     """`tf.compat.v1.tuple`: TF 1's order (`name` before `control_inputs`)."""
     return _tuple(tensors, control_inputs=control_inputs, name=name)
 
 
+@dispatch_binding
+@tf_name("convert_to_tensor_v1_with_dispatch")
 def convert_to_tensor(value: Any, dtype: Any = None, name: str | None = None,
                       preferred_dtype: Any = None, dtype_hint: Any = None) -> Any:
     """`tf.compat.v1.convert_to_tensor`: TF 1's `preferred_dtype` (`dtype_hint`'s old name)."""
@@ -263,6 +279,7 @@ def convert_to_tensor(value: Any, dtype: Any = None, name: str | None = None,
     return convert_to_tensor_v2(value, dtype, preferred_dtype, name)
 
 
+@dispatch_binding
 def ones_like(tensor: Any, dtype: Any = None, name: str | None = None,
               optimize: bool = True) -> Any:
     """`tf.compat.v1.ones_like`: TF 1's parameters (`tensor`; `optimize` only lets TF fold
@@ -270,6 +287,7 @@ def ones_like(tensor: Any, dtype: Any = None, name: str | None = None,
     return _ones_like(tensor, dtype=dtype, name=name)
 
 
+@dispatch_binding
 def zeros_like(tensor: Any, dtype: Any = None, name: str | None = None,
                optimize: bool = True) -> Any:
     """`tf.compat.v1.zeros_like`: TF 1's parameters (`tensor`, `optimize`)."""

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.context import _state, executing_eagerly
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
@@ -40,6 +41,7 @@ from eagerflow._src.ops import sparse_functions as SF
 from eagerflow._src.ops import sparse_reduce_ops as SR
 from eagerflow._src.ops import sparse_serialization as SS
 from eagerflow._src.ops.array import rank
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.graph_constants import convert_to_tensor_v2
 from eagerflow._src.ops.image_patches import extract_patches
@@ -170,11 +172,13 @@ sparse_segment_mean = _sparse_segment(SF.segment_mean, "sparse_segment_mean")
 sparse_segment_sqrt_n = _sparse_segment(SF.segment_sqrt_n, "sparse_segment_sqrt_n")
 
 
+@dispatch_binding
 def serialize_sparse(sp_input: Any, name: str | None = None, out_type: Any = dt.string) -> Any:
     """`tf.compat.v1.serialize_sparse`: TF 1's order (`name` before `out_type`)."""
     return SS.serialize_sparse(sp_input, out_type, name)
 
 
+@dispatch_binding
 def serialize_many_sparse(sp_input: Any, name: str | None = None,
                           out_type: Any = dt.string) -> Any:
     """`tf.compat.v1.serialize_many_sparse`: TF 1's order (`name` before `out_type`)."""
@@ -236,6 +240,7 @@ def _string_split_sparse(source: Any, sep: Any, skip_empty: bool, delimiter: Any
     return SparseTensor(*outs)
 
 
+@dispatch_binding
 def string_split(source: Any, sep: Any = None, skip_empty: bool = True, delimiter: Any = None,
                  result_type: str = "SparseTensor", name: str | None = None) -> Any:
     """`tf.compat.v1.string_split`: TF 1's StringSplit, as a SparseTensor or RaggedTensor."""
@@ -252,6 +257,8 @@ def string_split(source: Any, sep: Any = None, skip_empty: bool = True, delimite
         raise ValueError("result_type must be 'RaggedTensor' or 'SparseTensor'.")
 
 
+@dispatch_binding
+@tf_name("substr_deprecated")
 def substr(input: Any, pos: Any, len: Any, name: str | None = None,  # noqa: A002
            unit: str = "BYTE") -> Any:
     """`tf.compat.v1.substr`: `tf.strings.substr` under TF 1's name (deprecated in TF)."""
@@ -259,6 +266,8 @@ def substr(input: Any, pos: Any, len: Any, name: str | None = None,  # noqa: A00
     return string_ops.substr(input, pos, len, unit=unit, name=name)
 
 
+@dispatch_binding
+@tf_name("string_to_number_v1")
 def string_to_number(string_tensor: Any = None, out_type: Any = dt.float32,
                      name: str | None = None, input: Any = None) -> Any:  # noqa: A002
     """`tf.compat.v1.string_to_number`: TF 1's `string_tensor` (`input` its newer name)."""
@@ -266,6 +275,8 @@ def string_to_number(string_tensor: Any = None, out_type: Any = dt.float32,
     return string_ops.to_number(string_tensor, out_type, name)
 
 
+@dispatch_binding
+@tf_name("string_to_hash_bucket_v1")
 def string_to_hash_bucket(string_tensor: Any = None, num_buckets: Any = None,
                           name: str | None = None, input: Any = None) -> Any:  # noqa: A002
     """`tf.compat.v1.string_to_hash_bucket`: TF 1's `string_tensor`."""
@@ -273,6 +284,7 @@ def string_to_hash_bucket(string_tensor: Any = None, num_buckets: Any = None,
     return hash_ops.to_hash_bucket(string_tensor, num_buckets, name)
 
 
+@dispatch_binding
 def reduce_join(inputs: Any, axis: Any = None, keep_dims: Any = None, separator: str = "",
                 name: str | None = None, reduction_indices: Any = None,
                 keepdims: Any = None) -> Any:
@@ -286,6 +298,8 @@ def reduce_join(inputs: Any, axis: Any = None, keep_dims: Any = None, separator:
 
 # -- parsing -----------------------------------------------------------------------------------
 
+@dispatch_binding
+@tf_name("decode_raw_v1")
 def decode_raw(input_bytes: Any = None, out_type: Any = None, little_endian: bool = True,
                name: str | None = None, bytes: Any = None) -> Any:  # noqa: A002
     """`tf.compat.v1.decode_raw`: TF 1's `bytes` (`input_bytes` its newer name)."""
@@ -298,6 +312,7 @@ def decode_raw(input_bytes: Any = None, out_type: Any = None, little_endian: boo
     return io_ops.decode_raw(input_bytes, out_type, little_endian=little_endian, name=name)
 
 
+@dispatch_binding
 def decode_csv(records: Any, record_defaults: Any, field_delim: str = ",",
                use_quote_delim: bool = True, name: str | None = None, na_value: str = "",
                select_cols: Any = None) -> Any:
@@ -306,12 +321,14 @@ def decode_csv(records: Any, record_defaults: Any, field_delim: str = ",",
                               na_value, select_cols, name=name)
 
 
+@dispatch_binding
 def parse_example(serialized: Any, features: Any, name: str | None = None,
                   example_names: Any = None) -> dict:
     """`tf.compat.v1.parse_example`: TF 1's order (`name` before `example_names`)."""
     return parsing_features.parse_example(serialized, features, example_names, name)
 
 
+@dispatch_binding
 def parse_single_example(serialized: Any, features: Any, name: str | None = None,
                          example_names: Any = None) -> dict:
     """`tf.compat.v1.parse_single_example`: TF 1's order."""
@@ -333,6 +350,7 @@ def Print(input_: Any, data: Any, message: str | None = None,  # noqa: N802 - TF
 
 # -- array, math and the rest ------------------------------------------------------------------
 
+@dispatch_binding
 def setdiff1d(x: Any, y: Any, index_dtype: Any = dt.int32, name: str | None = None) -> Any:
     """`tf.compat.v1.setdiff1d`: the values of `x` not in `y`, in `x`'s order, and their
     indices (TF's ListDiff; deprecated in TF)."""
@@ -342,18 +360,21 @@ def setdiff1d(x: Any, y: Any, index_dtype: Any = dt.int32, name: str | None = No
     return list_diff(x, y, index_dtype, name)
 
 
+@dispatch_binding
 def space_to_depth(input: Any, block_size: Any, name: str | None = None,  # noqa: A002
                    data_format: str = "NHWC") -> Any:
     """`tf.compat.v1.space_to_depth`: TF 1's order (`name` before `data_format`)."""
     return _space_to_depth(input, block_size, data_format, name)
 
 
+@dispatch_binding
 def depth_to_space(input: Any, block_size: Any, name: str | None = None,  # noqa: A002
                    data_format: str = "NHWC") -> Any:
     """`tf.compat.v1.depth_to_space`: TF 1's order (`name` before `data_format`)."""
     return _depth_to_space(input, block_size, data_format, name)
 
 
+@dispatch_binding
 def extract_image_patches(images: Any, ksizes: Any = None, strides: Any = None,
                           rates: Any = None, padding: Any = None, name: str | None = None,
                           sizes: Any = None) -> Any:
@@ -365,24 +386,29 @@ def extract_image_patches(images: Any, ksizes: Any = None, strides: Any = None,
     return extract_patches(images, ksizes, strides, rates, padding, name)
 
 
+@dispatch_binding
+@tf_name("confusion_matrix_v1")
 def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None,
                      dtype: Any = dt.int32, name: str | None = None, weights: Any = None) -> Any:
     """`tf.compat.v1.confusion_matrix`: TF 1's order (`dtype` and `name` before `weights`)."""
     return _confusion_matrix(labels, predictions, num_classes, weights, dtype, name)
 
 
+@tf_name("bincount_v1")
 def bincount(arr: Any, weights: Any = None, minlength: Any = None, maxlength: Any = None,
              dtype: Any = dt.int32) -> Any:
     """`tf.compat.v1.bincount`: TF 1's (no `name`, `axis` or `binary_output`)."""
     return _bincount(arr, weights, minlength, maxlength, dtype)
 
 
+@dispatch_binding
 def random_poisson(lam: Any, shape: Any, dtype: Any = dt.float32, seed: Any = None,
                    name: str | None = None) -> Any:
     """`tf.compat.v1.random_poisson`: TF 1's order (`lam` before `shape`)."""
     return poisson(shape, lam, dtype, seed, name)
 
 
+@dispatch_binding
 def verify_tensor_all_finite(t: Any = None, msg: Any = None, name: str | None = None,
                              x: Any = None, message: Any = None) -> Any:
     """`tf.compat.v1.verify_tensor_all_finite`: `t` after CheckNumerics (`x`, `message`
@@ -393,11 +419,13 @@ def verify_tensor_all_finite(t: Any = None, msg: Any = None, name: str | None = 
         return D.assert_all_finite(x, message)
 
 
+@dispatch_binding
 def assert_scalar(tensor: Any, name: str | None = None, message: str | None = None) -> Any:
     """`tf.compat.v1.assert_scalar`: TF 1's order (`name` before `message`)."""
     return D.scalar_checked(tensor, message)
 
 
+@dispatch_binding
 def assert_rank(x: Any, rank: Any, data: Any = None, summarize: Any = None,
                 message: str | None = None, name: str | None = None) -> Any:
     """`tf.compat.v1.assert_rank` (and tf.compat.v1.debugging's): TF 1's `data` and
@@ -405,23 +433,27 @@ def assert_rank(x: Any, rank: Any, data: Any = None, summarize: Any = None,
     return D.assert_rank(x, rank, message=message, name=name)
 
 
+@dispatch_binding
 def assert_rank_at_least(x: Any, rank: Any, data: Any = None, summarize: Any = None,
                          message: str | None = None, name: str | None = None) -> Any:
     """`tf.compat.v1.assert_rank_at_least`: TF 1's `data` and `summarize`."""
     return D.assert_rank_at_least(x, rank, message=message, name=name)
 
 
+@dispatch_binding
 def assert_rank_in(x: Any, ranks: Any, data: Any = None, summarize: Any = None,
                    message: str | None = None, name: str | None = None) -> Any:
     """`tf.compat.v1.assert_rank_in`: TF 1's `data` and `summarize`."""
     return D.assert_rank_in(x, ranks, message=message, name=name)
 
 
+@dispatch_binding
 def assert_integer(x: Any, message: str | None = None, name: str | None = None) -> Any:
     """`tf.compat.v1.assert_integer`."""
     return D.assert_integer(x, message=message, name=name)
 
 
+@dispatch_binding
 def assert_type(tensor: Any, tf_type: Any, message: str | None = None,
                 name: str | None = None) -> Any:
     """`tf.compat.v1.assert_type`."""
@@ -453,6 +485,7 @@ def _rank4(result: Any) -> Any:
     return result
 
 
+@dispatch_binding
 def space_to_batch(input: Any, paddings: Any, block_size: Any = None,  # noqa: A002
                    name: str | None = None, block_shape: Any = None) -> Any:
     """`tf.compat.v1.space_to_batch` (and `tf.compat.v1.nn.space_to_batch`): TF's
@@ -461,6 +494,8 @@ def space_to_batch(input: Any, paddings: Any, block_size: Any = None,  # noqa: A
                                     name))
 
 
+@dispatch_binding
+@tf_name("batch_to_space")
 def batch_to_space_v1(input: Any, crops: Any, block_size: Any,  # noqa: A002
                       name: str | None = None, block_shape: Any = None) -> Any:
     """`tf.compat.v1.batch_to_space`: TF's BatchToSpaceND op of a square block."""
@@ -468,6 +503,7 @@ def batch_to_space_v1(input: Any, crops: Any, block_size: Any,  # noqa: A002
                                     name))
 
 
+@dispatch_binding
 def clip_by_average_norm(t: Any, clip_norm: Any, name: str | None = None) -> Any:
     """`tf.compat.v1.clip_by_average_norm`: `t * clip_norm / max(average L2 norm,
     clip_norm)`, the average norm being the L2 norm over the element count (deprecated)."""

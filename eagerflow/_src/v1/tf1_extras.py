@@ -16,6 +16,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import tf_logging
+from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
@@ -25,6 +26,7 @@ from eagerflow._src.distribute.collective import ReduceOp
 from eagerflow._src.function.compat_v1 import get_default_graph
 from eagerflow._src.ops import resource_ops
 from eagerflow._src.ops.array import concat
+from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.control_deps import control_dependencies, group
 from eagerflow._src.ops.debugging import check_numerics
 from eagerflow._src.ops.dispatch import bind
@@ -44,6 +46,7 @@ _STATE_OPS = "tensorflow.python.ops.state_ops"
 
 
 @eager_api("a", "b")
+@tf_name("sparse_mat_mul")
 def sparse_matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
                   a_is_sparse: bool = False, b_is_sparse: bool = False,
                   name: str | None = None) -> Any:
@@ -169,6 +172,7 @@ def convert_to_tensor_or_indexed_slices(value: Any, dtype: Any = None,
 
 
 @contextlib.contextmanager
+@tf_name("_colocate_with")
 def colocate_with(op: Any, ignore_existing: bool = False) -> Iterator[None]:
     """TF 1's placement of the ops built inside beside `op` (an operation, a tensor or a
     variable): in a graph they record its device, whatever device scopes are open, as
@@ -238,6 +242,7 @@ def stateless_multinomial(logits: Any, num_samples: Any, seed: Any, output_dtype
     return stateless_categorical(logits, num_samples, seed, output_dtype, name)
 
 
+@dispatch_binding
 def quantize_v2(input: Any, min_range: Any, max_range: Any, T: Any,  # noqa: A002, N803
                 mode: str = "MIN_COMBINED", name: str | None = None,
                 round_mode: str = "HALF_AWAY_FROM_ZERO", narrow_range: bool = False,

@@ -2,6 +2,8 @@
 
 import importlib as _importlib
 
+from eagerflow._src.core import api_names as _api_names
+
 from eagerflow._src.data.dataset import AUTOTUNE as AUTOTUNE
 from eagerflow._src.data.dataset import INFINITE as INFINITE_CARDINALITY
 from eagerflow._src.data.dataset import UNKNOWN as UNKNOWN_CARDINALITY
@@ -82,9 +84,13 @@ def __getattr__(name: str):
     if name in _LAZY_NAMES:
         module, attr = _LAZY_NAMES[name]
         value = globals()[name] = getattr(_importlib.import_module(module), attr)
+        _api_names.adopt_tf_names("data.experimental", {name: value})
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__():
     return sorted(set(globals()) | set(_LAZY_NAMES))
+
+
+_api_names.adopt_tf_names("data.experimental", globals())
