@@ -330,9 +330,10 @@ TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis", "experimen
 # (and tnp.cross of a scalar: TF's reads its shape's last item; tnp.swapaxes of an axis
 # past the rank, tnp.stack of a tensor along one, tnp.diff of an axis below -rank: TF's
 # assignment into a list of axes)
+# (and ctc_loss of dense labels of rank below 2: TF's composite reads labels.shape[1])
 TF_INDEX_ERRORS = {"stack", "image.ssim_multiscale", "experimental.numpy.cross",
                    "experimental.numpy.swapaxes", "experimental.numpy.stack",
-                   "experimental.numpy.diff",
+                   "experimental.numpy.diff", "nn.ctc_loss",
                    "experimental.numpy.repeat"}  # (its guess of the shape: dims[axis])
 # and NotImplementedError: lstsq of complex128 with a regularizer (TF's own refusal)
 # (and tnp.size of an axis: TF's "axis argument is not supported"; dct/idct of an axis other
@@ -375,9 +376,10 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
                   "nn.sufficient_statistics"}
 # (and tnp.split's boundaries along an axis past an index: Python's refusal of an int that
 # no index holds, as TF's shape read; tridiagonal_matmul's compact diagonals of a NumPy
-# array of too few dimensions: NumPy's own refusal of TF's d[..., 0, :])
+# array of too few dimensions, or a NumPy scalar: NumPy's own refusal of TF's d[..., 0, :])
 _INDEXING = ("list index out of range", "tuple index out of range",
-             "cannot fit 'int' into an index-sized integer", "too many indices for array")
+             "cannot fit 'int' into an index-sized integer", "too many indices for array",
+             "invalid index to scalar variable")
 # (and tridiagonal_matmul's compact diagonals of a NumPy array of fewer than 3 rows: NumPy's
 # refusal of TF's d[..., 2, :], "index 2 is out of bounds for axis 0 with size 2")
 TF_NUMPY_BOUNDS = {"linalg.tridiagonal_matmul"}

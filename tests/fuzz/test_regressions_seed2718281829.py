@@ -1,0 +1,107 @@
+"""Regression tests for the API fuzz campaigns of seeds 2718281829, 1112131415
+(EAGERFLOW_FUZZ_ODD=1), 3732050808 and 2645751311 (EAGERFLOW_FUZZ_ODD=1) (the public-API
+suite, tests/fuzz/test_api_fuzz.py; the first two at 50 examples per function and replayed
+in TF 2.21 by tests/fuzz/api_replay.py, the others at 100): each call with TF 2.21's answer
+recorded as data (its error class and the first line of its message, or per tensor its
+dtype, shape and values; the form of tests/fuzz/recorded.py), recorded in a TF process that
+had already run an op."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from fuzzlib import guarded
+from recorded import outcome
+
+import eagerflow as tf
+from eagerflow.errors import ResourceExhaustedError
+
+# -- TF's own IndexErrors, which the fuzz rules did not know ----------------------------------
+# tridiagonal_matmul's compact diagonals of a NumPy scalar: TF's d[..., 0, :] is NumPy's
+# "invalid index to scalar variable."; ctc_loss of dense labels of rank below 2: TF's
+# composite reads labels.shape[1] (the campaign's labels were a complex scalar)
+TF_INDEX_ERRORS = [
+    ("linalg.tridiagonal_matmul", ("tridiagonal_matmul",),
+     lambda: tf.linalg.tridiagonal_matmul(np.float64(2.5), np.zeros((0, 4, 0, 1), np.float32)),
+     ('raise', 'IndexError', 'invalid index to scalar variable.')),
+    ("linalg.tridiagonal_matmul", ("tridiagonal_matmul",),
+     lambda: tf.linalg.tridiagonal_matmul(np.array(2.5), np.zeros((0, 4, 0, 1), np.float32)),
+     ('raise', 'IndexError',
+      'too many indices for array: array is 0-dimensional, but 2 were indexed')),
+    ("nn.ctc_loss", ("ctc_loss",),
+     lambda: tf.nn.ctc_loss(tf.constant(1 + 1j, tf.complex64),
+                            np.array([[[True], [False]], [[True], [True]]]),
+                            tf.ones((4, 3, 1), tf.int16), tf.constant(1 + 1j, tf.complex64)),
+     ('raise', 'IndexError', 'tuple index out of range')),
+    ("nn.ctc_loss", ("ctc_loss",), lambda: tf.nn.ctc_loss([1, 2], tf.ones((4, 3, 1)), [1], [1]),
+     ('raise', 'IndexError', 'tuple index out of range')),
+]
+
+
+@pytest.mark.parametrize("label,names,call,want", TF_INDEX_ERRORS)
+def test_tfs_own_index_errors_pass_the_fuzz_rules(label, names, call, want):
+    assert outcome(call) == want
+    result, _ = guarded(label, names, call, contract=False)
+    assert result == "IndexError"
+
+
+# -- A widening cast past the memory there is -------------------------------------------------
+# The ODD campaign's histogram_fixed_width_bins(v, v) of an int16 v [32, 32, 32, 2, 1] grew
+# the process by a GiB under the fuzz's 256 MiB cap: TF's steps broadcast the values against
+# value_range[0] (an int16 [32, 32, 2, 65536], 256 MiB), whose cast to float32 no check
+# sized. A cast to a wider dtype is refused before NumPy allocates it, as a broadcast is.
+
+def test_a_widening_cast_past_the_limit_is_refused(small_memory):
+    x = tf.zeros([24 << 20], tf.int16)  # (48 MiB: as float32 96 MiB, past the 64 MiB limit)
+    with pytest.raises(ResourceExhaustedError, match=r"OOM when allocating tensor with "
+                                                     r"shape\[25165824\] and type float on "
+                                                     r"/job:localhost/replica:0/task:0/device:"
+                                                     r"CPU:0 by allocator cpu \[Op:Cast\]"):
+        tf.cast(x, tf.float32)
+    assert tf.cast(x, tf.int8).shape == [24 << 20]  # (a narrowing cast fits)
+
+
+# -- l2_normalize's deprecated dim and its epsilon --------------------------------------------
+# TF's l2_normalize looks `dim` up as the old name of `axis` (both given: its ValueError),
+# and hands epsilon to maximum(square_sum, epsilon) as given: a tensor keeps its dtype
+# (Maximum's refusal of another), a number converts to the sum's (was: dim ignored beside
+# axis; a tensor epsilon cast to x's dtype; an int sum's epsilon of 0 refused)
+L2_NORMALIZE = [
+    (lambda: tf.math.l2_normalize([], axis=0, epsilon=tf.constant(True), dim=0),
+     ('raise', 'ValueError', "Cannot specify both 'dim' and 'axis'.")),
+    (lambda: tf.math.l2_normalize(np.zeros((0, 3), np.complex64), axis=1, dim=0),
+     ('raise', 'ValueError', "Cannot specify both 'dim' and 'axis'.")),
+    (lambda: tf.nn.l2_normalize([3.0, 4.0], axis=0, dim=0),
+     ('raise', 'ValueError', "Cannot specify both 'dim' and 'axis'.")),
+    (lambda: tf.math.l2_normalize([3.0, 4.0], dim=0),
+     ('float32', [2], [0.6000000238418579, 0.800000011920929])),
+    (lambda: tf.math.l2_normalize([], epsilon=tf.constant(True), dim=0),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute Maximum as input #1(zero-based) was expected to be a float tensor but '
+      'is a bool tensor [Op:Maximum] name:')),
+    (lambda: tf.math.l2_normalize([1.0, 2.0], epsilon=tf.constant(0.5)),
+     ('float32', [2], [0.4472135901451111, 0.8944271802902222])),
+    (lambda: tf.math.l2_normalize([1.0, 2.0], epsilon=tf.constant(0.5, tf.float64)),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute Maximum as input #1(zero-based) was expected to be a float tensor but '
+      'is a double tensor [Op:Maximum] name:')),
+    (lambda: tf.math.l2_normalize([1j, 2], epsilon=tf.constant(1.0)),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute Maximum as input #1(zero-based) was expected to be a double tensor '
+      'but is a float tensor [Op:Maximum] name:')),
+    (lambda: tf.math.l2_normalize([1, 2], epsilon=tf.constant(1)),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'T' of int32 is not in the list of allowed values: bfloat16, half, "
+      'float, double, complex64, complex128')),
+    (lambda: tf.math.l2_normalize([1, 2], epsilon=0),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'T' of int32 is not in the list of allowed values: bfloat16, half, "
+      'float, double, complex64, complex128')),
+    (lambda: tf.math.l2_normalize([1, 2]),
+     ('raise', 'TypeError', 'Cannot convert 1e-12 to EagerTensor of dtype int32')),
+]
+
+
+@pytest.mark.parametrize("call,want", L2_NORMALIZE)
+def test_outcome_is_tf_2_21s(call, want):
+    assert outcome(call) == want
