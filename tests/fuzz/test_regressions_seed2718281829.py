@@ -102,6 +102,88 @@ L2_NORMALIZE = [
 ]
 
 
-@pytest.mark.parametrize("call,want", L2_NORMALIZE)
+# -- random.poisson's lam --------------------------------------------------------------------
+# TF's op wrapper converts lam as RandomPoissonV2's input R, whose default is float64: a
+# Python bool or int converted to it (was: a bool kept, R's refusal), a list keeping the
+# type it infers where R allows it (the seeded draws compared by shape only, as the replay
+# compares the unseeded ones)
+POISSON = [
+    (lambda: tf.random.poisson((2,), True, seed=1).shape,
+     ('py', 'TensorShape([2])')),
+    (lambda: tf.random.poisson((2,), True, seed=1).dtype,
+     ('py', 'tf.float32')),
+    (lambda: tf.random.poisson((2,), [True, False], seed=1).shape,
+     ('py', 'TensorShape([2, 2])')),
+    (lambda: tf.random.poisson((2,), [1, 2], seed=1).shape,
+     ('py', 'TensorShape([2, 2])')),
+    (lambda: tf.random.poisson((2,), np.bool_(True), seed=1).shape,
+     ('py', 'TensorShape([2])')),
+    (lambda: tf.random.poisson((2,), np.array([True]), seed=1).shape,
+     ('py', 'TensorShape([2, 1])')),
+    (lambda: tf.random.poisson((2,), np.uint8(3), seed=1).shape,
+     ('py', 'TensorShape([2])')),
+    (lambda: tf.random.poisson((2,), 'a', seed=1),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'R' of string is not in the list of allowed values: half, float, "
+      'double, int32, int64')),
+    (lambda: tf.random.poisson((2,), ['a'], seed=1),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'R' of string is not in the list of allowed values: half, float, "
+      'double, int32, int64')),
+    (lambda: tf.random.poisson((2,), [1j], seed=1),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'R' of complex128 is not in the list of allowed values: half, float, "
+      'double, int32, int64')),
+    (lambda: tf.random.poisson((2,), 1j, seed=1),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'R' of complex128 is not in the list of allowed values: half, float, "
+      'double, int32, int64')),
+    (lambda: tf.random.poisson((2,), tf.constant(True), seed=1),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'R' of bool is not in the list of allowed values: half, float, "
+      'double, int32, int64')),
+    (lambda: tf.random.poisson((2,), None, seed=1),
+     ('raise', 'ValueError',
+      "Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+      'Tensor.')),
+    (lambda: tf.random.poisson((2,), 2**70, seed=1),
+     ('float32', [2], [1.1805916207174113e+21, 1.1805916207174113e+21])),
+    (lambda: tf.random.poisson((2,), [2**70], seed=1),
+     ('raise', 'ValueError',
+      "Can't convert Python sequence with out-of-range integer to Tensor.")),
+    (lambda: tf.random.poisson((0,), 3, dtype=tf.int32, seed=1),
+     ('int32', [0], [])),
+    (lambda: tf.random.poisson((0,), [3.5], dtype=tf.int64, seed=1),
+     ('int64', [0, 1], [])),
+    (lambda: tf.random.poisson((0,), tf.constant([3], tf.int32), seed=1),
+     ('float32', [0, 1], [])),
+]
+
+# -- expm of a vector of one --------------------------------------------------------------------
+# TF's expm batches its input as [-1, M, M] of its last two dims (a vector [1] as one 1x1
+# matrix) and reshapes its result to the batch's shape and those: the NaN fill of a
+# non-finite input too (was: the input's shape, [1])
+EXPM = [
+    (lambda: tf.linalg.expm(tf.constant([-np.inf], tf.float16)),
+     ('float16', [1, 1], [['nan']])),
+    (lambda: tf.linalg.expm(tf.constant([np.nan], tf.float32)),
+     ('float32', [1, 1], [['nan']])),
+    (lambda: tf.linalg.expm(tf.constant([2.0], tf.float16)),
+     ('raise', 'NotFoundError',
+      'Could not find device for node: {{node MatrixSolve}} = MatrixSolve[T=DT_HALF, '
+      'adjoint=false]')),
+    (lambda: tf.linalg.expm(tf.constant([2.0], tf.float64)),
+     ('float64', [1, 1], [[7.389056098930651]])),
+    (lambda: tf.linalg.expm(np.full((2, 1, 2, 2), np.inf, np.float16)),
+     ('float16', [2, 1, 2, 2],
+      [[[['nan', 'nan'], ['nan', 'nan']]], [[['nan', 'nan'], ['nan', 'nan']]]])),
+    (lambda: tf.linalg.expm(np.full((2, 2), np.inf, np.float32)),
+     ('float32', [2, 2], [['nan', 'nan'], ['nan', 'nan']])),
+    (lambda: tf.linalg.expm(np.zeros((3, 0, 2, 2), np.float16)),
+     ('float16', [3, 0, 2, 2], [[], [], []])),
+]
+
+
+@pytest.mark.parametrize("call,want", L2_NORMALIZE + POISSON + EXPM)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want
