@@ -184,6 +184,51 @@ EXPM = [
 ]
 
 
-@pytest.mark.parametrize("call,want", L2_NORMALIZE + POISSON + EXPM)
+# -- ragged stack and concat along an inner axis --------------------------------------------
+# TF's helper recurses into the rows' values along axis - 1 whatever they are: dense values
+# are joined by the dense op only along their last two axes, else taken as ragged again (the
+# ODD campaign's ragged.stack of a bool [17, 17, 3, 3] along axis 2 was a ragged rank of 1,
+# [289, 1, 3, 3] values, where TF's is 3)
+_R = lambda n: tf.reshape(tf.range(n), [2, 3, 2])  # noqa: E731
+RAGGED_INNER_AXIS = [
+    (lambda: tf.ragged.stack(tf.reshape(tf.range(24), [2, 2, 3, 2]) > 5, axis=2),
+     ('ragged',
+      ('bool', [12, 2],
+       [[False, False], [False, False], [False, False], [True, True], [True, True],
+        [True, True], [True, True], [True, True], [True, True], [True, True], [True, True],
+        [True, True]]),
+      [('int64', [3], [0, 2, 4]), ('int64', [5], [0, 1, 2, 3, 4]),
+       ('int64', [5], [0, 3, 6, 9, 12])])),
+    (lambda: tf.ragged.stack([_R(12), _R(12) + 12], axis=2),
+     ('int32', [2, 3, 2, 2],
+      [[[[0, 1], [12, 13]], [[2, 3], [14, 15]], [[4, 5], [16, 17]]],
+       [[[6, 7], [18, 19]], [[8, 9], [20, 21]], [[10, 11], [22, 23]]]])),
+    (lambda: tf.ragged.stack([_R(12), _R(12) + 12], axis=3),
+     ('int32', [2, 3, 2, 2],
+      [[[[0, 12], [1, 13]], [[2, 14], [3, 15]], [[4, 16], [5, 17]]],
+       [[[6, 18], [7, 19]], [[8, 20], [9, 21]], [[10, 22], [11, 23]]]])),
+    (lambda: tf.ragged.stack([tf.reshape(tf.range(24), [2, 2, 3, 2])], axis=3),
+     ('int32', [2, 2, 3, 1, 2],
+      [[[[[0, 1]], [[2, 3]], [[4, 5]]], [[[6, 7]], [[8, 9]], [[10, 11]]]],
+       [[[[12, 13]], [[14, 15]], [[16, 17]]], [[[18, 19]], [[20, 21]], [[22, 23]]]]])),
+    (lambda: tf.ragged.stack([_R(12), tf.RaggedTensor.from_tensor(_R(12))], axis=2),
+     ('ragged',
+      ('int32', [6, 2, 2],
+       [[[0, 1], [0, 1]], [[2, 3], [2, 3]], [[4, 5], [4, 5]], [[6, 7], [6, 7]],
+        [[8, 9], [8, 9]], [[10, 11], [10, 11]]]),
+      [('int64', [3], [0, 3, 6])])),
+    (lambda: tf.concat([tf.ragged.constant([[[0, 1]], [[2, 3], [4, 5]]]),
+                        tf.ragged.constant([[[6, 7]], [[8, 9], [10, 11]]])], axis=2),
+     ('ragged', ('int32', [12], [0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11]),
+      [('int64', [3], [0, 1, 3]), ('int64', [4], [0, 4, 8, 12])])),
+    (lambda: tf.concat([tf.ragged.constant([[[[0], [1]]], [[[2], [3]]]], ragged_rank=1),
+                        tf.ragged.constant([[[[6], [7]]], [[[8], [9]]]], ragged_rank=1)], axis=2),
+     ('ragged', ('int32', [8, 1], [[0], [1], [6], [7], [2], [3], [8], [9]]),
+      [('int64', [3], [0, 1, 2]), ('int64', [3], [0, 4, 8])])),
+]
+
+
+@pytest.mark.parametrize("call,want", L2_NORMALIZE + POISSON + EXPM +
+                         RAGGED_INNER_AXIS)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want
