@@ -228,7 +228,55 @@ RAGGED_INNER_AXIS = [
 ]
 
 
+# -- qr of an empty batch, tnp.diag of a k past the matrix, ngrams' bool attr -----------------
+# The ODD campaign's qr of a float64 [0, 3, 3] was NumPy's ValueError of the Householder
+# path's packet sums (a batch of none reshaped): an empty batch goes the other way, TF's
+# empty Q and R. TF's tnp.diag of a matrix takes the diagonal of an empty [0, 0] matrix
+# where k is at or past its rows or columns (was MatrixDiagPartV3's refusal of k).
+# tf.strings.ngrams' preserve_short_sequences is StringNGrams' bool attr: a tensor, a NumPy
+# bool or an int is TF's TypeError (was taken by its truth).
+QR_DIAG_NGRAMS = [
+    (lambda: tf.linalg.qr(np.zeros((0, 3, 3))),
+     ['tuple', ('float64', [0, 3, 3], []), ('float64', [0, 3, 3], [])]),
+    (lambda: tf.linalg.qr(np.zeros((0, 3, 3)), full_matrices=True),
+     ['tuple', ('float64', [0, 3, 3], []), ('float64', [0, 3, 3], [])]),
+    (lambda: tf.linalg.qr(np.zeros((2, 0, 3, 2), np.float32)),
+     ['tuple', ('float32', [2, 0, 3, 2], [[], []]), ('float32', [2, 0, 2, 2], [[], []])]),
+    (lambda: tf.linalg.qr(np.zeros((0, 3, 2), np.float32), full_matrices=True),
+     ['tuple', ('float32', [0, 3, 3], []), ('float32', [0, 3, 2], [])]),
+    (lambda: tf.linalg.qr(np.zeros((0, 2, 3), np.complex64)),
+     ['tuple', ('complex64', [0, 2, 2], []), ('complex64', [0, 2, 3], [])]),
+    (lambda: tf.linalg.qr(np.zeros((3, 0))),
+     ['tuple', ('float64', [3, 0], [[], [], []]), ('float64', [0, 0], [])]),
+    (lambda: tf.linalg.qr(np.zeros((0, 3)), full_matrices=True),
+     ['tuple', ('float64', [0, 0], []), ('float64', [0, 3], [])]),
+    (lambda: tf.experimental.numpy.diag(tf.constant([[True, False], [False, False]]), k=2),
+     ('bool', [0], [])),
+    (lambda: tf.experimental.numpy.diag(tf.constant([[1, 2], [3, 4]]), k=-2),
+     ('int32', [0], [])),
+    (lambda: tf.experimental.numpy.diag(tf.constant([[1, 2], [3, 4]]), k=3),
+     ('int32', [0], [])),
+    (lambda: tf.experimental.numpy.diag(tf.constant([[1, 2, 3], [3, 4, 5]]), k=3),
+     ('int32', [0], [])),
+    (lambda: tf.experimental.numpy.diag(tf.constant([[1, 2, 3], [3, 4, 5]]), k=-2),
+     ('int32', [0], [])),
+    (lambda: tf.experimental.numpy.diag(tf.constant([[1, 2, 3], [3, 4, 5]]), k=-3),
+     ('int32', [0], [])),
+    (lambda: tf.experimental.numpy.diag(tf.zeros([0, 2]), k=1),
+     ('float32', [0], [])),
+    (lambda: tf.strings.ngrams([], 2, preserve_short_sequences=tf.constant(True)),
+     ('raise', 'TypeError',
+      "Expected bool for argument 'preserve_short_sequences' not <tf.Tensor: shape=(), "
+      'dtype=bool, numpy=True>.')),
+    (lambda: tf.strings.ngrams(['a', 'b'], 2, preserve_short_sequences=np.bool_(True)),
+     ('raise', 'TypeError',
+      "Expected bool for argument 'preserve_short_sequences' not np.True_.")),
+    (lambda: tf.strings.ngrams(['a', 'b'], 2, preserve_short_sequences=1),
+     ('raise', 'TypeError', "Expected bool for argument 'preserve_short_sequences' not 1.")),
+]
+
+
 @pytest.mark.parametrize("call,want", L2_NORMALIZE + POISSON + EXPM +
-                         RAGGED_INNER_AXIS)
+                         RAGGED_INNER_AXIS + QR_DIAG_NGRAMS)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want

@@ -73,6 +73,10 @@ def diag(v: Any, k: int = 0) -> Tensor:
     if r == 1:  # (MatrixDiagV3 sizes the matrix from k as it converts it: int32)
         return L.diag(v, k=k)
     if r == 2:
+        rows, cols = v.shape
+        if rows is not None and cols is not None and (k <= -rows or cols <= k):
+            # (TF's: a k past the matrix takes the diagonal of an empty one instead)
+            return L.diag_part(A.zeros([0, 0], v.dtype))
         return L.diag_part(v, k=k)
     if r > 2:
         raise ValueError(f"Shape {tuple(v.shape)} must have rank at most 2")
