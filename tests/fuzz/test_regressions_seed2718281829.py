@@ -276,7 +276,75 @@ QR_DIAG_NGRAMS = [
 ]
 
 
+# -- Roll's NumPy shift and axis; tensordot's operands ----------------------------------------
+# TF's op wrapper hands a NumPy shift or axis to Roll with its own dtype (Tshift and Taxis
+# have no default to cast it to): an int16 or unsigned one is the attr's refusal (was: read
+# as ints, tf.roll's and tnp.roll's). tensordot converts a and b each on its own, as TF's
+# does: operands of two dtypes are MatMul's refusal (was: a Python or NumPy operand took
+# the other's dtype). (A float32 a beside a float64 b is left out: TF's oneDNN build names
+# its kernel _MklMatMul there, eagerflow's matmul MatMul.)
+ROLL_TENSORDOT = [
+    (lambda: tf.experimental.numpy.roll(np.array([1, 2, 3], np.uint64), np.array([2], np.uint64),
+                                        axis=0),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tshift' of uint64 is not in the list of allowed values: int32, int64")),
+    (lambda: tf.experimental.numpy.roll(np.array([1, 2, 3], np.uint64), np.uint64(1), axis=0),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tshift' of uint64 is not in the list of allowed values: int32, int64")),
+    (lambda: tf.experimental.numpy.roll(np.array([1, 2, 3]), np.int16(1), axis=0),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tshift' of int16 is not in the list of allowed values: int32, int64")),
+    (lambda: tf.experimental.numpy.roll(np.array([1, 2, 3]), tf.constant(1, tf.int16), axis=0),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tshift' of int16 is not in the list of allowed values: int32, int64")),
+    (lambda: tf.experimental.numpy.roll(np.array([1, 2, 3]), 1, axis=np.uint8(0)),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Taxis' of uint8 is not in the list of allowed values: int32, int64")),
+    (lambda: tf.experimental.numpy.roll(np.array([1, 2, 3]), np.int64(1), axis=np.int32(0)),
+     ('int64', [3], [3, 1, 2])),
+    (lambda: tf.roll(tf.ones([2]), np.array([1], np.int16), axis=0),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tshift' of int16 is not in the list of allowed values: int32, int64")),
+    (lambda: tf.roll(tf.ones([2]), np.int16(1), axis=0),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Tshift' of int16 is not in the list of allowed values: int32, int64")),
+    (lambda: tf.roll(tf.ones([2]), [np.int16(1)], axis=[0]),
+     ('float32', [2], [1.0, 1.0])),
+    (lambda: tf.roll(tf.ones([2]), 1, axis=np.uint8(0)),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Taxis' of uint8 is not in the list of allowed values: int32, int64")),
+    (lambda: tf.roll(tf.range(3), np.array([1]), axis=np.array([0], np.int32)),
+     ('int32', [3], [2, 0, 1])),
+    (lambda: tf.reshape(tf.ones([2]), np.array([2], np.uint8)),
+     ('float32', [2], [1.0, 1.0])),
+    (lambda: tf.tensordot([1, 2], [3.5, 4], 1),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute MatMul as input #1(zero-based) was expected to be a int32 tensor but '
+      'is a float tensor [Op:MatMul] name:')),
+    (lambda: tf.tensordot(tf.constant([1.0, 2.0], tf.float64), [1.0, 2.0], 1),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute MatMul as input #1(zero-based) was expected to be a double tensor but '
+      'is a float tensor [Op:MatMul] name:')),
+    (lambda: tf.tensordot(np.array([1, 2]), tf.constant([1.0, 2.0]), 1),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute MatMul as input #1(zero-based) was expected to be a int64 tensor but '
+      'is a float tensor [Op:MatMul] name:')),
+    (lambda: tf.tensordot(np.ones((2, 2), np.int32), tf.constant(0.375, tf.bfloat16), 0),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'Ta' of int32 is not in the list of allowed values: float, bfloat16")),
+    (lambda: tf.tensordot(1, tf.constant(7), 0),
+     ('int32', [], 7)),
+    (lambda: tf.tensordot(0, tf.constant(7, tf.int64), 0),
+     ('raise', 'InvalidArgumentError',
+      'cannot compute MatMul as input #1(zero-based) was expected to be a int32 tensor but '
+      'is a int64 tensor [Op:MatMul] name:')),
+    (lambda: tf.tensordot([[1.0, 2.0]], tf.constant([3.0, 4.0]), 1),
+     ('float32', [1], [11.0])),
+]
+
+
 @pytest.mark.parametrize("call,want", L2_NORMALIZE + POISSON + EXPM +
-                         RAGGED_INNER_AXIS + QR_DIAG_NGRAMS)
+                         RAGGED_INNER_AXIS + QR_DIAG_NGRAMS +
+                         ROLL_TENSORDOT)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want

@@ -44,7 +44,7 @@ from eagerflow._src.ops.eigen_lu import (
     eigen_small_solve,
     fits_small_solve,
 )
-from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
+from eagerflow._src.ops.elementwise import binary_args_hint
 from eagerflow._src.ops.graph_constants import scope_name
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg_diag import (  # noqa: F401  (re-exported: their old home)
@@ -571,7 +571,8 @@ def _tensor_axes(row: Any, t: Any) -> list:
 @dispatch_binding
 def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
     """Contracts `a` and `b` over `axes` (an int N, or a pair of axis lists)."""
-    a, b = binary_args(a, b)
+    # (TF converts each on its own: operands of two dtypes are MatMul's refusal)
+    a, b = convert_to_tensor(a, name="a"), convert_to_tensor(b, name="b")
     ra, rb = len(a._shape), len(b._shape)
     # (an eager tensor is no integral type to TF's Python, even a scalar one: it is read as
     # an int32 tensor of axes below, its [0] then StridedSlice's refusal of a scalar)
