@@ -403,8 +403,11 @@ TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss"
 # and a ZeroDivisionError of TF's Python dividing by an argument it takes as given:
 # clip_by_global_norm's 1.0 / use_norm of a Python 0 or False (TF 2.21's "float division by
 # zero", before it reads use_norm.dtype)
-# (and quantize/dequantize's axis % rank of a scalar input: "integer modulo by zero")
-TF_ZERO_DIVISIONS = {"clip_by_global_norm", "quantization.quantize", "quantization.dequantize"}
+# (and quantize/dequantize's axis % rank of a scalar input: "integer modulo by zero", and
+# quantize_and_dequantize's)
+TF_ZERO_DIVISIONS = {"clip_by_global_norm", "quantization.quantize", "quantization.dequantize",
+                     "quantization.quantize_and_dequantize",
+                     "quantization.quantize_and_dequantize_v2"}
 # and where TF's Python reads another attribute of an argument it takes as given:
 # sparse.mask's `a`, an IndexedSlices whose .indices it reads first (None, a tensor, a list:
 # "'list' object has no attribute 'indices'"), and so do the sparse reductions of their
@@ -522,6 +525,9 @@ TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
                 ("array_ops.py", "moveaxis"),
                 ("crosses.py", "ragged_cross_hashed"), ("array_ops.py", "eye"),
                 ("checks.py", "make_int"), ("random.py", "get_seed"),
+                # (set_seed's int() of an unhashable seed, a tensor of inf: TF's stream of
+                # op seeds is random.Random of it)
+                ("random.py", "_draws"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),
                 ("serialization.py", "_numpy"),
                 ("signal_ops.py", "enclosing_power_of_two"),

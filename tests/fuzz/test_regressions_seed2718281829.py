@@ -16,11 +16,13 @@ from recorded import outcome
 import eagerflow as tf
 from eagerflow.errors import ResourceExhaustedError
 
-# -- TF's own IndexErrors, which the fuzz rules did not know ----------------------------------
+# -- TF's own errors, which the fuzz rules did not know ---------------------------------------
 # tridiagonal_matmul's compact diagonals of a NumPy scalar: TF's d[..., 0, :] is NumPy's
 # "invalid index to scalar variable."; ctc_loss of dense labels of rank below 2: TF's
-# composite reads labels.shape[1] (the campaign's labels were a complex scalar)
-TF_INDEX_ERRORS = [
+# composite reads labels.shape[1] (the campaign's labels were a complex scalar);
+# quantize_and_dequantize's axis % rank of a scalar input; set_seed's int() of a tensor of
+# inf, which TF's stream of op seeds takes
+TF_OWN_ERRORS = [
     ("linalg.tridiagonal_matmul", ("tridiagonal_matmul",),
      lambda: tf.linalg.tridiagonal_matmul(np.float64(2.5), np.zeros((0, 4, 0, 1), np.float32)),
      ('raise', 'IndexError', 'invalid index to scalar variable.')),
@@ -35,14 +37,23 @@ TF_INDEX_ERRORS = [
      ('raise', 'IndexError', 'tuple index out of range')),
     ("nn.ctc_loss", ("ctc_loss",), lambda: tf.nn.ctc_loss([1, 2], tf.ones((4, 3, 1)), [1], [1]),
      ('raise', 'IndexError', 'tuple index out of range')),
+    ("quantization.quantize_and_dequantize", ("quantize_and_dequantize",),
+     lambda: tf.quantization.quantize_and_dequantize(tf.constant(-2.3), -1.0, 1.0, axis=-7),
+     ('raise', 'ZeroDivisionError', 'integer modulo by zero')),
+    ("quantization.quantize_and_dequantize_v2", ("quantize_and_dequantize_v2",),
+     lambda: tf.quantization.quantize_and_dequantize_v2(tf.constant(-2.3), -1.0, 1.0, axis=-1),
+     ('raise', 'ZeroDivisionError', 'integer modulo by zero')),
+    ("random.set_seed", ("set_seed",),
+     lambda: tf.random.set_seed(tf.constant(np.inf, tf.float16)),
+     ('raise', 'OverflowError', 'cannot convert float infinity to integer')),
 ]
 
 
-@pytest.mark.parametrize("label,names,call,want", TF_INDEX_ERRORS)
-def test_tfs_own_index_errors_pass_the_fuzz_rules(label, names, call, want):
+@pytest.mark.parametrize("label,names,call,want", TF_OWN_ERRORS)
+def test_tfs_own_errors_pass_the_fuzz_rules(label, names, call, want):
     assert outcome(call) == want
     result, _ = guarded(label, names, call, contract=False)
-    assert result == "IndexError"
+    assert result == want[1]
 
 
 # -- A widening cast past the memory there is -------------------------------------------------
@@ -59,6 +70,22 @@ def test_a_widening_cast_past_the_limit_is_refused(small_memory):
                                                      r"CPU:0 by allocator cpu \[Op:Cast\]"):
         tf.cast(x, tf.float32)
     assert tf.cast(x, tf.int8).shape == [24 << 20]  # (a narrowing cast fits)
+
+
+# The ODD campaign's tensordot(a, a, 0) of two complex64 [4, 4, 4, 31, 31] was NumPy's
+# MemoryError of the [61504, 61504] outer product its MatMul makes (28 GiB): a product past
+# the memory there is is refused before NumPy allocates it, as a broadcast is.
+
+@pytest.mark.parametrize("call", [
+    lambda: tf.tensordot(tf.zeros([5000]), tf.zeros([5000]), 0),
+    lambda: tf.matmul(tf.zeros([5000, 1]), tf.zeros([1, 5000])),
+    lambda: tf.zeros([5000, 1]) @ tf.zeros([1, 5000]),
+    lambda: tf.matmul(tf.zeros([2, 5000, 1]), tf.zeros([1, 5000]))])
+def test_a_product_past_the_limit_is_refused(small_memory, call):
+    with pytest.raises(ResourceExhaustedError, match=r"OOM when allocating tensor with "
+                                                     r"shape\[(2,)?5000,5000\] and type float"):
+        call()
+    assert tf.matmul(tf.zeros([3000, 1]), tf.zeros([1, 3000])).shape == [3000, 3000]
 
 
 # -- l2_normalize's deprecated dim and its epsilon --------------------------------------------

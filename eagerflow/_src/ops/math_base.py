@@ -8,7 +8,6 @@ integers), so they sit under it in tests/test_layering.py's OPS_ORDER.
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable
 
 import numpy as np
@@ -18,7 +17,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, output_shape_sized
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch, float_to_int, wrapper_inputs
 from eagerflow._src.ops.broadcast_grads import sum_to
@@ -39,21 +38,16 @@ def _t(x: Any) -> Tensor:
 # Cast, where, add_n, zeros_like, ones_like, stop_gradient, identity.
 # ---------------------------------------------------------------------------------------
 
-# (below this many bytes no memory limit refuses an output: the size check is skipped)
-_BIG_OUTPUT = 64 << 20
-
-
 def _cast_infer(x: Any, dtype: dt.DType) -> list:
     C.dtype_attr("Cast", dtype, "DstT")
     # TF's shape function takes any pair: in a graph, a pair without a kernel fails when
     # the node runs (the kernel's check below), as TF's kernel construction does
     if _state.graph is None and not C.cast_runs(x._dtype, dtype):
         raise _no_cast(x._dtype, dtype, " [Op:Cast]")
-    if _state.graph is None and dtype._np.itemsize > x._dtype._np.itemsize and \
-            math.prod(x._shape) * dtype._np.itemsize > _BIG_OUTPUT:
+    if dtype._np.itemsize > x._dtype._np.itemsize:
         # (a widening cast's output is bigger than its input: refused before NumPy
         # allocates it, as a broadcast past the memory there is)
-        check_finite_size("Cast", x._shape, dtype)
+        output_shape_sized("Cast", x._shape, dtype)
     return [(x._shape, dtype)]
 
 
