@@ -370,8 +370,52 @@ ROLL_TENSORDOT = [
 ]
 
 
+# -- A shape list led by a bool ----------------------------------------------------------------
+# An op that takes a shape-like list as its tensor input (Reshape's shape, Tile's multiples,
+# BroadcastTo's shape, Fill's dims) gets it converted without a dtype, which infers bool from
+# a leading True: a later int is the conversion's "mixed types" ValueError (was: read as the
+# ints 1 and 10). tf.zeros and tf.ones convert their shape as int32 first, where True is 1.
+BOOL_LED_SHAPES = [
+    (lambda: tf.reshape(tf.zeros([2, 5]), [True, 10]),
+     ('raise', 'ValueError', "Can't convert Python sequence with mixed types to Tensor.")),
+    (lambda: tf.reshape(tf.zeros([2, 5]), [1, True, 10]),
+     ('float32', [1, 1, 10], [[[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]]])),
+    (lambda: tf.reshape(tf.zeros([2, 5]), [True, False]),
+     ('raise', 'InvalidArgumentError',
+      '{{function_node '
+      '__wrapped__Reshape_device_/job:localhost/replica:0/task:0/device:CPU:0}} Input to '
+      'reshape is a tensor with 10 values, but the requested shape has 0 [Op:Reshape]')),
+    (lambda: tf.reshape(tf.zeros([1]), [True]),
+     ('float32', [1], [0.0])),
+    (lambda: tf.experimental.numpy.reshape(tf.zeros([2, 5]), [True, 10]),
+     ('raise', 'ValueError', "Can't convert Python sequence with mixed types to Tensor.")),
+    (lambda: tf.reshape(tf.zeros([2, 5]), (np.int32(1), 10)),
+     ('float32', [1, 10], [[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]])),
+    (lambda: tf.reshape(tf.zeros([2, 5]), [np.bool_(True), 10]),
+     ('raise', 'ValueError', "Can't convert Python sequence with mixed types to Tensor.")),
+    (lambda: tf.tile(tf.zeros([2]), [True]),
+     ('float32', [2], [0.0, 0.0])),
+    (lambda: tf.tile(tf.zeros([2, 1]), [True, 2]),
+     ('raise', 'ValueError', "Can't convert Python sequence with mixed types to Tensor.")),
+    (lambda: tf.broadcast_to(tf.zeros([1]), [True, 2]),
+     ('raise', 'ValueError', "Can't convert Python sequence with mixed types to Tensor.")),
+    (lambda: tf.zeros([True, 2]),
+     ('float32', [1, 2], [[0.0, 0.0]])),
+    (lambda: tf.fill([True, 2], 1.0),
+     ('raise', 'ValueError', "Can't convert Python sequence with mixed types to Tensor.")),
+    (lambda: tf.zeros([2, True]),
+     ('float32', [2, 1], [[0.0], [0.0]])),
+    (lambda: tf.ones([True]),
+     ('float32', [1], [1.0])),
+    (lambda: tf.ones([True, False]),
+     ('float32', [1, 0], [[]])),
+    (lambda: tf.zeros([True, 2.0]),
+     ('raise', 'ValueError', "Can't convert Python sequence with mixed types to Tensor.")),
+]
+
+
 @pytest.mark.parametrize("call,want", L2_NORMALIZE + POISSON + EXPM +
                          RAGGED_INNER_AXIS + QR_DIAG_NGRAMS +
-                         ROLL_TENSORDOT)
+                         ROLL_TENSORDOT + BOOL_LED_SHAPES)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want
