@@ -414,8 +414,38 @@ BOOL_LED_SHAPES = [
 ]
 
 
+# -- tnp.angle of bfloat16; norm of a NaN ord -----------------------------------------------------
+# TF's tnp promotes what NumPy calls no inexact type by the tensor's astype: bfloat16 too
+# (ml_dtypes'), TF's AttributeError without numpy behavior (was: bfloat16's angle computed).
+# TF's norm refuses an ord only where it is not real or not above 0 as NumPy compares it:
+# NaN passes (NaN's norm; was refused)
+ANGLE_NORM = [
+    (lambda: tf.experimental.numpy.angle(np.array([[5.5, -1.4]], tf.bfloat16.as_numpy_dtype)),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tf.experimental.numpy.angle(tf.constant([1.5], tf.bfloat16)),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tf.experimental.numpy.angle(np.array([1.5, -2], np.float16)),
+     ('float32', [2], [0.0, 3.1415927410125732])),
+    (lambda: tf.experimental.numpy.angle(tf.constant([1.5, -2], tf.float64), deg=True),
+     ('float32', [2], [0.0, 180.0])),
+    (lambda: tf.experimental.numpy.angle(np.array([1], np.int32)),
+     ('raise', 'AttributeError', "EagerTensor object has no attribute 'astype'. ")),
+    (lambda: tf.linalg.normalize(np.float64(2.5), ord=np.nan),
+     ['tuple', ('float64', [], 'nan'), ('float64', [], 'nan')]),
+    (lambda: tf.norm([3.0, 4.0], ord=np.nan),
+     ('float32', [], 'nan')),
+    (lambda: tf.norm([3.0, 4.0], ord=float('nan'), axis=0),
+     ('float32', [], 'nan')),
+    (lambda: tf.norm([3.0, 4.0], ord=-1.0),
+     ('raise', 'ValueError', "'ord' must be a supported vector norm, got -1.0")),
+    (lambda: tf.norm([3.0, 4.0], ord=0.5),
+     ('float32', [], 13.928203582763672)),
+]
+
+
 @pytest.mark.parametrize("call,want", L2_NORMALIZE + POISSON + EXPM +
                          RAGGED_INNER_AXIS + QR_DIAG_NGRAMS +
-                         ROLL_TENSORDOT + BOOL_LED_SHAPES)
+                         ROLL_TENSORDOT + BOOL_LED_SHAPES +
+                         ANGLE_NORM)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want

@@ -446,7 +446,7 @@ def array_equal(a1: Any, a2: Any) -> Tensor:
 
 def angle(z: Any, deg: bool = False) -> Tensor:
     z = asarray(z)
-    if not (z.dtype.is_floating or z.dtype.is_complex):
+    if not M.is_inexact(z):  # (bfloat16 too: not NumPy's inexact)
         z = M.to_float(z)  # (tnp's astype: an AttributeError without numpy behavior)
     # a real input's angle is TF's where(x < 0, pi, 0): float32 (TF's default for pi)
     out = MO.angle(z) if z.dtype.is_complex else \
