@@ -443,9 +443,38 @@ ANGLE_NORM = [
 ]
 
 
+# -- tnp.isclose's tolerances --------------------------------------------------------------------
+# TF's tnp.isclose converts rtol, then atol, to the real dtype of the operands' with
+# convert_to_tensor: a tensor of another dtype is its ValueError (was: cast, as tnp.asarray
+# casts)
+_TNP = tf.experimental.numpy
+ISCLOSE = [
+    (lambda: _TNP.isclose(np.array(False), [0.0], rtol=tf.constant(7, tf.int16), atol=2),
+     ('raise', 'ValueError',
+      'Tensor conversion requested dtype float64 for Tensor with dtype int16: <tf.Tensor: '
+      'shape=(), dtype=int16, numpy=7>')),
+    (lambda: _TNP.allclose(np.array(False), [0.0], rtol=False, atol=tf.constant(True)),
+     ('raise', 'ValueError',
+      'Tensor conversion requested dtype float64 for Tensor with dtype bool: <tf.Tensor: '
+      'shape=(), dtype=bool, numpy=True>')),
+    (lambda: _TNP.isclose([1.0, 2.0], [1.0, 2.1], rtol=0.1, atol=np.float64(0.0)),
+     ('bool', [2], [True, True])),
+    (lambda: _TNP.isclose([1.0, 2.0], [1.0, 2.1], rtol=tf.constant(0.1, tf.float64)),
+     ('bool', [2], [True, True])),
+    (lambda: _TNP.isclose(tf.constant([1.0, 2.0]), [1.0, 2.1], rtol=tf.constant(0.1, tf.float64)),
+     ('raise', 'ValueError',
+      'Tensor conversion requested dtype float32 for Tensor with dtype float64: <tf.Tensor: '
+      'shape=(), dtype=float64, numpy=0.1>')),
+    (lambda: _TNP.isclose(tf.constant([1.0, 2.0]), [1.0, 2.1], rtol=[0.1, 0.01]),
+     ('bool', [2], [True, False])),
+    (lambda: _TNP.isclose([1j, 2], [1j, 2.1], rtol='a'),
+     ('raise', 'TypeError', "Cannot convert 'a' to EagerTensor of dtype double")),
+]
+
+
 @pytest.mark.parametrize("call,want", L2_NORMALIZE + POISSON + EXPM +
                          RAGGED_INNER_AXIS + QR_DIAG_NGRAMS +
                          ROLL_TENSORDOT + BOOL_LED_SHAPES +
-                         ANGLE_NORM)
+                         ANGLE_NORM + ISCLOSE)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want

@@ -12,7 +12,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import promotion as P
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.numpy_ops import array_ops as AO
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
 from eagerflow._src.ops import array as A
@@ -502,7 +502,9 @@ def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
     if not is_inexact(a):  # (TF's `a == b`: shapes that don't broadcast are one False)
         return a == b
     real = a.dtype.real_dtype if a.dtype.is_complex else a.dtype  # |a - b| is real
-    close = m.less_equal(m.abs(a - b), asarray(atol, real) + asarray(rtol, real) * m.abs(b))
+    # (TF's converts rtol, then atol, to that dtype: a tensor of another is refused)
+    rtol, atol = convert_to_tensor(rtol, real), convert_to_tensor(atol, real)
+    close = m.less_equal(m.abs(a - b), atol + rtol * m.abs(b))
     if equal_nan:
         close = m.logical_or(close, m.logical_and(m.is_nan(a), m.is_nan(b)))
     return close
