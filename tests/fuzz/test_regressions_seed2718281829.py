@@ -472,9 +472,43 @@ ISCLOSE = [
 ]
 
 
+# -- tnp.maximum of a tensor and zero --------------------------------------------------------------
+# TF's tnp.maximum of a tensor and a real zero (not a bool) is its relu fast path: the
+# tensor's dtype kept, relu's refusals (was: promoted, int8 and -0.0 a float64)
+TNP_MAXIMUM = [
+    (lambda: _TNP.maximum(tf.zeros([0, 2], tf.int8), -0.0),
+     ('int8', [0, 2], [])),
+    (lambda: _TNP.maximum(tf.constant(3, tf.int8), -0.0),
+     ('int8', [], 3)),
+    (lambda: _TNP.maximum(tf.constant([-3, 2], tf.int8), 0),
+     ('int8', [2], [0, 2])),
+    (lambda: _TNP.maximum(tf.constant([-3, 2], tf.int8), np.float32(0)),
+     ('int8', [2], [0, 2])),
+    (lambda: _TNP.maximum(tf.constant([-3, 2], tf.int8), False),
+     ('int8', [2], [0, 2])),
+    (lambda: _TNP.maximum(tf.constant([-3, 2], tf.int8), 0.5),
+     ('float64', [2], [0.5, 2.0])),
+    (lambda: _TNP.maximum(np.array([-3, 2], np.int8), 0.0),
+     ('float64', [2], [0.0, 2.0])),
+    (lambda: _TNP.maximum(tf.constant([1j, 2]), 0.0),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'T' of complex128 is not in the list of allowed values: float, "
+      'double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, '
+      'qint8')),
+    (lambda: _TNP.maximum(tf.constant([True, False]), 0),
+     ('int64', [2], [1, 0])),
+    (lambda: _TNP.maximum(tf.constant(['a']), 0),
+     ('raise', 'InvalidArgumentError',
+      "Value for attr 'T' of string is not in the list of allowed values: float, double, "
+      'int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8')),
+    (lambda: _TNP.maximum(tf.constant([-1.5, 2.0], tf.float16), 0),
+     ('float16', [2], [0.0, 2.0])),
+]
+
+
 @pytest.mark.parametrize("call,want", L2_NORMALIZE + POISSON + EXPM +
                          RAGGED_INNER_AXIS + QR_DIAG_NGRAMS +
                          ROLL_TENSORDOT + BOOL_LED_SHAPES +
-                         ANGLE_NORM + ISCLOSE)
+                         ANGLE_NORM + ISCLOSE + TNP_MAXIMUM)
 def test_outcome_is_tf_2_21s(call, want):
     assert outcome(call) == want

@@ -5,6 +5,7 @@ or float32 under prefer_float32), as tnp does."""
 from __future__ import annotations
 
 import math
+import numbers
 from typing import Any, Callable
 
 import numpy as np
@@ -16,7 +17,7 @@ from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.numpy_ops import array_ops as AO
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
 from eagerflow._src.ops import array as A
-from eagerflow._src.ops import bitwise, math_base, scans
+from eagerflow._src.ops import bitwise, math_base, nn, scans
 from eagerflow._src.ops import linalg as L
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops import math_special as ms
@@ -73,7 +74,16 @@ def _bool_as(fn: Callable, logical: Callable) -> Callable:
 add = _binary(_bool_as(m.add, m.logical_or))
 subtract = _binary(m.subtract)
 multiply = _binary(_bool_as(m.multiply, m.logical_and))
-maximum = _binary(_bool_as(m.maximum, m.logical_or))
+_maximum = _binary(_bool_as(m.maximum, m.logical_or))
+
+
+def maximum(x1: Any, x2: Any) -> Tensor:
+    """tnp.maximum; of a tensor and a real zero (0, 0.0, -0.0) TF's relu of the tensor,
+    whose dtype it keeps (an int8 stays int8 where promotion would give float64)."""
+    if isinstance(x2, numbers.Real) and not isinstance(x2, (bool, np.bool_)) and x2 == 0 \
+            and isinstance(x1, Tensor) and x1.dtype != dt.bool:
+        return nn.relu(asarray(x1))
+    return _maximum(x1, x2)
 minimum = _binary(_bool_as(m.minimum, m.logical_and))
 power = _binary(m.pow)
 float_power = _binary(m.pow)  # (TF's is its own function: Python's words name it)
