@@ -84,6 +84,8 @@ def maximum(x1: Any, x2: Any) -> Tensor:
             and isinstance(x1, Tensor) and x1.dtype != dt.bool:
         return nn.relu(asarray(x1))
     return _maximum(x1, x2)
+
+
 minimum = _binary(_bool_as(m.minimum, m.logical_and))
 power = _binary(m.pow)
 float_power = _binary(m.pow)  # (TF's is its own function: Python's words name it)
