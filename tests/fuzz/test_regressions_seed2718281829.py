@@ -1,7 +1,7 @@
 """Regression tests for the API fuzz campaigns of seeds 2718281829, 1112131415
 (EAGERFLOW_FUZZ_ODD=1), 3732050808 and 2645751311 (EAGERFLOW_FUZZ_ODD=1) (the public-API
-suite, tests/fuzz/test_api_fuzz.py; the first two at 50 examples per function and replayed
-in TF 2.21 by tests/fuzz/api_replay.py, the others at 100): each call with TF 2.21's answer
+suite, tests/fuzz/test_api_fuzz.py; the first two at 50 examples per function, the others at
+100, each replayed in TF 2.21 by tests/fuzz/api_replay.py): each call with TF 2.21's answer
 recorded as data (its error class and the first line of its message, or per tensor its
 dtype, shape and values; the form of tests/fuzz/recorded.py), recorded in a TF process that
 had already run an op."""
