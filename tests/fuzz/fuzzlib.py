@@ -330,9 +330,10 @@ TF_ASSERTS = {"range", "ragged.range", "experimental.numpy.moveaxis", "experimen
 # (and tnp.cross of a scalar: TF's reads its shape's last item; tnp.swapaxes of an axis
 # past the rank, tnp.stack of a tensor along one, tnp.diff of an axis below -rank: TF's
 # assignment into a list of axes)
+# (and ctc_loss of dense labels of rank below 2: TF's composite reads labels.shape[1])
 TF_INDEX_ERRORS = {"stack", "image.ssim_multiscale", "experimental.numpy.cross",
                    "experimental.numpy.swapaxes", "experimental.numpy.stack",
-                   "experimental.numpy.diff",
+                   "experimental.numpy.diff", "nn.ctc_loss",
                    "experimental.numpy.repeat"}  # (its guess of the shape: dims[axis])
 # and NotImplementedError: lstsq of complex128 with a regularizer (TF's own refusal)
 # (and tnp.size of an axis: TF's "axis argument is not supported"; dct/idct of an axis other
@@ -378,9 +379,10 @@ TF_SHAPE_READS = {"tensordot", "nn.embedding_lookup", "signal.dct", "signal.idct
                   "nn.sufficient_statistics"}
 # (and tnp.split's boundaries along an axis past an index: Python's refusal of an int that
 # no index holds, as TF's shape read; tridiagonal_matmul's compact diagonals of a NumPy
-# array of too few dimensions: NumPy's own refusal of TF's d[..., 0, :])
+# array of too few dimensions, or a NumPy scalar: NumPy's own refusal of TF's d[..., 0, :])
 _INDEXING = ("list index out of range", "tuple index out of range",
-             "cannot fit 'int' into an index-sized integer", "too many indices for array")
+             "cannot fit 'int' into an index-sized integer", "too many indices for array",
+             "invalid index to scalar variable")
 # (and tridiagonal_matmul's compact diagonals of a NumPy array of fewer than 3 rows: NumPy's
 # refusal of TF's d[..., 2, :], "index 2 is out of bounds for axis 0 with size 2")
 TF_NUMPY_BOUNDS = {"linalg.tridiagonal_matmul"}
@@ -404,8 +406,11 @@ TF_DTYPE_READS = {"nn.safe_embedding_lookup_sparse", "nn.moments", "nn.nce_loss"
 # and a ZeroDivisionError of TF's Python dividing by an argument it takes as given:
 # clip_by_global_norm's 1.0 / use_norm of a Python 0 or False (TF 2.21's "float division by
 # zero", before it reads use_norm.dtype)
-# (and quantize/dequantize's axis % rank of a scalar input: "integer modulo by zero")
-TF_ZERO_DIVISIONS = {"clip_by_global_norm", "quantization.quantize", "quantization.dequantize"}
+# (and quantize/dequantize's axis % rank of a scalar input: "integer modulo by zero", and
+# quantize_and_dequantize's)
+TF_ZERO_DIVISIONS = {"clip_by_global_norm", "quantization.quantize", "quantization.dequantize",
+                     "quantization.quantize_and_dequantize",
+                     "quantization.quantize_and_dequantize_v2"}
 # and where TF's Python reads another attribute of an argument it takes as given:
 # sparse.mask's `a`, an IndexedSlices whose .indices it reads first (None, a tensor, a list:
 # "'list' object has no attribute 'indices'"), and so do the sparse reductions of their
@@ -525,6 +530,9 @@ TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
                 ("array_ops.py", "moveaxis"),
                 ("crosses.py", "ragged_cross_hashed"), ("array_ops.py", "eye"),
                 ("checks.py", "make_int"), ("random.py", "get_seed"),
+                # (set_seed's int() of an unhashable seed, a tensor of inf: TF's stream of
+                # op seeds is random.Random of it)
+                ("random.py", "_draws"),
                 ("nn_conv_checks.py", "check_dilated_depth"), ("sorting.py", "_sort_setup"),
                 ("serialization.py", "_numpy"),
                 ("signal_ops.py", "enclosing_power_of_two"),

@@ -785,6 +785,20 @@ def check_finite_size(op_name: str, shape: tuple, dtype: _dt.DType) -> None:
                         f"[Op:{op_name}]")
 
 
+# (below this many bytes no memory limit refuses an output: output_shape_sized skips it)
+_BIG_OUTPUT = 64 << 20
+
+
+def output_shape_sized(op_name: str, shape: tuple, dtype: _dt.DType) -> tuple:
+    """`shape`, the shape of an eager output that may outgrow its inputs (a widening cast,
+    an outer product), refused by check_finite_size before NumPy allocates it; a small one
+    (most) costs one product."""
+    if _state.graph is None and None not in shape and \
+            math.prod(shape) * dtype._np.itemsize > _BIG_OUTPUT:
+        check_finite_size(op_name, shape, dtype)
+    return shape
+
+
 def check_element_count(op_name: str, shape: tuple) -> int:
     """TF's TensorShape check of a shape read from an input, which an op makes before its
     other checks (its OOM comes only when it allocates): a negative dim or an element count

@@ -76,8 +76,9 @@ def diag(v: Any, k: int = 0) -> Tensor:
         return L.diag(v, k=k)  # (MatrixDiagV3 sizes the matrix from k as int32: wrapped)
     if r == 2:
         rows, cols = v.shape
-        if k <= -rows or k >= cols:  # (TF's: no such diagonal is an empty one, k unwrapped)
-            return L.diag_part(A.zeros([0, 0], dtype=v.dtype))
+        if rows is not None and cols is not None and (k <= -rows or cols <= k):
+            # (TF's: a k past the matrix takes the diagonal of an empty one instead)
+            return L.diag_part(A.zeros([0, 0], v.dtype))
         return L.diag_part(v, k=k)
     if r > 2:
         raise ValueError(f"Shape {tuple(v.shape)} must have rank at most 2")
@@ -449,7 +450,7 @@ def array_equal(a1: Any, a2: Any) -> Tensor:
 
 def angle(z: Any, deg: bool = False) -> Tensor:
     z = asarray(z)
-    if not (z.dtype.is_floating or z.dtype.is_complex):
+    if not M.is_inexact(z):  # (bfloat16 too: not NumPy's inexact)
         z = M.to_float(z)  # (tnp's astype: an AttributeError without numpy behavior)
     # a real input's angle is TF's where(x < 0, pi, 0): float32 (TF's default for pi)
     out = MO.angle(z) if z.dtype.is_complex else \

@@ -5,6 +5,7 @@ or float32 under prefer_float32), as tnp does."""
 from __future__ import annotations
 
 import math
+import numbers
 from typing import Any, Callable
 
 import numpy as np
@@ -12,11 +13,11 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core import promotion as P
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.numpy_ops import array_ops as AO
 from eagerflow._src.numpy_ops.dtypes import asarray, promote, result_type
 from eagerflow._src.ops import array as A
-from eagerflow._src.ops import bitwise, math_base, scans
+from eagerflow._src.ops import bitwise, math_base, nn, scans
 from eagerflow._src.ops import linalg as L
 from eagerflow._src.ops import math as m
 from eagerflow._src.ops import math_special as ms
@@ -73,7 +74,18 @@ def _bool_as(fn: Callable, logical: Callable) -> Callable:
 add = _binary(_bool_as(m.add, m.logical_or))
 subtract = _binary(m.subtract)
 multiply = _binary(_bool_as(m.multiply, m.logical_and))
-maximum = _binary(_bool_as(m.maximum, m.logical_or))
+_maximum = _binary(_bool_as(m.maximum, m.logical_or))
+
+
+def maximum(x1: Any, x2: Any) -> Tensor:
+    """tnp.maximum; of a tensor and a real zero (0, 0.0, -0.0) TF's relu of the tensor,
+    whose dtype it keeps (an int8 stays int8 where promotion would give float64)."""
+    if isinstance(x2, numbers.Real) and not isinstance(x2, (bool, np.bool_)) and x2 == 0 \
+            and isinstance(x1, Tensor) and x1.dtype != dt.bool:
+        return nn.relu(asarray(x1))
+    return _maximum(x1, x2)
+
+
 minimum = _binary(_bool_as(m.minimum, m.logical_and))
 power = _binary(m.pow)
 float_power = _binary(m.pow)  # (TF's is its own function: Python's words name it)
@@ -502,7 +514,9 @@ def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
     if not is_inexact(a):  # (TF's `a == b`: shapes that don't broadcast are one False)
         return a == b
     real = a.dtype.real_dtype if a.dtype.is_complex else a.dtype  # |a - b| is real
-    close = m.less_equal(m.abs(a - b), asarray(atol, real) + asarray(rtol, real) * m.abs(b))
+    # (TF's converts rtol, then atol, to that dtype: a tensor of another is refused)
+    rtol, atol = convert_to_tensor(rtol, real), convert_to_tensor(atol, real)
+    close = m.less_equal(m.abs(a - b), atol + rtol * m.abs(b))
     if equal_nan:
         close = m.logical_or(close, m.logical_and(m.is_nan(a), m.is_nan(b)))
     return close

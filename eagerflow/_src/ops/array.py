@@ -234,7 +234,7 @@ def _fill(dims: Any, value: Any, layout: Any = None) -> Any:
         # (TensorShape refuses a negative dim: TF converts the list to int32 then, wrapping)
         dims = [C.int32_wrapped(v) if type(v) is int else v for v in dims]
     if isinstance(dims, (str, bytes)) or isinstance(dims, (list, tuple)) and \
-            any(isinstance(v, (float, list, tuple)) or _numpy_non_int(v) for v in dims):
+            any(isinstance(v, (float, list, tuple, bool)) or _numpy_non_int(v) for v in dims):
         dims = convert_to_tensor(dims, dtype=dt.int32)  # (ints: nested ones' Fill's error)
     if layout is not None:
         _layout_shape(dims)

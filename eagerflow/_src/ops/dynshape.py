@@ -88,6 +88,9 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
         # (an empty list is the op's conversion's: the attr's default dtype, or float32
         # where it has none, which Roll's Tshift and Taxis refuse)
         return _as_op_converts(value, what, attr, given)
+    if attr is not None and len(value) and isinstance(value[0], bool) and \
+            not all(isinstance(v, bool) for v in value):
+        convert_to_tensor(value)  # (TF's infers bool from the first item: "mixed types")
     out = []
     for v in value:
         if v is None:

@@ -24,9 +24,11 @@ BLOCK = 48  # Eigen's block size for HouseholderQR and for applying its Househol
 
 def fits(shape: tuple, dtype: Any) -> bool:
     """Whether householder_qr takes matrices of `shape` (..., m, n) and `dtype`: float or
-    double, no wider than tall, fewer than BLOCK columns, none empty."""
+    double, no wider than tall, fewer than BLOCK columns, none empty, in a batch of some
+    (its packet sums reshape a batch of none ambiguously)."""
     m, n = shape[-2:]
-    return dtype in (np.float32, np.float64) and 0 < n <= m and n < BLOCK
+    return dtype in (np.float32, np.float64) and 0 < n <= m and n < BLOCK and \
+        0 not in shape[:-2]
 
 
 def householder_qr(x: np.ndarray, full_matrices: bool) -> tuple:

@@ -22,7 +22,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, OpError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope, wrapper_scope
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, output_shape_sized
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import (
     composite_dispatch,
@@ -52,7 +52,7 @@ from eagerflow._src.ops.eigen_lu import (
     eigen_small_solve,
     fits_small_solve,
 )
-from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
+from eagerflow._src.ops.elementwise import binary_args_hint
 from eagerflow._src.ops.graph_constants import scope_name
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.linalg_diag import (  # noqa: F401  (re-exported: their old home)
@@ -104,7 +104,7 @@ def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
         m, k1 = (sa[1], sa[0]) if transpose_a else sa
         k2, n = (sb[1], sb[0]) if transpose_b else sb
         if k1 == k2 and k1 is not None:
-            return [((m, n), d)]
+            return [(output_shape_sized("MatMul", (m, n), d), d)]
     # TF's tf.matmul runs BatchMatMulV2 when either operand has more than two dims, and
     # its messages (and the op they name) are that kernel's; MatMul's are its reference
     # kernel's (oneDNN's word a vector operand differently)
@@ -123,7 +123,8 @@ def _matmul_infer(a: Any, b: Any, transpose_a: bool, transpose_b: bool) -> list:
     d = C.same_dtype(op, (a, b), allowed)
     if sa is None or sb is None:
         return [(None, d)]
-    return [(_product_shape(op, a, b, transpose_a, transpose_b, batched), d)]
+    out = _product_shape(op, a, b, transpose_a, transpose_b, batched)
+    return [(output_shape_sized(op, out, d), d)]
 
 
 def _product_shape(op: str, a: Any, b: Any, transpose_a: bool, transpose_b: bool,
@@ -365,6 +366,7 @@ BATCH_MATMUL_V3 = register(OpDef(
 # Shared, never mutated: building the attrs dict is a measurable part of a tiny matmul.
 _MATMUL_ATTRS = {(ta, tb): {"transpose_a": ta, "transpose_b": tb}
                  for ta in (False, True) for tb in (False, True)}
+_BIG_PRODUCT = 4 << 20  # (elements below which no product is big: _plain_infer's fast test)
 
 
 def _plain_infer(a: Any, b: Any) -> list:
@@ -373,6 +375,8 @@ def _plain_infer(a: Any, b: Any) -> list:
     d, sa, sb = a._dtype, a._shape, b._shape
     if d is b._dtype and id(d) in _MATMUL_IDS and sa is not None and sb is not None and \
             len(sa) == 2 == len(sb) and sa[1] == sb[0] and sa[1] is not None:
+        if (sa[0] or 0) * (sb[1] or 0) > _BIG_PRODUCT:  # (an outer product's, refused
+            output_shape_sized("MatMul", (sa[0], sb[1]), d)  # before NumPy allocates it)
         return [((sa[0], sb[1]), d)]
     if d is not b._dtype and sparse_matmul.takes_pair(a, b):
         C.same_dtype("MatMul", (a, b), _MATMUL_DEF_T)  # (refused: `@` then takes SparseMatMul)
@@ -566,7 +570,7 @@ def _tensor_axes(row: Any, t: Any) -> list:
 @dispatch_binding
 def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Any:
     """Contracts `a` and `b` over `axes` (an int N, or a pair of axis lists)."""
-    a, b = binary_args(a, b)
+    a, b = convert_to_tensor(a, name="a"), convert_to_tensor(b, name="b")  # (as TF: apart)
     ra, rb = len(a._shape), len(b._shape)
     # (an eager tensor is no integral type to TF's Python, even a scalar one: it is read as
     # an int32 tensor of axes below, its [0] then StridedSlice's refusal of a scalar)

@@ -234,8 +234,10 @@ def _expm_as_tf_fails(x: Any, name: str | None) -> Any:
     if isinstance(norm, EagerTensor) and not np.isfinite(
             np.max(norm.numpy(), initial=-np.inf)):
         # (TF's cond solves only where the largest norm is finite: else (an empty batch, an
-        # inf or a NaN) NaN of the input's shape, no MatrixSolve run)
-        return convert_to_tensor(np.full(x._shape, np.nan, x._dtype.as_numpy_dtype))
+        # inf or a NaN) NaN of the input's shape, no MatrixSolve run; a vector of one's
+        # batched as a 1x1 matrix)
+        out = tuple(x._shape[:-2]) + tuple(y._shape[-2:])
+        return convert_to_tensor(np.full(out, np.nan, x._dtype.as_numpy_dtype))
     try:
         _dtype_check("MatrixSolve", y, no_half=", adjoint=false")
     except OpError as e:  # (TF's MatrixSolve op, run eagerly: its error reads so)

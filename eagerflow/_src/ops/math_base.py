@@ -17,7 +17,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
-from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, output_shape_sized
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch, float_to_int, wrapper_inputs
 from eagerflow._src.ops.broadcast_grads import sum_to
@@ -44,6 +44,10 @@ def _cast_infer(x: Any, dtype: dt.DType) -> list:
     # the node runs (the kernel's check below), as TF's kernel construction does
     if _state.graph is None and not C.cast_runs(x._dtype, dtype):
         raise _no_cast(x._dtype, dtype, " [Op:Cast]")
+    if dtype._np.itemsize > x._dtype._np.itemsize:
+        # (a widening cast's output is bigger than its input: refused before NumPy
+        # allocates it, as a broadcast past the memory there is)
+        output_shape_sized("Cast", x._shape, dtype)
     return [(x._shape, dtype)]
 
 

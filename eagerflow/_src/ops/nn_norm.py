@@ -12,7 +12,7 @@ from typing import Any
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import constant, squeeze
@@ -46,16 +46,23 @@ from eagerflow._src.ops.reduce import reduce_mean, reduce_sum
 def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12, name: str | None = None,
                  dim: Any = None) -> Any:
     """x / sqrt(max(sum(x ** 2, axis), epsilon))."""
-    x = _t(x)
-    if axis is None:
+    if dim is not None:  # (TF's deprecated `dim`: the axis's old name, never both)
+        if axis is not None:
+            raise ValueError("Cannot specify both 'dim' and 'axis'.")
         axis = dim
+    x = _t(x)
     if x._dtype.is_complex:  # TF's: of |x|^2, the real and imaginary parts' squares summed
         sq = reduce_sum(real(x * conj(x)), axis=axis, keepdims=True)
-        return x * cast(rsqrt(maximum(sq, _const(epsilon, sq))), x._dtype)
+        return x * cast(rsqrt(maximum(sq, _epsilon(epsilon, sq))), x._dtype)
     sq = reduce_sum(square(x), axis=axis, keepdims=True)  # (its errors first, as TF's)
-    if not x._dtype.is_floating:  # (TF's epsilon, converted to the sum's dtype)
-        raise TypeError(f"Cannot convert {epsilon!r} to EagerTensor of dtype {x._dtype.name}")
-    return x * rsqrt(maximum(sq, _const(epsilon, x)))
+    return x * rsqrt(maximum(sq, _epsilon(epsilon, sq)))
+
+
+def _epsilon(epsilon: Any, sq: Any) -> Any:
+    """epsilon as TF's maximum(square_sum, epsilon) takes it: a tensor as it is (Maximum's
+    dtype check), a number converted to the sum's dtype (an integer sum's refusal of a
+    float)."""
+    return epsilon if isinstance(epsilon, Tensor) else _const(epsilon, sq)
 
 # ---------------------------------------------------------------------------------------
 # Moments and batch normalization.

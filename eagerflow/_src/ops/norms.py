@@ -78,7 +78,7 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
     else:
         if isinstance(ord, (list, tuple, np.ndarray)):
             bool(np.isreal(ord))  # (TF tests its truth: NumPy's ValueError past one value)
-        if not (ord == "euclidean" if isinstance(ord, str) else numeric and ord > 0):
+        if not (ord == "euclidean" if isinstance(ord, str) else numeric and not ord <= 0):
             raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
         # (a list, as TF's norm hands its reductions: its errors take the slow path's form)
         axes = None if axis is None else [int(axis)]

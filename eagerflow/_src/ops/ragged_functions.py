@@ -857,11 +857,9 @@ def _inner_axis(rts: list, axis: int, stack_values: bool) -> RaggedTensor:
     first = rts[0].row_splits
     for r in rts[1:]:
         _assert_splits_match([first], [r.row_splits])
-    values = [r.values for r in rts]
-    if any(isinstance(v, RaggedTensor) for v in values):
-        inner = _concat_or_stack(values, axis - 1, stack_values)
-    else:
-        inner = dense_stack(values, axis - 1) if stack_values else dense_concat(values, axis - 1)
+    # (TF's recursion, dense values too: joined by the dense op only along their last
+    # axes, else taken as ragged again)
+    inner = _concat_or_stack([r.values for r in rts], axis - 1, stack_values)
     return RaggedTensor._make(inner, first)
 
 

@@ -200,7 +200,8 @@ def ngrams(data: Any, ngram_width: Any, separator: str = " ", pad_values: Any = 
         grams, splits = bind(STRING_NGRAMS, (x.flat_values, x.row_splits), {
             "separator": separator, "ngram_widths": tuple(int(w) for w in widths),
             "left_pad": left, "right_pad": right, "pad_width": int(width),
-            "preserve_short_sequences": bool(preserve_short_sequences)})
+            "preserve_short_sequences": C.bool_attr(preserve_short_sequences,
+                                                    "preserve_short_sequences")})
         out = RaggedTensor.from_row_splits(grams, splits, validate=False)
     if dense_shape is not None:  # a dense input gives a dense result
         return reshape(out.flat_values, concat([dense_shape, [-1]], 0))

@@ -713,10 +713,9 @@ def poisson(shape: Any, lam: Any, dtype: Any = dt.float32, seed: Any = None,
         dtype = dt.as_dtype(dtype)
     except TypeError:
         raise TypeError(f"Expected DataType for argument 'dtype' not {dtype!r}.") from None
-    # (TF's fast path converts a NumPy lam to R's default, float64, casting whatever type it
-    # has: uint8 and bool rates are drawn, not refused)
-    rate = convert_to_tensor(lam, dt.float64) if isinstance(lam, (np.ndarray, np.generic)) \
-        else _t(lam)
+    # (TF's op wrapper converts lam as R's input, whose default is float64: a NumPy lam
+    # cast to it whatever its type, a Python bool too; uint8 and bool rates are drawn)
+    rate = wrapper_inputs.op_input("RandomPoissonV2", lam, "R")
     shape, dyn = R.shape_input(shape, "RandomPoissonV2", dtype)
     return bind(RANDOM_POISSON, (rate,) + dyn, dict(shape=shape, dtype=dtype, **R._op_seeds(seed)),
                 name)

@@ -31,7 +31,7 @@ from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
 from eagerflow._src.ops.math import negative
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
-from eagerflow._src.ops.wrapper_inputs import passed_raw
+from eagerflow._src.ops.wrapper_inputs import index_input, passed_raw
 
 _rng = SampleRNG(6)
 
@@ -265,11 +265,19 @@ _TAXIS = ("Roll", "Taxis", "axis must be a scalar or a 1-D vector. Found: {shape
 @eager_api("input", "shift", "axis")
 def roll(input: Any, shift: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     if _state.graph is None:
-        return bind(ROLL, (_t(input),), {"shift": static_ints(shift, "shift", _TSHIFT),
-                                         "axis": static_ints(axis, "axis", _TAXIS)}, name)
+        return bind(ROLL, (_t(input),), {"shift": _roll_ints(shift, "shift", _TSHIFT),
+                                         "axis": _roll_ints(axis, "axis", _TAXIS)}, name)
     (s, ds), (a, da) = shape_arg(shift, "shift", _TSHIFT), shape_arg(axis, "axis", _TAXIS)
     return bind(ROLL, (_t(input),) + ds + da, {"shift": None if ds else s,
                                                "axis": None if da else a}, name)
+
+
+def _roll_ints(value: Any, what: str, attr: tuple) -> tuple:
+    """Roll's shift or axis as ints: a NumPy value as TF's wrapper hands it on, of its own
+    dtype (Tshift and Taxis have no default to cast it to: an int16 one refused)."""
+    if isinstance(value, (np.ndarray, np.generic)):
+        value = index_input("Roll", value, attr[1])
+    return static_ints(value, what, attr)
 
 
 def _reverse_seq_infer(x: Any, lengths: Any, seq_axis: int, batch_axis: int) -> list:
