@@ -171,11 +171,13 @@ def _check_attrs_now(fam: _Family, op: str, strides: tuple, padding: str, explic
     if len(strides) != nd:
         raise fail(op, f"Sliding window strides field must specify {nd} dimensions")
     # (the 3-D kernels refuse batch and depth strides and dilations as invalid arguments,
-    # the 2-D ones as unimplemented, and word the dilations otherwise)
+    # the 2-D ones as unimplemented, and word the dilations otherwise; TF's own depthwise
+    # kernels refuse such strides as invalid, its default build's oneDNN one as unimplemented)
     refuse = fail if fam.rank == 3 else unimplemented
     if any(s != 1 for s in outer(strides, data_format)):
-        raise refuse(op, "Current implementation does not yet support strides in the "
-                         "batch and depth dimensions.")
+        raise (fail if fam.depthwise else refuse)(
+            op, "Current implementation does not yet support strides in the batch and depth "
+                "dimensions.")
     for s in spatial(strides, data_format):
         if s <= 0:
             raise fail(op, f"Stride must be > 0, but got {s}"

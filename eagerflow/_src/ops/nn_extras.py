@@ -11,6 +11,7 @@ the composites call; loads on first use (op_index.py).
 from __future__ import annotations
 
 import collections
+import warnings
 from typing import Any, Callable
 
 import numpy as np
@@ -423,6 +424,8 @@ def with_space_to_batch(input: Any, dilation_rate: Any, padding: str,  # noqa: A
     x = _t(input)
     rate = _rates(dilation_rate)
     n = rate.size
+    if data_format is not None and not hasattr(data_format, "startswith"):
+        raise C.no_attribute(data_format, "startswith")  # (a tensor's: TF's class named)
     starts_nc = data_format is not None and data_format.startswith("NC")
     given = list(range(2 if starts_nc else 1, n + (2 if starts_nc else 1))) \
         if spatial_dims is None else list(spatial_dims)
@@ -430,7 +433,7 @@ def with_space_to_batch(input: Any, dilation_rate: Any, padding: str,  # noqa: A
     if dims != given or any(d < 1 for d in dims):
         raise ValueError(f"`spatial_dims` must be a monotonically increasing sequence of "
                          f"positive integers. Received: spatial_dims={given}")
-    need = dims[-1] + 1  # (no dims: TF's IndexError of the last)
+    need = dims[-1] + (not starts_nc)  # (no dims: TF's IndexError of the last)
     if x._shape is not None and len(x._shape) < need:
         raise ValueError(f"`input.shape.rank` must be at least {need}. Received: "
                          f"input.shape={x.shape} with rank {len(x._shape)}")
@@ -572,25 +575,32 @@ def atrous_conv2d(value: Any, filters: Any, rate: int, padding: str,
 def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noqa: A002
                      data_format: str | None = None, dilations: Any = None,
                      name: str | None = None) -> Any:
-    """tf.nn.depthwise_conv2d. Dilated (NHWC, unit strides, a static input) it is TF's form:
-    DepthwiseConv2dNative of the input cut into dilation blocks (SpaceToBatchND), the result
-    put back (BatchToSpaceND), in a "depthwise" scope; otherwise nn_conv's."""
-    x = _t(input)
-    w = filter if isinstance(filter, Tensor) else _t(filter)
-    rates = _dilation(dilations, 2)
-    steps = _dilation(strides, 4)
-    if not (rates and any(d != 1 for d in rates) and min(rates) > 0
-            and steps is not None and _static(x, w, 2)
-            and data_format in (None, "NHWC") and padding in ("SAME", "VALID")):
-        return nn_depthwise_conv2d(input, filter, strides, padding, data_format, dilations,
-                                   name)
+    """tf.nn.depthwise_conv2d in TF's order: the input and the filter converted (each as
+    it is), the rates iterated as given (the strides too where one is over 1), then
+    with_space_to_batch's checks (the rates as int32, the input's rank, their signs).
+    Dilated (a window known) it is TF's form: DepthwiseConv2dNative of the input cut into
+    dilation blocks (SpaceToBatchND), the result put back (BatchToSpaceND), in a
+    "depthwise" scope; otherwise the op itself."""
+    x, w = convert_to_tensor(input), convert_to_tensor(filter)
+    rate = [1, 1] if dilations is None else dilations
+    if any(d > 1 for d in rate) and any(s != 1 for s in strides):
+        warnings.warn(f"When dilation rate is greater than 1, then all values of strides "
+                      f"must be 1. Received: `dilation rate` {rate} and `strides` {strides}",
+                      stacklevel=3)
+    rates = _rates(convert_to_tensor(rate, dt.int32))
+    if (rates == 1).all():  # (with_space_to_batch's checks, then the op itself)
+        return with_space_to_batch(x, rates, padding, lambda v, _, pad: nn_depthwise_conv2d(
+            v, w, strides, pad, data_format, None, name), data_format=data_format)
+    if w._shape is None or None in w._shape[:2]:  # (a window unknown: the op's dilations)
+        return nn_depthwise_conv2d(x, w, strides, padding, data_format, dilations, name)
     with name_scope(name or "depthwise") as scope:
         def undilated(converted: Any, _: int, pad: str) -> Any:
             # (TF hands the strides to the op on the blocks as they are)
-            return nn_depthwise_conv2d(converted, w, steps, pad, data_format, None,
+            return nn_depthwise_conv2d(converted, w, strides, pad, data_format, None,
                                        scope if _state.graph is not None else None)
 
-        return with_space_to_batch(x, rates, padding, undilated, filter_shape=w._shape[:2])
+        return with_space_to_batch(x, rates, padding, undilated, filter_shape=w._shape,
+                                   data_format=data_format)
 
 
 @dispatch_binding
