@@ -134,7 +134,7 @@ def _einsum_in_turn() -> bool:
     """Whether this NumPy's einsum sums _IN_TURN's m in turn from +0, float32 and float64,
     blocks contiguous or strided (another order would change the bits): checked once, on
     values whose orders round apart."""
-    for dtype in (np.float32, np.float64):
+    for dtype in _IN_TURN_TYPES:
         big = 2.0 ** np.finfo(dtype).nmant + 2
         lane = np.array([big, 1, 1, 1, -big, 1, 3, -0.0, 1], dtype)
         b = 32 // lane.itemsize * 4
@@ -296,12 +296,16 @@ def _pairwise_as_eigen() -> bool:
     return True
 
 
+_IN_TURN_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
+
+
 def _sum_in_turn(x: Any) -> Any:
     """_in_turn_last(x) of a sum's rows of 1 to 7 values (float32 or float64) in one
     NumPy reduction where _reduce_adds_in_turn(): NumPy adds fewer than 8 values in turn
     and then its start, +0 here, the additions in turn from +0 (adding a zero first or
-    last changes only a zero's sign, to +0 either way)."""
-    if _reduce_adds_in_turn():
+    last changes only a zero's sign, to +0 either way). (NumPy's float16 sums hold float32:
+    not these steps.)"""
+    if x.dtype in _IN_TURN_TYPES and _reduce_adds_in_turn():
         return np.add.reduce(x, axis=-1, initial=0.0)
     return _in_turn_last(x)
 
@@ -311,8 +315,8 @@ def _reduce_adds_in_turn() -> bool:
     """Whether this NumPy's float32 and float64 sums of rows of 1 to 7 values give
     _in_turn_last()'s bits (NumPy 1.9 to 2.x add them in turn): checked once on values
     whose order rounds apart, signed zeros and NaNs of both signs."""
-    for dtype in (np.float32, np.float64):
-        big = 2.0 ** np.finfo(dtype).nmant
+    for dtype in _IN_TURN_TYPES:
+        big = 2.0 ** (np.finfo(dtype).nmant + 1)  # (big + 1 rounds to big)
         v = np.array([big, 1, 1, -big, -0.0, -0.0, np.nan, 3, -np.nan, 1], dtype)
         rows = np.stack([v, v[::-1], np.roll(v, 3), np.roll(v, 5), -0.0 * np.abs(v)])
         for k in range(1, 8):
