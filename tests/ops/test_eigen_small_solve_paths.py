@@ -124,3 +124,16 @@ def test_empty_and_singular_inverses_and_solves_keep_their_answers():
     for f in (lambda m: tf.linalg.inv(m), lambda m: tf.linalg.solve(m, tf.ones((4, 1)))):
         with pytest.raises(tf.errors.InvalidArgumentError, match="not invertible"):
             f(tf.constant([[1.0, 2, 0, 0], [2, 4, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]))
+
+
+@pytest.mark.parametrize("dtype, n", SIZES)
+def test_one_right_hand_side_as_each_column_of_two(dtype, n):
+    # one right-hand side takes its own substitution (numbers, not rows of them): the same
+    # operations as each column of several (a NaN by NaN-ness: its sign over Python floats
+    # varied with the tests run before, the former steps' too)
+    a = _matrices(dtype, n, 32)
+    b = _matrices(dtype, n + 1, 32)[:, :n, :1]
+    one, ok = eigen_lu._solves_one_at_a_time(a, b)
+    two, ok2 = eigen_lu._solves_one_at_a_time(a, np.concatenate([b, b[::-1]], axis=-1))
+    np.testing.assert_array_equal(_bits(one), _bits(two[..., :1]))
+    np.testing.assert_array_equal(ok, ok2)

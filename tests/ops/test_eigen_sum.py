@@ -183,3 +183,25 @@ def test_configured_threads_split_as_tf() -> None:
     want = _TF["t3/float32/n1000000/sum"].view(np.uint32)
     assert int(out.stdout.decode().strip()) == int(want)
     assert _TF["t2/float32/n1000000/sum"] != _TF["t3/float32/n1000000/sum"]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_short_rows_with_specials_as_reference(dtype: str) -> None:
+    # rows of 1 to 63 values: the lane sums and fold in one reduction, the last values
+    # (fewer than a packet) in one reduction too (NumPy adds them in turn: checked once),
+    # the reference's bits with NaNs of both signs, infinities and -0s
+    assert eigen_sum._reduce_adds_in_turn()
+    rng = np.random.default_rng(7)
+    special = np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 2.0 ** 24, 1.0], dtype)
+    for n in range(1, 64):
+        x = values(12 * n, dtype, n).reshape(12, n)
+        x[4:] = np.where(rng.random((8, n)) < 0.3, special[rng.integers(0, 8, (8, n))], x[4:])
+        x[-1] = -0.0
+        for v in (x, x[:, :max(n - 1, 1)]):
+            with np.errstate(invalid="ignore"):  # (inf - inf in the reference's steps)
+                want = np.array([ref.row(r, 0, r.size) for r in v], dtype)
+            got = eigen_sum.short_rows(v)
+            assert (np.isnan(got) == np.isnan(want)).all(), n  # (the reference keeps no
+            # NaN's sign: the other bits, zeros' signs included)
+            assert np.where(np.isnan(got), 0, got).tobytes() == \
+                np.where(np.isnan(want), 0, want).astype(dtype).tobytes(), n

@@ -257,7 +257,11 @@ def _solves_one_at_a_time(a: np.ndarray, b: np.ndarray) -> tuple:
         for i in range(count):
             m = [mats[(i * n + j) * n:(i * n + j + 1) * n] for j in range(n)]
             order = _lu_one(m, one)
-            x[i] = _substitute(m, [rhs[(i * n + j) * k:(i * n + j + 1) * k] for j in order], one)
+            if k == 1:  # (one right-hand side: its numbers alone, no loops over columns)
+                x[i, :, 0] = _substitute_one(m, [rhs[i * n + j] for j in order], one)
+            else:
+                x[i] = _substitute(m, [rhs[(i * n + j) * k:(i * n + j + 1) * k] for j in order],
+                                   one)
             low = abs(_ftz(m[0][0], tiny))  # (TF's check, _pivots_ok's)
             for j in range(1, n):
                 if (v := abs(_ftz(m[j][j], tiny))) < low:
@@ -324,6 +328,23 @@ def _substitute(lu: list, x: list, one: Any) -> list:
         for c in range(len(row)):
             row[c] = inv * row[c]
     return x
+
+
+def _substitute_one(lu: list, v: list, one: Any) -> list:
+    """_substitute() of one right-hand side `v` (its numbers), in place: the same
+    operations, in the same order and with the same operands."""
+    n = len(lu)
+    for k in range(n - 1):
+        known = v[k]
+        for i in range(k + 1, n):
+            v[i] = v[i] - lu[i][k] * known
+    for j in range(n - 1, -1, -1):
+        row, s = lu[j], v[j]
+        for k in range(j + 1, n):
+            s = s - row[k] * v[k]
+        p = row[j]
+        v[j] = (one / p if p != 0 else math.copysign(math.inf, p)) * s
+    return v
 
 
 def fits_small_solve(a: np.ndarray) -> bool:

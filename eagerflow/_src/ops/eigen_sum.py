@@ -134,7 +134,7 @@ def _einsum_in_turn() -> bool:
     """Whether this NumPy's einsum sums _IN_TURN's m in turn from +0, float32 and float64,
     blocks contiguous or strided (another order would change the bits): checked once, on
     values whose orders round apart."""
-    for dtype in (np.float32, np.float64):
+    for dtype in _IN_TURN_TYPES:
         big = 2.0 ** np.finfo(dtype).nmant + 2
         lane = np.array([big, 1, 1, 1, -big, 1, 3, -0.0, 1], dtype)
         b = 32 // lane.itemsize * 4
@@ -296,6 +296,36 @@ def _pairwise_as_eigen() -> bool:
     return True
 
 
+_IN_TURN_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def _sum_in_turn(x: Any) -> Any:
+    """_in_turn_last(x) of a sum's rows of 1 to 7 values (float32 or float64) in one
+    NumPy reduction where _reduce_adds_in_turn(): NumPy adds fewer than 8 values in turn
+    and then its start, +0 here, the additions in turn from +0 (adding a zero first or
+    last changes only a zero's sign, to +0 either way). (NumPy's float16 sums hold float32:
+    not these steps.)"""
+    if x.dtype in _IN_TURN_TYPES and _reduce_adds_in_turn():
+        return np.add.reduce(x, axis=-1, initial=0.0)
+    return _in_turn_last(x)
+
+
+@functools.cache
+def _reduce_adds_in_turn() -> bool:
+    """Whether this NumPy's float32 and float64 sums of rows of 1 to 7 values give
+    _in_turn_last()'s bits (NumPy 1.9 to 2.x add them in turn): checked once on values
+    whose order rounds apart, signed zeros and NaNs of both signs."""
+    for dtype in _IN_TURN_TYPES:
+        big = 2.0 ** (np.finfo(dtype).nmant + 1)  # (big + 1 rounds to big)
+        v = np.array([big, 1, 1, -big, -0.0, -0.0, np.nan, 3, -np.nan, 1], dtype)
+        rows = np.stack([v, v[::-1], np.roll(v, 3), np.roll(v, 5), -0.0 * np.abs(v)])
+        for k in range(1, 8):
+            if np.add.reduce(rows[:, :k], axis=-1, initial=0.0).tobytes() != \
+                    _in_turn_last(rows[:, :k]).tobytes():
+                return False
+    return True
+
+
 def short_rows(x: Any, op: Any = np.add) -> Any:
     """The sum (`op` np.add) or product (np.multiply) of each row (last axis) of `x`
     without the tree: a sum's rows of at most p * 1024 values, a product's of any length
@@ -304,12 +334,13 @@ def short_rows(x: Any, op: Any = np.add) -> Any:
     n = x.shape[-1]
     whole = n // p * p
     if n < p:
-        return _in_turn_last(x, op)
+        return _sum_in_turn(x) if op is np.add else _in_turn_last(x, op)
     if p == 8 and n < 8 * p and op is np.add and _pairwise_as_eigen():
         # (1 to 7 packets: their lane sums and fold in one NumPy reduction, as whole())
         f = _pairwise_fold(x[..., :whole], 0.0 if whole == n else -0.0)
-        if not np.isnan(f).any():  # (a NaN's sign is the arrays' fold's, below)
-            return f if whole == n else f + _in_turn_last(x[..., whole:], op)
+        # (a NaN's sign is the arrays' fold's, below; f . f is NaN only where f has one)
+        if not math.isnan(np.vdot(f, f)):
+            return f if whole == n else f + _sum_in_turn(x[..., whole:])
     lead = x.shape[:-1]
     one = x.dtype.type(op.identity)
     start = n // (4 * p) * 4 * p

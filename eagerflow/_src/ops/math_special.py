@@ -608,6 +608,12 @@ def _div_no_nan_kernel(xp: Any, x: Any, y: Any) -> Any:
         flush = complex_quotient.flusher(np.finfo(out.dtype).tiny)
         zero = (flush(np.real(y)) == 0) & (flush(np.imag(y)) == 0)
         return np.where(zero, np.zeros((), out.dtype), out).astype(out.dtype, copy=False)
+    if xp is np and x.dtype == y.dtype and x.dtype.kind == "f":
+        # (the quotients written into zeros where y is not zero: one pass and one output,
+        # where dividing everywhere, then selecting, makes a second array as big)
+        out = np.zeros(np.broadcast_shapes(np.shape(x), np.shape(y)), x.dtype)
+        with np.errstate(all="ignore"):
+            return np.true_divide(x, y, out=out, where=y != 0)
     with np.errstate(all="ignore"):
         out = xp.true_divide(x, y)
     return xp.where(y == 0, xp.zeros((), out.dtype), out).astype(x.dtype, copy=False)

@@ -435,6 +435,9 @@ _EIGEN_TYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
 def _np_sum(xp: Any, x: Any, axes: tuple, keepdims: bool) -> Any:
+    if x.size == 0:  # (+0s, as the reductions' start: zeroed pages, left untouched until
+        # read, where an output bigger than the input would be written through)
+        return xp.zeros(_reduced_shape(x.shape, axes, keepdims), x.dtype)
     if xp is np and x.dtype in _EIGEN_TYPES:  # Eigen's order and rounding (short rows:
         # the same order, faster; a whole tensor has none)
         s = _short_rows_sum(xp, x, axes, keepdims) if len(axes) < x.ndim else None
