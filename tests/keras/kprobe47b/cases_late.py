@@ -162,3 +162,53 @@ show("metrics string", lambda: m.compile("sgd", "mse", metrics="mae"))
 show("bad kwarg", lambda: m.compile("sgd", "mse", nope=1))
 show("loss callable", lambda: (m.compile("sgd", lambda a, b: tf.reduce_mean(a - b)), round(float(m.evaluate(x, y, verbose=0)), 4)))
 """
+
+SNIPPETS["scalar_tensor_conversions"] = _TRY + """
+for d in ["bfloat16", "float16", "int8", "bool"]:
+    t = keras.ops.cast(1, d)
+    show(d + " asarray", lambda: np.asarray(t).dtype)
+    show(d + " float", lambda: float(t))
+    show(d + " item", lambda: t.numpy().item())
+    show(d + " np.float32", lambda: np.float32(t))
+    show(d + " list", lambda: np.array([t, t]).dtype)
+v = keras.Variable(1.5, dtype="bfloat16")
+show("variable asarray", lambda: np.asarray(v).dtype)
+show("ops convert", lambda: keras.ops.convert_to_numpy(keras.ops.cast(2.5, "bfloat16")).dtype)
+"""
+
+SNIPPETS["layer_call_argument_errors"] = _TRY + """
+d = layers.Dense(2)
+show("no input", lambda: d())
+show("string input", lambda: d("abc"))
+show("kwarg unknown", lambda: d(np.ones((1, 3), "float32"), nope=1))
+show("rank 1", lambda: layers.Dense(2)(np.ones((3,), "float32")))
+c = layers.Conv2D(2, 3)
+show("conv rank", lambda: c(np.ones((4, 4, 1), "float32")))
+show("conv small", lambda: layers.Conv2D(2, 5)(np.ones((1, 3, 3, 1), "float32")))
+show("lstm rank", lambda: layers.LSTM(2)(np.ones((2, 3), "float32")))
+"""
+
+SNIPPETS["model_subclass_summary_nested"] = _TRY + """
+class Block(layers.Layer):
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.a = layers.Dense(4, name="a")
+        self.b = layers.Dense(2, name="b")
+    def call(self, x):
+        return self.b(self.a(x))
+class Net(keras.Model):
+    def __init__(self):
+        super().__init__(name="net")
+        self.blk = Block(name="blk")
+        self.head = layers.Dense(1, name="head")
+    def build(self, shape):
+        self.blk.build(shape)
+        self.head.build((None, 2))
+    def call(self, x):
+        return self.head(self.blk(x))
+n = Net()
+n.build((None, 3))
+n.summary()
+n.summary(expand_nested=True)
+print([w.path for w in n.weights])
+"""
