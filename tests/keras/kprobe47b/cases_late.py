@@ -212,3 +212,52 @@ n.summary()
 n.summary(expand_nested=True)
 print([w.path for w in n.weights])
 """
+
+SNIPPETS["fit_generators_and_pydataset"] = _DATA + """
+m = keras.Sequential([keras.Input((4,)), layers.Dense(1, name="o")])
+m.compile("sgd", "mse")
+def gen():
+    while True:
+        yield x[:4], y[:4]
+h = m.fit(gen(), steps_per_epoch=2, epochs=2, verbose=0)
+print(h.params, len(h.history["loss"]))
+show("generator no steps ends", lambda: m.fit((b for b in [(x[:4], y[:4])] * 3), epochs=1, verbose=0).params)
+class P(keras.utils.PyDataset):
+    def __len__(self):
+        return 2
+    def __getitem__(self, i):
+        return x[i * 4:(i + 1) * 4], y[i * 4:(i + 1) * 4]
+h = m.fit(P(), epochs=1, verbose=0, validation_data=P())
+print(sorted(h.history), h.params)
+show("split with generator", lambda: m.fit(gen(), steps_per_epoch=1, validation_split=0.2, verbose=0))
+"""
+
+SNIPPETS["ops_casts_and_saturation"] = _TRY + """
+ops = keras.ops
+show("f32 to uint8", lambda: ops.cast(np.array([-1.5, 300.0, 2.7], "float32"), "uint8"))
+show("f32 to int8", lambda: ops.cast(np.array([-200.0, 127.9], "float32"), "int8"))
+show("int to bool", lambda: ops.cast(np.array([0, 2, -1], "int32"), "bool"))
+show("f16 overflow", lambda: ops.cast(np.array([70000.0], "float32"), "float16"))
+show("bf16 rounding", lambda: ops.cast(ops.cast(np.array([1.00390625, 257.0], "float32"), "bfloat16"), "float32"))
+show("nan to int", lambda: ops.cast(np.array([np.nan], "float32"), "int32"))
+show("saturate", lambda: ops.saturate_cast(np.array([-1.0, 300.0], "float32"), "uint8"))
+show("saturate int", lambda: ops.saturate_cast(np.array([-5, 70000], "int32"), "int16"))
+show("uint32 to f16", lambda: ops.cast(np.array([4294967295], "uint32"), "float16"))
+"""
+
+SNIPPETS["summary_odd_widths"] = _TRY + """
+inp = keras.Input((4, 3), name="a_rather_long_input_name_for_wrapping")
+h = layers.LSTM(5, return_sequences=True, name="an_lstm_layer_with_a_long_name")(inp)
+o = layers.TimeDistributed(layers.Dense(2), name="td")(h)
+m = keras.Model(inp, o, name="wide_names")
+m.summary(line_length=40)
+m.summary(positions=[30, 50, 60, 80])
+m.summary(line_length=120, show_trainable=True)
+"""
+
+SNIPPETS["summary_weights_untracked_and_dtypes"] = _TRY + """
+m = keras.Sequential([keras.Input((4,)), layers.Dense(3, name="a", dtype="mixed_float16"), layers.Normalization(name="norm"), layers.Dense(2, name="b", dtype="float64")], name="dts")
+m.summary()
+print([(w.path, w.dtype, w.trainable) for w in m.weights])
+print(m.count_params(), len(m.non_trainable_weights))
+"""
