@@ -192,3 +192,30 @@ m = keras.Model([a, b], [oa, ob])
 print([n.name for n in m.layers])
 show("node output", lambda: d.get_output_at(1) if hasattr(d, "get_output_at") else "none")
 """
+
+SNIPPETS["functional_call_structures"] = _TRY + """
+import warnings
+def show_warned(label, fn):
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        show(label, fn)
+    for i in w:
+        print("  warns", i.category.__name__, str(i.message)[:300])
+a = keras.Input((2,), name="a")
+b = keras.Input((3,), name="b")
+out = layers.Concatenate()([a, layers.Dense(2)(b)])
+show_warned("dict keys not names", lambda: keras.Model({"k1": a, "k2": b}, out).name)
+m = keras.Model({"k1": a, "k2": b}, out)
+one = np.ones((1, 2), "float32")
+three = np.ones((1, 3), "float32")
+show_warned("by keys", lambda: m({"k1": one, "k2": three}).shape)
+show_warned("by input names", lambda: m({"a": one, "b": three}).shape)
+show_warned("extra key", lambda: m({"k1": one, "k2": three, "zz": one}).shape)
+m2 = keras.Model([a, b], [out])
+show_warned("single list out", lambda: m2([one, three]))
+show_warned("dict to list model", lambda: m2({"a": one, "b": three}))
+show_warned("dict wrong names", lambda: m2({"x": one, "y": three}))
+show_warned("too many", lambda: m2([one, three, one]))
+show_warned("int inputs", lambda: m2([one.astype("int32"), three.astype("int32")]))
+show_warned("rank 1", lambda: m2([one[0], three[0]]))
+"""
