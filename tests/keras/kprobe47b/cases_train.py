@@ -251,3 +251,23 @@ show("int round negative", lambda: ops.round(np.array([35], "int32"), -1))
 show("list round", lambda: ops.round([1.25], 1))
 show("bool mean", lambda: ops.mean(np.array([True, False, True, True])))
 """
+
+SNIPPETS["fit_bfloat16_policies"] = _DATA + """
+# (types and dtypes only: the recorder runs TF with oneDNN off, whose bfloat16 kernels
+# round otherwise than its default build's, which eagerflow's follow)
+try:
+    for pol in ["mixed_bfloat16", "bfloat16"]:
+        keras.config.set_dtype_policy(pol)
+        m = small(pol)
+        m.compile("sgd", "mse", metrics=["mae"])
+        h = m.fit(x, y, epochs=2, verbose=0, validation_data=(x, y))
+        print(pol, {k: [type(v).__name__ for v in vs] for k, vs in sorted(h.history.items())})
+        r = m.evaluate(x, y, verbose=0, return_dict=True)
+        print({k: type(v).__name__ for k, v in sorted(r.items())})
+        p = m.predict(x[:2], verbose=0)
+        print(type(p).__name__, p.dtype, p.shape, m.predict_on_batch(x[:1]).dtype)
+        print([type(v).__name__ for v in m.test_on_batch(x, y)])
+        show("weights", lambda: [(w.path, w.dtype) for w in m.weights])
+finally:
+    keras.config.set_dtype_policy("float32")
+"""
