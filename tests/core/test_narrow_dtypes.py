@@ -173,3 +173,16 @@ def test_ml_dtypes_read_on_first_use_give_the_same_answers(case):
     exec(_LAZY_PROGRAMS[case], here)
     # (`import eagerflow` left ml_dtypes alone; the program's first use loaded it)
     assert fresh == "False\n" + " ".join(map(str, here["out"])) + "\n"
+
+
+@pytest.mark.parametrize("name", ["bfloat16", "float8_e4m3fn", "float8_e5m2"])
+def test_numpy_refuses_a_scalar_of_an_ml_dtypes_type(name):
+    """As TF 2.21's: NumPy reads a tensor through the buffer protocol, which ml_dtypes'
+    types lack, so it takes __array__, whose value for a scalar is a NumPy scalar, which
+    np.asarray refuses; with a dtype asked for, or an array of them, it converts."""
+    t = tf.cast(tf.constant(1.5), dtype(name))
+    with pytest.raises(ValueError, match="^object __array__ method not producing an array$"):
+        np.asarray(t)
+    assert np.asarray(t, dtype="float32").tolist() == 1.5
+    assert np.asarray(tf.stack([t])).dtype == t.dtype.as_numpy_dtype
+    assert float(t) == 1.5

@@ -239,7 +239,13 @@ class EagerTensor(Tensor):
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         refuse_in_sequence()  # (no element of a Python list that tf.constant converts)
         a = self._numpy()
-        return a if dtype is None else a.astype(dtype)
+        if dtype is not None:
+            return a.astype(dtype)
+        # NumPy reads TF's tensors through the buffer protocol, which the types NumPy
+        # does not define (ml_dtypes' bfloat16, float8) lack: it then takes __array__,
+        # whose value for a scalar is a NumPy scalar, not an array: np.asarray of a
+        # bfloat16 scalar tensor is NumPy's ValueError in TF
+        return a[()] if a.ndim == 0 and a.dtype.isbuiltin == 2 else a
 
     def __len__(self) -> int:
         if not self._shape:

@@ -16,6 +16,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.control_flow.loops import while_loop as tf_while
+from eagerflow._src.core.dtypes import as_dtype
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import variables as kvars
@@ -242,13 +243,16 @@ def trunc(x: Any) -> Any:
 
 @keras_op
 def round(x: Any, decimals: int = 0) -> Any:  # noqa: A001 - Keras's public name
-    x = kd.to_tensor(x)
     if decimals == 0:
-        return tm.round(x)
-    dtype = x.dtype
+        return tm.round(kd.to_tensor(x))
+    # Keras's TF backend reads `x.dtype` before converting: a list or Python number is
+    # its AttributeError, and integers with decimals > 0 come back as given (an array
+    # stays an array)
+    dtype = as_dtype(x.dtype)
+    if dtype.is_integer and decimals > 0:
+        return x
+    x = kd.to_tensor(x)
     if dtype.is_integer:
-        if decimals > 0:
-            return x
         x = cast(x, kb.floatx())
     factor = cast(10.0 ** decimals, x.dtype)
     return cast(tm.round(x * factor) / factor, dtype)
