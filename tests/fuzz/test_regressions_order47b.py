@@ -3,8 +3,9 @@ from order47b_cases.py, TF's own kernels): tf.nn.depthwise_conv2d of one or two 
 arguments refused by the check TF makes first: the input and the filter converted each as
 it is, the rates iterated as given (Python's TypeErrors), the strides too where a rate is
 over 1, then with_space_to_batch's checks (the rates as int32, the input's rank: one less
-channels-first, their signs), the op last; DepthwiseConv2dNative's batch strides are its
-InvalidArgumentError."""
+channels-first, their signs), the op last: its wrapper's attrs (the strides, the padding's
+and the data format's types), eagerly its strings' allowed values, then its inputs' dtypes;
+DepthwiseConv2dNative's batch strides are its InvalidArgumentError."""
 
 from __future__ import annotations
 
@@ -19,18 +20,6 @@ from tests.fuzz.order47b_cases import run
 GOLDEN = json.loads((Path(__file__).resolve().parent / "order47b_golden.json").read_text())
 GOT: dict = {}
 
-_DW = "tf.nn.depthwise_conv2d(input=tf.ones([1, 5, 5, 2]{}), filter={}, strides={}, padding={}{})"
-# Known differences: TF's eager DepthwiseConv2dNative checks its attrs (the strides' and the
-# padding's types, then the data format's and the padding's values) before its inputs'
-# dtypes (the filter's against the input's); eagerflow's bind checks the dtypes first.
-KNOWN = {_DW.format(x, f, "[1, 1, 1, 1]", pad, "")
-         for x, f in ((", tf.int32", "tf.ones([3, 3, 2, 2])"), ("", "'a'"),
-                      ("", "tf.ones([3, 3, 2, 2], tf.float64)"))
-         for pad in ("'FOO'", "3", "None", "'same'") if not (x and "'" in pad)} | {
-    _DW.format("", f, "[1, 1, 1, 1]", "'SAME'", ", data_format='junk'")
-    for f in ("'a'", "tf.ones([3, 3, 2, 2], tf.float64)")} | {
-    _DW.format("", "tf.ones([3, 3, 2, 2])", "None", pad, "") for pad in ("3", "None")}
-
 
 def _got(case: str):
     if not GOT:
@@ -38,12 +27,32 @@ def _got(case: str):
     return GOT[case]
 
 
-@pytest.mark.parametrize("case", sorted(set(GOLDEN) - KNOWN))
+@pytest.mark.parametrize("case", sorted(GOLDEN))
 def test_outcome_is_tf_2_21s(case):
     assert _got(case) == GOLDEN[case]
 
 
-@pytest.mark.parametrize("case", sorted(KNOWN))
-@pytest.mark.xfail(strict=True, reason="a check made in another order, listed above")
-def test_known_differences(case):
-    assert _got(case) == GOLDEN[case]
+_X, _W = "tf.ones([1, 5, 5, 2])", "tf.ones([3, 3, 2, 2])"
+_NO_STRIDES = "Expected list for 'strides' argument to 'depthwise_conv2d_native' Op, not None."
+
+
+# Traced, TF's wrapper refuses strides None whatever the padding, and its op-def library
+# checks the inputs' dtypes before the strings' allowed values (TF 2.21's own texts).
+@pytest.mark.parametrize("args,error,message", [
+    (f"{_X}, {_W}, None, 'SAME'", TypeError, _NO_STRIDES),
+    (f"{_X}, {_W}, None, 3", TypeError, _NO_STRIDES),
+    (f"{_X}, tf.ones([3, 3, 2, 2], tf.float64), [1, 1, 1, 1], 'FOO'", TypeError,
+     "Input 'filter' of 'DepthwiseConv2dNative' Op has type float64 that does not match "
+     "type float32 of argument 'input'."),
+    (f"{_X}, {_W}, [1, 1, 1, 1], 'FOO'", ValueError,
+     "Attr 'padding' of 'DepthwiseConv2dNative' Op passed string 'FOO' not in: \"SAME\", "
+     "\"VALID\", \"EXPLICIT\"."),
+    (f"{_X}, {_W}, [1, 1, 1, 1], 'SAME', data_format='junk'", ValueError,
+     "Attr 'data_format' of 'DepthwiseConv2dNative' Op passed string 'junk' not in: "
+     "\"NHWC\", \"NCHW\"."),
+])
+def test_traced_depthwise_conv2d_checks_as_tf(args, error, message):
+    call = eval(f"lambda: tf.nn.depthwise_conv2d({args})")  # noqa: S307
+    with pytest.raises(error) as e:
+        tf.function(call)()
+    assert str(e.value) == message

@@ -200,17 +200,40 @@ def conv_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  #
 def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noqa: A002
                      data_format: str | None = None, dilations: Any = None,
                      name: str | None = None) -> Any:
-    """Each input channel convolved with its own `channel_multiplier` filters."""
+    """Each input channel convolved with its own `channel_multiplier` filters. TF's op
+    wrapper converts its attrs (the strides, then the padding and the data format, each a
+    TypeError) before its inputs; eagerly, its op then checks the strings' allowed values
+    before the inputs' dtypes (traced, TF's op-def library checks the inputs first)."""
     df = default_format(data_format, "NHWC")
+    pad, ex = convert_padding(padding, 4)
+    strides = _depthwise_attrs(strides, pad, df)
     x, w = binary_args(input, filter)
     ci = _channel_index(df, 4)
-    pad, ex = convert_padding(padding, 4)
-    strides = C.wrapper_attrs("DepthwiseConv2dNative", strides=strides)["strides"]
     return bind(DEPTHWISE, (x, w), dict(strides=strides, padding=pad,
                                         explicit_paddings=ex, data_format=df,
                                         dilations=get_sequence(dilations, 2, ci, "dilations")),
                 # (traced, the op is named as the scope TF opens; eagerly as it is given)
                 name if _state.graph is None else _scoped_node(name, "depthwise"))
+
+
+def _depthwise_attrs(strides: Any, padding: Any, data_format: Any) -> tuple:
+    """DepthwiseConv2dNative's strides, its attrs checked in TF's order: eagerly TF's fast
+    path takes strides None as an empty list (the op's refusal of its length), but where
+    it refuses another attr its Python fallback, like the traced wrapper, refuses the
+    None first; eagerly the strings' allowed values come next, before the inputs'."""
+    op = "DepthwiseConv2dNative"
+    try:
+        if strides is None and _state.graph is not None:
+            raise TypeError
+        a = C.wrapper_attrs(op, strides=strides, padding=padding, data_format=data_format)
+    except TypeError:
+        if strides is None:
+            raise TypeError("Expected list for 'strides' argument to "
+                            "'depthwise_conv2d_native' Op, not None.") from None
+        raise
+    if _state.graph is None:
+        C.string_attrs_allowed(op, a)
+    return a["strides"]
 
 
 def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
