@@ -212,3 +212,32 @@ def read_shape(value: Any) -> None:
     Python's AttributeError."""
     if not hasattr(value, "shape"):
         raise AttributeError(f"'{type(value).__name__}' object has no attribute 'shape'")
+
+
+def to_2d_format(data_format: str | None) -> str:
+    """conv1d's format as the 2-D one TF runs it in."""
+    if data_format in (None, "NWC", "NHWC"):
+        return "NHWC"
+    if data_format in ("NCW", "NCHW"):
+        return "NCHW"
+    raise ValueError(f"`data_format` must be 'NWC' or 'NCW'. Received: data_format={data_format}")
+
+
+def op_attrs_first(op: str, **given: Any) -> dict:
+    """The attrs `given` to a convolution op, converted as TF's generated wrapper converts
+    them before it reads the inputs (each a TypeError: the strides, the padding, the data
+    format, in its order), then, eagerly, checked as its op checks them before the inputs'
+    dtypes (the strings' allowed values; traced, TF's op-def library checks the inputs
+    first)."""
+    attrs = C.wrapper_attrs(op, **given)
+    if _state.graph is None:
+        C.string_attrs_allowed(op, attrs)
+    return attrs
+
+
+def by_fallback(strides: Any, dilations: Any) -> bool:
+    """Whether TF's generated wrapper of a convolution op runs it by its fallback, whose
+    errors name no name: a strides or dilations item its fast path takes as no int (a
+    float)."""
+    given = [v for v in (strides, dilations) if v is not None]
+    return not C.fast_path_ints(*(i for v in given for i in sequence_items(v)))
