@@ -539,11 +539,6 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     rates = None if n is None else _dilation(dilations, n)
     steps = None if n is None or strides is None else _dilation(strides, n)
     unit = strides is None or steps == [1] * n if n else False
-    if rates and steps and max(rates) > 1 and max(steps) > 1:
-        # (TF's dilated convolution is unit-strided SpaceToBatchND blocks: it refuses both)
-        raise ValueError(f"`strides > 1` not supported in conjunction with `dilation_rate > 1`"
-                         f". Received: strides={np.array(steps)} and dilation_rate="
-                         f"{np.array(rates)}")
     if not (rates and any(d != 1 for d in rates) and min(rates) > 0 and unit
             and _static(x, w, n) and data_format in _FORMATS
             and (padding in ("SAME", "VALID") or isinstance(padding, (list, tuple)))):
