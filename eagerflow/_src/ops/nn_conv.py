@@ -786,7 +786,7 @@ def _family_samples(fam: _Family) -> tuple:
            BadSample((np.ones(xs, np.int64), np.ones(ws, np.int64)), ok, InvalidArgumentError,
                      "Value for attr 'T' of int64 is not in the list of allowed values"),
            BadSample((np.ones(xs), np.ones(ws)), {**ok, "strides": (2,) + (1,) * (r + 1)},
-                     InvalidArgumentError if r == 3 else UnimplementedError,
+                     InvalidArgumentError if r == 3 or fam.depthwise else UnimplementedError,
                      "strides in the batch and depth dimensions")]
     if fam.explicit:
         bad.append(BadSample((np.ones(xs), np.ones(ws)),
