@@ -113,3 +113,32 @@ def test_dilated_convolution_checks_as_tf(args, message):
     with pytest.raises(ValueError) as e:
         eval(f"tf.nn.convolution({args})")  # noqa: S307
     assert str(e.value) == message
+
+
+_CONV_NODE = ("for '{{node Conv}} = Conv[T=DT_FLOAT, batch_dims=1, data_format=\"CHANNELS_LAST\", "
+              "dilations=[], explicit_paddings=[], groups=%d, padding=\"SAME\", "
+              "strides=[1, 1, 1, 1]](%s)' with input shapes: %s.")
+
+
+# The N-D Conv traced: its shape function's depth checks in TF 2.21's words and order (the
+# filter's depth dividing the input's, then their ratio against the groups).
+@pytest.mark.parametrize("c,cf,groups,reason", [
+    (3, 2, 1, "Depth of input (3) is not a multiple of input depth of filter (2)"),
+    (6, 4, 2, "Depth of input (6) is not a multiple of input depth of filter (4)"),
+    (6, 2, 2, "Input depth divided by filter input depth does not match with groups "
+              "parameter (2)"),
+])
+def test_traced_conv_depths_as_tf(c, cf, groups, reason):
+    x, w = tf.ones([1, 5, 5, c]), tf.ones([3, 3, cf, 2])
+
+    @tf.function
+    def f():
+        return tf.raw_ops.Conv(input=x, filter=w, strides=[1] * 4, padding="SAME",
+                               groups=groups)
+
+    with pytest.raises(ValueError) as e:
+        f()
+    shapes = f"[1,5,5,{c}], [3,3,{cf},2]"
+    assert str(e.value).endswith(f"ValueError: {reason} " +
+                                 _CONV_NODE % (groups, "Conv/input, Conv/filter", shapes) +
+                                 "\n")
