@@ -1,7 +1,7 @@
 """order47b's cases, each a Python expression over `tf` (shared by record_order47b.py, run
 under TensorFlow 2.21, and test_regressions_order47b.py, run under eagerflow): one or two
-bad arguments of tf.nn.depthwise_conv2d, the first check TF's function makes deciding the
-error."""
+bad arguments of tf.nn.depthwise_conv2d and of tf.nn.convolution, the first check TF's
+function makes deciding the error."""
 
 from __future__ import annotations
 
@@ -25,12 +25,19 @@ _CALLS = {  # function: its good arguments, by our names of them
                                "f": ("filter", "tf.ones([3, 3, 2, 2])"),
                                "strides": ("strides", "[1, 1, 1, 1]"),
                                "padding": ("padding", "'SAME'")},
+    "tf.nn.convolution": {"x": ("input", "tf.ones([1, 5, 5, 2])"),
+                          "f": ("filters", "tf.ones([3, 3, 2, 2])")},
 }
 
 
-# (values TF's op refuses as not among an attr's allowed ones: of two such, which TF names
-# differs from process to process, its attrs checked in a hash map's order)
+# (values TF's op refuses as not among an attr's allowed ones, a string input's dtype too:
+# of two such, which TF names differs from process to process, its attrs checked in a hash
+# map's order)
 _NOT_ALLOWED = {"tf.ones([1, 5, 5, 2], tf.int32)", "'FOO'", "'same'", "'junk'"}
+
+
+def _not_allowed(arg: str, value: str) -> bool:
+    return value in _NOT_ALLOWED or (arg == "x" and value == "'a'")
 
 
 def _grid(fn: str) -> list:
@@ -43,7 +50,7 @@ def _grid(fn: str) -> list:
         for second in [None] + names[i + 1:]:
             for a in _BAD[first]:
                 for b in _BAD[second] if second else (None,):
-                    if a in _NOT_ALLOWED and b in _NOT_ALLOWED:
+                    if _not_allowed(first, a) and b in _NOT_ALLOWED:
                         continue
                     kw = {name: v for name, v in good.values()}
                     kw[good.get(first, (first,))[0]] = a
@@ -53,7 +60,7 @@ def _grid(fn: str) -> list:
     return out
 
 
-CASES = _grid("tf.nn.depthwise_conv2d")
+CASES = _grid("tf.nn.depthwise_conv2d") + _grid("tf.nn.convolution")
 
 
 def run(tf: Any) -> dict:

@@ -583,29 +583,36 @@ SHAPE_ERRORS = ("Incompatible shapes:", "Matrix size-incompatible", "ConcatOp : 
                  "Tried to expand dim index ")
 
 
-# Conv2D's and Conv3D's depths, which their kernels word one way and their shape
-# functions another ("Depth of input (3) is not a multiple of input depth of filter (4)")
-_CONV_DEPTH_OPS = ("Conv2D", "Conv3D")
+# Conv2D's, Conv3D's and Conv's (groups 1) depths, which their kernels word one way and
+# their shape functions another ("Depth of input (3) is not a multiple of input depth of
+# filter (4)")
+_CONV_DEPTH_OPS = ("Conv2D", "Conv3D", "Conv")
 _CONV_DEPTH_ERRORS = ("input depth must be evenly divisible by filter depth: ",
                       "Input depth must be evenly divisible by filter depth: ",
-                      "output depth must be evenly divisible by number of groups: ")
+                      "output depth must be evenly divisible by number of groups: ",
+                      "Input depth must be equal to filter depth: ")
 
 
 def _conv_depth(op_name: str, tensors: list, attrs: dict, reason: str) -> tuple:
-    """(reason, type and attrs) of a Conv2D / Conv3D its shape function refuses."""
-    a, b = reason.rsplit(": ", 1)[1].split(" [")[0].split(" vs ")
+    """(reason, type and attrs) of a Conv2D / Conv3D / Conv its shape function refuses."""
     if reason.startswith("output"):
+        a, b = reason.rsplit(": ", 1)[1].split(" [")[0].split(" vs ")
         reason = f"Depth of output ({a}) is not a multiple of the number of groups ({b})"
-    else:
+    elif reason.startswith(_CONV_DEPTH_ERRORS):
+        a, b = reason.rsplit(": ", 1)[1].split(" [")[0].split(" vs ")
         reason = f"Depth of input ({a}) is not a multiple of input depth of filter ({b})"
 
     def ints(key: str) -> str:
         return "[" + ", ".join(str(int(v)) for v in attrs.get(key) or ()) + "]"
 
-    parts = [f"T={dt_enum(tensors[0]._dtype)}", f'data_format="{attrs.get("data_format")}"',
-             f"dilations={ints('dilations')}"]
-    if op_name == "Conv2D":
+    nd = op_name == "Conv"  # (its attrs in their names' order, its dilations as given)
+    parts = [f"T={dt_enum(tensors[0]._dtype)}"] + \
+        ([f"batch_dims={attrs.get('batch_dims', 1)}"] if nd else []) + \
+        [f'data_format="{attrs.get("data_format")}"', f"dilations={ints('dilations')}"]
+    if op_name != "Conv3D":
         parts.append(f"explicit_paddings={ints('explicit_paddings')}")
+    if nd:
+        parts.append(f"groups={attrs.get('groups', 1)}")
     parts += [f'padding="{attrs.get("padding")}"', f"strides={ints('strides')}"]
     if op_name == "Conv2D":
         parts.append("use_cudnn_on_gpu=true")

@@ -281,8 +281,10 @@ def check_sequence_length(items: list, n: int, name: str) -> None:
 UNIT_DILATIONS = [1, 1, 1, 1]
 
 
-def get_sequence(value: Any, n: int, channel_index: int, name: str) -> tuple:
-    """TF's expansion of an int / n-list / (n+2)-list attr to the full rank."""
+def get_sequence(value: Any, n: int, channel_index: int, name: str,
+                 attr: str | None = None) -> tuple:
+    """TF's expansion of an int / n-list / (n+2)-list attr to the full rank: `name` its
+    argument's, `attr` the op's attr's whose wrapper converts each item (`name` if None)."""
     if value is None:
         value = 1
     value = unbool(value)
@@ -291,7 +293,7 @@ def get_sequence(value: Any, n: int, channel_index: int, name: str) -> tuple:
     else:
         items = sequence_items(value)
         check_sequence_length(items, n, name)
-        vals = tuple(C.make_int(v, name) for v in items)  # (TF's op wrapper's int())
+        vals = tuple(C.make_int(v, attr or name) for v in items)  # (the op wrapper's int())
     if len(vals) == n + 2:
         return vals
     if len(vals) == 1:

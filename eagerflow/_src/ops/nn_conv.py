@@ -26,7 +26,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError, UnimplementedError
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
@@ -42,6 +42,7 @@ from eagerflow._src.ops.array import (
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind, wants
 from eagerflow._src.ops.dynshape import partial_value
+from eagerflow._src.ops.eager_errors import slow_path
 from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.nn_args import (
@@ -50,6 +51,7 @@ from eagerflow._src.ops.nn_args import (
     check_explicit,
     check_t,
     convert_padding,
+    default_format,
     explicit_pairs,
     fail,
     full_shape,
@@ -58,7 +60,6 @@ from eagerflow._src.ops.nn_args import (
     kept,
     out_size,
     outer,
-    python_format,
     shape_tensor,
     sized,
     spatial,
@@ -67,12 +68,15 @@ from eagerflow._src.ops.nn_args import (
 )
 from eagerflow._src.ops.nn_conv_checks import (
     FORMATS,
+    by_fallback,
     check_convolution_args,
     check_depthwise_backprop,
     cpu_dilations,
+    op_attrs_first,
     read_shape,
     refuse_on_cpu,
     spatial_dims,
+    to_2d_format,
 )
 from eagerflow._src.ops.registry import (
     REGISTRY,
@@ -782,7 +786,7 @@ def _family_samples(fam: _Family) -> tuple:
            BadSample((np.ones(xs, np.int64), np.ones(ws, np.int64)), ok, InvalidArgumentError,
                      "Value for attr 'T' of int64 is not in the list of allowed values"),
            BadSample((np.ones(xs), np.ones(ws)), {**ok, "strides": (2,) + (1,) * (r + 1)},
-                     InvalidArgumentError if r == 3 else UnimplementedError,
+                     InvalidArgumentError if r == 3 or fam.depthwise else UnimplementedError,
                      "strides in the batch and depth dimensions")]
     if fam.explicit:
         bad.append(BadSample((np.ones(xs), np.ones(ws)),
@@ -899,18 +903,12 @@ def _batch_squeezed(x: Any, inner: int, run: Callable) -> Any:
     return reshape(y, concat([outer, shape(y)[1:]], 0))
 
 
-def _default(data_format: Any, default: str) -> Any:
-    # TF takes None as the default layout; any other value (a falsy 0 or "" too) is checked
-    return default if data_format is None else data_format
-
-
 @dispatch_binding
 def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NHWC", dilations: Any = None, name: str | None = None) -> Any:
     """2-D convolution of `input` (NHWC or NCHW, with any number of batch dims) with
     `filters` [h, w, in, out]."""
-    attrs = _conv_attrs(2, strides, padding, _default(python_format(data_format), "NHWC"),
-                        dilations)
+    attrs = _conv_attrs(2, strides, padding, default_format(data_format, "NHWC"), dilations)
     read_shape(input)
     x, w = binary_args(input, filters)
     return _conv2d(x, w, attrs, name)
@@ -941,31 +939,30 @@ def _conv3d(x: Any, w: Any, attrs: dict, name: str | None) -> Any:
     return bind(CONV3D, (x, w), attrs, name)
 
 
-def _to_2d_format(data_format: str | None) -> str:
-    if data_format in (None, "NWC", "NHWC"):
-        return "NHWC"
-    if data_format in ("NCW", "NCHW"):
-        return "NCHW"
-    raise ValueError(f"`data_format` must be 'NWC' or 'NCW'. Received: data_format={data_format}")
-
-
 @dispatch_binding
 def conv1d(input: Any, filters: Any, stride: Any, padding: Any,  # noqa: A002
            data_format: str = "NWC", dilations: Any = None, name: str | None = None) -> Any:
     """1-D convolution, computed as TF does: a 2-D convolution over a unit height."""
-    df = _to_2d_format(data_format)
+    df = to_2d_format(data_format)
     x, w = binary_args(input, filters)
     spatial_axis = 2 if df == "NCHW" else 1
     ci = _channel_index(df, 3)
-    st = get_sequence(stride, 1, ci, "stride")
+    st = get_sequence(stride, 1, ci, "stride", attr="strides")  # (Conv2D's attr converts)
     dl = get_sequence(dilations, 1, ci, "dilations")
     st = (1,) + st if df == "NHWC" else st[:2] + (1,) + st[2:]
     dl = (1,) + dl if df == "NHWC" else dl[:2] + (1,) + dl[2:]
     pad, ex = convert_padding(padding, 4, converts=False)  # (TF's conv1d: a string only)
     attrs = dict(strides=st, padding=pad, explicit_paddings=ex, data_format=df, dilations=dl)
     w = expand_dims(w, 0)
-    return _batch_squeezed(x, 2, lambda v: squeeze(
-        bind(CONV2D, (expand_dims(v, spatial_axis), w), attrs), [spatial_axis]))
+
+    def conv(v: Any) -> Any:
+        try:
+            return bind(CONV2D, (v, w), attrs)
+        except OpError as e:
+            raise (slow_path(e) if by_fallback(stride, dilations) else e) from None
+
+    return _batch_squeezed(x, 2, lambda v: squeeze(conv(expand_dims(v, spatial_axis)),
+                                                   [spatial_axis]))
 
 
 def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
@@ -984,17 +981,20 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     df = FORMATS[r][0] if data_format is None else data_format
     if r == 1:
         return conv1d(x, filters, strides, padding, df, dilations, name)
-    # (TF's convolution hands its 2-D and 3-D ops the format as given, which reads bytes
-    # as the string; it expands the strides and dilations itself, unlike conv3d)
+    # (TF expands the strides and dilations itself, a format not a string channels first;
+    # its ops take the format as given, reading bytes as the string)
+    laid = df if isinstance(df, str) else FORMATS[r][1]
     if isinstance(df, bytes):
         df = C.string_arg(df, "data_format")
-    elif not isinstance(df, str):  # (the op's attr refuses it, before TF reads it)
-        raise TypeError(f"Expected string for argument 'data_format' not {df!r}.")
-    w = filters if isinstance(filters, Tensor) else _t(filters)
-    x, w = binary_args(x, w)
-    if r == 3:
-        return _conv3d(x, w, _conv_attrs(3, strides, padding, df, dilations, False), name)
-    return _conv2d(x, w, _conv_attrs(2, strides, padding, df, dilations, False), name)
+    attrs = dict(_conv_attrs(r, strides, padding, laid, dilations, False), data_format=df)
+    op_attrs_first("Conv3D" if r == 3 else "Conv2D", padding=attrs["padding"],
+                   data_format=df)
+    x, w = binary_args(x, filters)
+    try:
+        return (_conv3d if r == 3 else _conv2d)(x, w, attrs, name)
+    except OpError as e:  # (dilated, TF's own form hands its op lists: the fallback too)
+        slow = by_fallback(strides, dilations) or any(d != 1 for d in attrs["dilations"])
+        raise (slow_path(e) if slow else e) from None
 
 
 __all__ = ["conv1d", "conv2d", "conv3d", "convolution"]

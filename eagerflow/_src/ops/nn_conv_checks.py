@@ -18,6 +18,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.nn_args import (
     ONEDNN_T,
     check_sequence_length,
+    convert_padding,
     explicit_pairs,
     fail,
     out_size,
@@ -41,7 +42,7 @@ def check_convolution_args(x: Any, w: Any, r: int, strides: Any, data_format: An
         if value is not None:
             check_sequence_length(sequence_items(unbool(value)), r, what)
     if dilations is not None:
-        check_dilated_depth(x, w, data_format, dilations, padding)
+        check_dilated_depth(x, w, data_format, dilations, padding, strides)
 
 
 def spatial_dims(x: Any, w: Any) -> int:
@@ -66,38 +67,47 @@ _CHANNELS_LAST = frozenset(("NWC", "NHWC", "NDHWC"))
 FORMATS = {1: ("NWC", "NCW"), 2: ("NHWC", "NCHW"), 3: ("NDHWC", "NCDHW")}
 
 
-def _dilated_channels_first(data_format: Any, r: int) -> bool:
-    """The layout of a dilated tf.nn.convolution, which TF reads with str.startswith: a
-    format that is no string is a TypeError (TF's AttributeError, or TypeError for bytes);
-    at 2 and 3 spatial dims, a string other than that rank's two is TF's ValueError (a 1-D
-    one is conv1d's to refuse)."""
+def _dilated_format(data_format: Any) -> str | None:
+    """The format of a dilated tf.nn.convolution, which TF reads with str.startswith: a
+    format that is no string is a TypeError (TF's AttributeError, or TypeError for bytes)."""
     if data_format is None:
-        return False
+        return None
     hash(data_format)  # (TF's lookup in a set comes first: a tensor's TypeError)
     if isinstance(data_format, bytes):
         raise TypeError("startswith first arg must be bytes or a tuple of bytes, not str")
-    data_format = C.string_arg(data_format, "data_format", "startswith")
-    if r > 1 and data_format not in FORMATS[r]:
+    return C.string_arg(data_format, "data_format", "startswith")
+
+
+def _check_dilated_format(data_format: str | None, r: int) -> None:
+    """At 2 and 3 spatial dims, a string other than that rank's two is TF's ValueError,
+    its dilated convolution's last check (a 1-D one is conv1d's to refuse)."""
+    if data_format is not None and r in (2, 3) and data_format not in FORMATS[r]:
         last, first = FORMATS[r]
         raise ValueError(f"`data_format` must be '{last}' or '{first}'. Received: "
                          f"data_format={data_format}")
-    return data_format not in _CHANNELS_LAST and data_format.startswith("NC")
 
 
 def check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any,
-                        padding: Any = None) -> None:
+                        padding: Any = "VALID", strides: Any = None) -> None:
     """TF's tf.nn.convolution builds a dilated convolution in Python, which checks the
-    format's layout, the input's rank, then that the filter's input depth divides the
-    input's channels (a ValueError), then makes the spatial dilations an int32 array (its
-    int()), each at least 1, then the padding a string it knows."""
+    filter's rank, the format's layout, the input's rank, then that the filter's input
+    depth divides the input's channels (a ValueError), then makes the spatial dilations an
+    int32 array (its int()), each at least 1, the strides too, not both over 1; then the
+    padding (a list's checks; a rate over 1, a string it knows), the format one of the
+    rank's last."""
     # TF reads them through NumPy (its ValueError of a ragged list is TF's too) and compares
     # each with 1 as it is (NaN, inf, a string: dilated)
     rates = _dilation_rates(dilations)
-    if all(_is_one(d) for d in rates) or x._shape is None or w._shape is None or \
-            len(w._shape) < 2:
+    if all(_is_one(d) for d in rates) or x._shape is None or w._shape is None:
         return
+    if len(w._shape) < 2:  # (the spatial dims then the input's)
+        raise ValueError(f"`filters.shape.rank` must be `num_spatial_dims + 2`. Received: "
+                         f"filters.shape={w.shape} of rank {len(w._shape)} and "
+                         f"num_spatial_dims={len(x._shape) - 2}")
     r = len(w._shape) - 2
-    first = _dilated_channels_first(data_format, r) if r in FORMATS else False
+    data_format = _dilated_format(data_format) if r in FORMATS else None
+    first = data_format is not None and data_format not in _CHANNELS_LAST and \
+        data_format.startswith("NC")
     if len(x._shape) < r + 2:
         raise ValueError(f"`input.shape.rank` must be >= than `num_spatial_dims + 2`. "
                          f"Received: input.shape={x.shape} of rank {len(x._shape)} and "
@@ -115,15 +125,36 @@ def check_dilated_depth(x: Any, w: Any, data_format: str | None, dilations: Any,
         [int(d) for d in rates]
     except TypeError:
         return
-    spatial = rates * r if len(rates) == 1 else rates[2:] if len(rates) == r + 2 and first \
-        else rates[1:-1] if len(rates) == r + 2 else rates
-    arr = np.array(spatial, dtype=np.int32)
-    if (arr < 1).any():
-        raise ValueError(f"all values of `dilation_rate` must be positive. Received: "
-                         f"dilation_rate={arr}")
-    if isinstance(padding, str) and padding not in ("SAME", "VALID", "EXPLICIT"):
+    arr = _spatial_ints(rates, r, first, "dilation_rate")
+    steps = _spatial_ints([1] if strides is None else sequence_items(unbool(strides)), r,
+                          first, "strides")
+    if (arr > 1).any() and (steps > 1).any():
+        raise ValueError(f"`strides > 1` not supported in conjunction with `dilation_rate > 1`"
+                         f". Received: strides={steps} and dilation_rate={arr}")
+    if isinstance(padding, (list, tuple)):
+        convert_padding(padding, r + 2)  # (its checks of the list: an explicit one computes)
+    elif (arr == 1).all():  # (rates int() 1: TF's op checks any other padding itself)
+        pass
+    elif padding == "EXPLICIT":
+        raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit "
+                         "padding, `padding` must be a list.")
+    elif padding not in ("SAME", "VALID"):
         raise ValueError(f"`padding` must be one of 'SAME' or 'VALID'. Received: "
                          f"padding={padding}")
+    _check_dilated_format(data_format, r)
+
+
+def _spatial_ints(items: list, r: int, first: bool, what: str) -> np.ndarray:
+    """A dilated convolution's rates or strides, one per spatial dim (one given for all; a
+    full-rank list cut to its spatial items, by the layout), int() of each, each positive."""
+    if len(items) == 1:
+        items = items * r
+    elif len(items) == r + 2:
+        items = items[2:] if first else items[1:-1]
+    arr = np.array([int(v) for v in items], dtype=np.int32)
+    if (arr < 1).any():
+        raise ValueError(f"all values of `{what}` must be positive. Received: {what}={arr}")
+    return arr
 
 
 def _dilation_rates(dilations: Any) -> list:
@@ -212,3 +243,32 @@ def read_shape(value: Any) -> None:
     Python's AttributeError."""
     if not hasattr(value, "shape"):
         raise AttributeError(f"'{type(value).__name__}' object has no attribute 'shape'")
+
+
+def to_2d_format(data_format: str | None) -> str:
+    """conv1d's format as the 2-D one TF runs it in."""
+    if data_format in (None, "NWC", "NHWC"):
+        return "NHWC"
+    if data_format in ("NCW", "NCHW"):
+        return "NCHW"
+    raise ValueError(f"`data_format` must be 'NWC' or 'NCW'. Received: data_format={data_format}")
+
+
+def op_attrs_first(op: str, **given: Any) -> dict:
+    """The attrs `given` to a convolution op, converted as TF's generated wrapper converts
+    them before it reads the inputs (each a TypeError: the strides, the padding, the data
+    format, in its order), then, eagerly, checked as its op checks them before the inputs'
+    dtypes (the strings' allowed values; traced, TF's op-def library checks the inputs
+    first)."""
+    attrs = C.wrapper_attrs(op, **given)
+    if _state.graph is None:
+        C.string_attrs_allowed(op, attrs)
+    return attrs
+
+
+def by_fallback(strides: Any, dilations: Any) -> bool:
+    """Whether TF's generated wrapper of a convolution op runs it by its fallback, whose
+    errors name no name: a strides or dilations item its fast path takes as no int (a
+    float)."""
+    given = [v for v in (strides, dilations) if v is not None]
+    return not C.fast_path_ints(*(i for v in given for i in sequence_items(v)))

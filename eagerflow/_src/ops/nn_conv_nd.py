@@ -111,6 +111,10 @@ def _conv_geometry(xshape: tuple | None, wshape: tuple | None, strides: tuple, p
     inner = xshape[batch_dims - 1:]  # one batch dim, as the Conv2D/Conv3D kernel sees it
     c, cf, o = A.outer(inner, df)[1], wshape[-2], wshape[-1]
     if c is not None:
+        # (traced, TF's shape function asks first that the filter's depth divide the
+        # input's, worded as the depth error of a conv of groups 1, shape_errors.py)
+        if _state.graph is not None and cf and c % cf:
+            raise A.fail(op, f"Input depth must be equal to filter depth: {c} vs {cf}")
         if groups == 1 and c != cf:
             raise A.fail(op, f"Input depth must be equal to filter depth: {c} vs {cf}")
         if c % groups:

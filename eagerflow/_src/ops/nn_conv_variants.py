@@ -42,9 +42,9 @@ from eagerflow._src.ops.nn_conv import (
     _channel_index,
     _conv_attrs,
     _Family,
-    _to_2d_format,
     conv2d,
 )
+from eagerflow._src.ops.nn_conv_checks import op_attrs_first, to_2d_format
 
 
 def _sizes_tensor(value: Any, tshape: bool = False, arg: tuple | None = None) -> Any:
@@ -155,7 +155,7 @@ def conv3d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any, 
 def conv1d_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  # noqa: A002
                      padding: Any = "SAME", data_format: str = "NWC", dilations: Any = None,
                      name: str | None = None) -> Any:
-    df = _to_2d_format(data_format)
+    df = to_2d_format(data_format)
     spatial_axis = 2 if df == "NCHW" else 1
     if isinstance(output_shape, Tensor) and not isinstance(output_shape, EagerTensor):
         # known when the graph runs (a traced batch size): the unit axis joined in a graph
@@ -200,17 +200,35 @@ def conv_transpose(input: Any, filters: Any, output_shape: Any, strides: Any,  #
 def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noqa: A002
                      data_format: str | None = None, dilations: Any = None,
                      name: str | None = None) -> Any:
-    """Each input channel convolved with its own `channel_multiplier` filters."""
+    """Each input channel convolved with its own `channel_multiplier` filters, its attrs
+    checked before its inputs (_depthwise_attrs)."""
     df = default_format(data_format, "NHWC")
+    pad, ex = convert_padding(padding, 4)
+    strides = _depthwise_attrs(strides, pad, df)
     x, w = binary_args(input, filter)
     ci = _channel_index(df, 4)
-    pad, ex = convert_padding(padding, 4)
-    strides = C.wrapper_attrs("DepthwiseConv2dNative", strides=strides)["strides"]
     return bind(DEPTHWISE, (x, w), dict(strides=strides, padding=pad,
                                         explicit_paddings=ex, data_format=df,
                                         dilations=get_sequence(dilations, 2, ci, "dilations")),
                 # (traced, the op is named as the scope TF opens; eagerly as it is given)
                 name if _state.graph is None else _scoped_node(name, "depthwise"))
+
+
+def _depthwise_attrs(strides: Any, padding: Any, data_format: Any) -> tuple:
+    """DepthwiseConv2dNative's strides, its attrs checked in TF's order (op_attrs_first):
+    eagerly TF's fast path takes strides None as an empty list (the op's refusal of its
+    length), but where it refuses another attr its Python fallback, like the traced
+    wrapper, refuses the None first."""
+    try:
+        if strides is None and _state.graph is not None:
+            raise TypeError
+        return op_attrs_first("DepthwiseConv2dNative", strides=strides, padding=padding,
+                              data_format=data_format)["strides"]
+    except TypeError:
+        if strides is None:
+            raise TypeError("Expected list for 'strides' argument to "
+                            "'depthwise_conv2d_native' Op, not None.") from None
+        raise
 
 
 def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,

@@ -19,7 +19,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, OpError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
@@ -29,7 +29,7 @@ from eagerflow._src.ops.array import concat, reshape, shape, transpose
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import is_symbolic
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import eager_api, slow_path
 from eagerflow._src.ops.indexing import gather
 from eagerflow._src.ops.math_base import _t, add_n, cast, identity, zeros_like
 from eagerflow._src.ops.nn_args import convert_padding
@@ -539,11 +539,6 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     rates = None if n is None else _dilation(dilations, n)
     steps = None if n is None or strides is None else _dilation(strides, n)
     unit = strides is None or steps == [1] * n if n else False
-    if rates and steps and max(rates) > 1 and max(steps) > 1:
-        # (TF's dilated convolution is unit-strided SpaceToBatchND blocks: it refuses both)
-        raise ValueError(f"`strides > 1` not supported in conjunction with `dilation_rate > 1`"
-                         f". Received: strides={np.array(steps)} and dilation_rate="
-                         f"{np.array(rates)}")
     if not (rates and any(d != 1 for d in rates) and min(rates) > 0 and unit
             and _static(x, w, n) and data_format in _FORMATS
             and (padding in ("SAME", "VALID") or isinstance(padding, (list, tuple)))):
@@ -551,8 +546,11 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     check_dilated_depth(x, w, data_format, dilations)
     with name_scope(name or "convolution") as scope:
         def undilated(converted: Any, _: int, pad: str) -> Any:
-            return nn_convolution(converted, w, None, pad, data_format, None,
-                                  scope if _state.graph is not None else None)
+            try:
+                return nn_convolution(converted, w, None, pad, data_format, None,
+                                      scope if _state.graph is not None else None)
+            except OpError as e:  # (TF's op on the blocks runs by its wrapper's fallback)
+                raise slow_path(e) from None
 
         return with_space_to_batch(x, rates, padding, undilated, filter_shape=w._shape[:n],
                                    data_format=data_format)
