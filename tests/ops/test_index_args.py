@@ -28,7 +28,7 @@ CASES = [f"{call} {bad}" for call in CALLS for bad in BAD]
 # it from here.
 KNOWN = [
     (r"gather\.axis nparr|softmax\.axis (float|tensorf)|eye\.n bool|"
-     r"norm\.ord (None|tensorf)|repeat\.axis bool",
+     r"norm\.ord tensorf|repeat\.axis bool",
      "the error comes from TF's own Python or the ops it builds the function of (NumPy's "
      "truth value, a Range, a StridedSlice, a tensor's slice index)"),
     (r"squeeze\.axis tensorf", "TF's process fails: std::bad_alloc"),
