@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+from eagerflow._src.core import device as D
 from eagerflow._src.ops import nn_pool, pool_windows
 from tests.gpu_target import on_the_gpu
 from tests.ops import max_pool_grad_cases as mpg
@@ -348,6 +349,31 @@ def test_3d_pools_without_a_cpu_kernel_are_refused_when_a_graph_runs(graph):
     assert got == attrs
     computed = tf.function(pool, jit_compile=True)(x)
     np.testing.assert_array_equal(computed.numpy(), np.ones((1, 4, 4, 4, 2), np.float16))
+
+
+def test_3d_pools_of_half_compute_on_a_gpu_as_tfs_gpu_kernels():
+    # TF registers its 3-D pools and their gradients on the GPU for float, half and
+    # bfloat16 (its CPU: bfloat16 and float): a mixed_float16 3-D CNN trains on a GPU
+    x = np.arange(128, dtype=np.float16).reshape(2, 4, 4, 4, 1)
+    windows = x.astype(np.float32).reshape(2, 2, 2, 2, 2, 2, 2, 1)
+    with D.standin_gpus(1):
+        xd = tf.constant(x)
+        with tf.GradientTape() as tape:
+            tape.watch(xd)
+            y = tf.nn.max_pool3d(xd, 2, 2, "VALID")
+        avg = tf.nn.avg_pool3d(xd, 2, 2, "VALID")
+        dx = tape.gradient(y, xd)
+        assert "GPU:0" in y.device and y.dtype == avg.dtype == dx.dtype == tf.float16
+        np.testing.assert_array_equal(y.numpy(), windows.max(axis=(2, 4, 6)))
+        np.testing.assert_array_equal(avg.numpy(), windows.mean(axis=(2, 4, 6)))
+        # (each window's maximum is its last cell)
+        want = np.zeros_like(windows)
+        want[:, :, 1, :, 1, :, 1] = 1
+        np.testing.assert_array_equal(dx.numpy(), want.reshape(x.shape))
+        with pytest.raises(tf.errors.NotFoundError, match="node AvgPool3D"):
+            tf.nn.avg_pool3d(tf.constant(x, tf.float64), 2, 2, "VALID")
+        with tf.device("/CPU:0"), pytest.raises(tf.errors.NotFoundError, match="T=DT_HALF"):
+            tf.nn.max_pool3d(tf.constant(x), 2, 2, "VALID")
 
 
 def test_pool_with_dilations():

@@ -117,7 +117,7 @@ def _refuse_3d(op: str, d: Any, ksize: tuple, strides: tuple, padding: str,
     when the op is placed, listing XLA's types too; in a graph its InvalidArgumentError
     when the node runs (no XLA line: TF lists XLA's kernels once its process has used
     them), by the kernel (_refuse_3d_run), and not under TF's XLA, which computes them."""
-    if _state.graph is not None or not _unkernelled_3d(op, d, d_input):
+    if _state.graph is not None or not _unkernelled_3d(op, d, d_input, _state.xp is np):
         return
     raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
                         f"{op}[{_attrs_3d(d, d_input, ksize, strides, padding, data_format)}]"
@@ -133,7 +133,7 @@ def _refuse_3d_run(op: str, xp: Any, d: Any, ksize: tuple, strides: tuple, paddi
     if xp is not np or _state.xla or op not in _XLA_3D:
         return
     d, d_input = dt.from_numpy(d), d_input and dt.from_numpy(d_input)
-    if not _unkernelled_3d(op, d, d_input):
+    if not _unkernelled_3d(op, d, d_input, True):
         return
     raise InvalidArgumentError(
         None, None, f"No OpKernel was registered to support Op '{op}' used by {{{{node {op}}}}}"
@@ -142,8 +142,12 @@ def _refuse_3d_run(op: str, xp: Any, d: Any, ksize: tuple, strides: tuple, paddi
                     f"Registered devices: [CPU]\nRegistered kernels:{_cpu_kernels_3d(d_input)}")
 
 
-def _unkernelled_3d(op: str, d: Any, d_input: Any) -> bool:
-    return op in _XLA_3D and not (d in (dt.bfloat16, dt.float32) and d_input in (None, d))
+def _unkernelled_3d(op: str, d: Any, d_input: Any, on_cpu: bool) -> bool:
+    """Whether TF has no kernel of 3-D pooling `op` for these types: its CPU's take bfloat16
+    and float, its GPU's half too (float64 neither: a GPU's refusal then also lists GPU
+    kernels, which this message leaves out)."""
+    kernelled = (dt.bfloat16, dt.float32) if on_cpu else (dt.bfloat16, dt.float32, dt.float16)
+    return op in _XLA_3D and not (d in kernelled and d_input in (None, d))
 
 
 def _attrs_3d(d: Any, d_input: Any, ksize: tuple, strides: tuple, padding: str,
