@@ -99,8 +99,7 @@ def convert_to_tensor_v2(value: Any, dtype: Any = None, dtype_hint: Any = None,
                                                                  complex, str, bytes)) \
             and not any(isinstance(v, Tensor) for v in leaves(value)):  # (else packed)
         assert_compatible(value, dt.as_dtype(dtype))
-    if g is not None and type(value) is EagerTensor:
-        g.refuse_eager(value, name)  # (TF's TF 1 graph, before it compares the dtypes)
+    graph_input(value, name)  # (TF's TF 1 graph refuses an eager tensor before the dtypes)
     try:
         t = convert_to_tensor(value, dtype, dtype_hint, name)
     except ValueError as e:
@@ -112,11 +111,12 @@ def convert_to_tensor_v2(value: Any, dtype: Any = None, dtype_hint: Any = None,
     return t
 
 
-def graph_input(x: Any) -> Any:
-    """`x`, the tensor a shape query reads while a graph is built: TF's TF 1 graph converts
-    it first, refusing an eager tensor made before it (Graph.refuse_eager)."""
+def graph_input(x: Any, name: str | None = None) -> Any:
+    """`x`, a value an op or a shape query converts while a graph is built: TF's TF 1 graph
+    refuses an eager tensor made before it (Graph.refuse_eager; `name`: what TF's error
+    names it)."""
     if type(x) is EagerTensor and _state.graph is not None:
-        _state.graph.refuse_eager(x)
+        _state.graph.refuse_eager(x, name)
     return x
 
 
