@@ -290,9 +290,9 @@ def _in_float(image: Any, fn: Callable) -> Any:
 
 def _adjust_checks(op: str, x: Any, factor: Any, word: str) -> None:
     """The checks of TF's AdjustSaturation and AdjustHue ops after their dtype's, in their
-    order: a float32 kernel only (a half image finds none), a float32 factor, then the
-    kernel's shape checks."""
-    if x._dtype is dt.float16:
+    order: a float32 kernel only (a half image finds none, but on a GPU), a float32
+    factor, then the kernel's shape checks."""
+    if x._dtype is dt.float16 and C.lacks_kernel(op, dt.float16):
         raise C.no_kernel(op, "T=DT_HALF", (dt.float32,),
                           others=(("XLA_CPU_JIT", "T in [DT_FLOAT, DT_HALF]"),))
     d = getattr(factor, "_dtype", None)
@@ -312,7 +312,8 @@ def _adjust_checks(op: str, x: Any, factor: Any, word: str) -> None:
 
 
 # AdjustHue and AdjustSaturation: TF's float32 kernels, pixel by pixel. Half images pass
-# their dtype check but TF's CPU has no half kernel (NotFoundError); TF registers no
+# their dtype check but TF's CPU has no half kernel (NotFoundError); its GPU's take float
+# and half, a half pixel read as float, computed and rounded back. TF registers no
 # gradient for either (differentiating raises LookupError, as there). Their choices are
 # backend.choose's (NumPy's where branches on each value: 3-4 ns on a random mask).
 
@@ -504,6 +505,8 @@ def _by_stretches(kernel: Callable) -> Callable:
     """A pixelwise kernel run on the host a stretch of _HSV_STRETCH pixels at a time: its
     many temporaries then stay in cache (the same values: no pixel reads another)."""
     def stretched(xp: Any, images: Any, factor: Any) -> Any:
+        if images.dtype == np.float16:  # (on a GPU: its kernel's float pixels, rounded)
+            return kernel(xp, images.astype(np.float32), factor).astype(np.float16)
         if xp is not np or images.size <= 3 * _HSV_STRETCH:
             return kernel(xp, images, factor)
         flat = images.reshape(-1, 3)
@@ -514,15 +517,17 @@ def _by_stretches(kernel: Callable) -> Callable:
     return stretched
 
 
+_GPU_HALF = frozenset((dt.float16,))  # (TF's GPU kernels: float and half)
 ADJUST_HUE = register(OpDef(
     "AdjustHue", _adjust_infer("AdjustHue", "delta"), _by_stretches(_hue_kernel),
-    grad=C.no_gradient,
+    grad=C.no_gradient, gpu_only_types=_GPU_HALF,
     reference=_hue_ref, samples=_adjust_samples(41, (0.2, -0.45, 1.0)),
     bad_samples=_adjust_bad("AdjustHue", "delta")))
 ADJUST_SATURATION = register(OpDef(
     "AdjustSaturation", _adjust_infer("AdjustSaturation", "scale"),
     _by_stretches(_saturation_kernel),
-    grad=C.no_gradient, reference=_saturation_ref, samples=_adjust_samples(42, (0.0, 0.6, 0.9)),
+    grad=C.no_gradient, gpu_only_types=_GPU_HALF, reference=_saturation_ref,
+    samples=_adjust_samples(42, (0.0, 0.6, 0.9)),
     bad_samples=_adjust_bad("AdjustSaturation", "scale")))
 
 

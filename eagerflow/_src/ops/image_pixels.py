@@ -142,13 +142,15 @@ def adjust_brightness(image: Any, delta: float) -> Any:
 
 
 # AdjustContrastv2: (x - mean) * factor + mean per image and channel. It takes half and
-# float, but TF's CPU has a float kernel only (half: NotFoundError, as there), and TF
-# registers no gradient for it: differentiating through it raises LookupError, as there.
+# float, but TF's CPU has a float kernel only (half: NotFoundError, as there; its GPU's
+# take both), and TF registers no gradient for it: differentiating through it raises
+# LookupError, as there.
 
 def _contrast_infer(x: Any, factor: Any) -> list:
     op = "AdjustContrastv2"
     C.check_dtype(op, x, frozenset((dt.float16, dt.float32)))
-    if x._dtype is dt.float16:  # (TF looks for the kernel before it checks input #1)
+    # (TF looks for the kernel before it checks input #1)
+    if x._dtype is dt.float16 and C.lacks_kernel(op, dt.float16):
         raise C.no_kernel(op, "T=DT_HALF", (dt.float32,),
                           others=(("XLA_CPU_JIT", "T in [DT_FLOAT, DT_HALF]"),))
     if factor._dtype is not dt.float32:
@@ -162,6 +164,8 @@ def _contrast_infer(x: Any, factor: Any) -> list:
 
 def _contrast_kernel(xp: Any, x: Any, factor: Any) -> Any:
     *lead, h, w, c = x.shape
+    if x.dtype == np.float16:  # (on a GPU: the CPU has no half kernel)
+        return _half_contrast(xp, x, factor)
     with np.errstate(all="ignore"):  # inf and NaN pixels spread quietly, as in TF
         if xp is np:
             planes = x.reshape(_pymath.prod(lead), h * w, c)
@@ -175,6 +179,19 @@ def _contrast_kernel(xp: Any, x: Any, factor: Any) -> Any:
         out *= factor
         out += mean
         return out.reshape(x.shape)
+
+
+def _half_contrast(xp: Any, x: Any, factor: Any) -> Any:
+    """TF's GPU kernel of a half image (its AdjustContrastv2 functor): each channel's float
+    sum over the count, rounded to half, the mean; (x - mean) in half, times the factor in
+    float and rounded; the mean added in half."""
+    f32 = np.float32
+    with np.errstate(all="ignore"):
+        axes = (x.ndim - 3, x.ndim - 2)
+        mean = (xp.sum(x.astype(f32), axis=axes, keepdims=True) /
+                f32(x.shape[-3] * x.shape[-2])).astype(x.dtype)
+        scaled = ((x - mean).astype(f32) * xp.asarray(factor, f32)).astype(x.dtype)
+        return mean + scaled
 
 
 def _halving_means(x: np.ndarray) -> np.ndarray:
@@ -204,6 +221,7 @@ def _contrast_ref(x: np.ndarray, factor: np.ndarray) -> np.ndarray:
 
 ADJUST_CONTRAST = register(OpDef(
     "AdjustContrastv2", _contrast_infer, _contrast_kernel, grad=C.no_gradient,
+    gpu_only_types=frozenset((dt.float16,)),  # (TF's GPU kernels: float and half)
     reference=_contrast_ref,
     samples=lambda: [
         Sample((SampleRNG(31).uniform(0, 1, (2, 3, 4, 3)).astype(np.float32),

@@ -249,7 +249,7 @@ def _matmul_tf(n: Any, b: Any) -> list:
 # BatchMatMulV3: the batch product whose operands and result may differ in dtype (Ta, Tb,
 # Tout), which tf.matmul runs when given an output_type other than an operand's (Keras's
 # int8 matmul into int32). Its OpDef takes these types; TF's CPU kernels compute only
-# _V3_KERNELS, as (Ta, Tb, Tout) in the order TF lists them.
+# _V3_KERNELS, as (Ta, Tb, Tout) in the order TF lists them (its GPU's half too).
 _V3_IN = frozenset((dt.bfloat16, dt.float16, dt.float32, dt.float64, dt.uint8, dt.int8,
                     dt.int16, dt.int32, dt.int64, dt.complex64, dt.complex128))
 _V3_OUT = _V3_IN - {dt.uint8, dt.int8}
@@ -276,7 +276,8 @@ def _v3_infer(x: Any, y: Any, adj_x: bool, adj_y: bool, Tout: Any) -> list:  # n
         raise C.not_supported(op, out, _V3_OUT, "Tout")
     C.check_dtype(op, y, _V3_IN, "Tb")
     C.check_dtype(op, x, _V3_IN, "Ta")
-    if (x._dtype, y._dtype, out) not in _V3_KERNELS:
+    if (x._dtype, y._dtype, out) not in _V3_KERNELS and \
+            C.lacks_kernel(op, (x._dtype, y._dtype, out)):
         raise C.no_kernel(op, f"Ta={C.dt_enum(x._dtype)}, Tb={C.dt_enum(y._dtype)}, "
                               f"Tout={C.dt_enum(out)}, adj_x={str(adj_x).lower()}, "
                               f"adj_y={str(adj_y).lower()}, grad_x=false, grad_y=false",
@@ -359,6 +360,8 @@ def _v3_bad_samples() -> list:
 BATCH_MATMUL_V3 = register(OpDef(
     "BatchMatMulV3", _v3_infer, _v3_kernel, grad=_v3_grad, reference=_v3_ref,
     samples=_v3_samples, bad_samples=_v3_bad_samples,
+    # (TF's GPU kernels: each of half, bfloat16, float and double into itself)
+    gpu_only_types=frozenset(((dt.float16,) * 3,)),
     tf=TFForm(tf_attrs={"grad_x": False, "grad_y": False}),
 ))
 

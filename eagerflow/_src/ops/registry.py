@@ -275,6 +275,12 @@ class OpDef:
     # NotFoundError for bfloat16 data on a GPU too, as its half_kernel does on the CPU.
     # Default: where that half_kernel refuses bfloat16 (halfprec.refuse).
     refuses_bfloat16: bool | None = None
+    # The values of its type attrs that TF 2.21's GPU kernels take though its CPU's don't
+    # (a DType; a tuple of them for an op of several type attrs, in the order its infer
+    # names them): on a GPU an eager call computes them, where on the CPU its infer raises
+    # TF's NotFoundError (checks.lacks_kernel reads it). The half types, mostly: TF
+    # registers many GPU kernels for half (TF_CALL_GPU_NUMBER_TYPES) but not the CPU's.
+    gpu_only_types: frozenset = frozenset()
     # Inputs (by position) the kernel reads as host values even on a GPU (shapes, sizes:
     # TF's HostMemory inputs): not copied to the device, so reading them costs no sync.
     # For an op whose list arguments set where they stand (DynamicStitch's N indices, then
