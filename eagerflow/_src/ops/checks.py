@@ -35,7 +35,6 @@ from eagerflow._src.core.tensor import (
 )
 from eagerflow._src.core.type_names import type_name
 from eagerflow._src.ops import tf_op_defs
-from eagerflow._src.ops.registry import REGISTRY
 
 FLOATS = frozenset((dt.float16, dt.bfloat16, dt.float32, dt.float64))
 COMPLEX = frozenset((dt.complex64, dt.complex128))
@@ -306,13 +305,6 @@ def no_kernel(op: str, node_attrs: str, kernels: Iterable[dt.DType] = (), attr: 
     registered = f"\nAll kernels registered for op {op}:{lines}\n " if lines else " "
     return NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
                                      f"{op}[{node_attrs}]{registered}[Op:{op}]")
-
-
-def lacks_kernel(op: str, types: Any) -> bool:
-    """Whether an eager call of `op` finds no kernel for `types` (its type attrs' values, as
-    its OpDef's gpu_only_types holds them), which TF's CPU kernels lack: on the CPU always;
-    on a GPU unless TF's GPU kernels take them (that OpDef field)."""
-    return _state.xp is np or types not in REGISTRY[op].gpu_only_types
 
 
 # The narrow dtypes (tf.dtypes.experimental) reach TF's CPU kernels through a few ops

@@ -82,7 +82,14 @@ from eagerflow._src.ops.reduce import (
     reduce_prod,
     reduce_sum,
 )
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import (
+    BadSample,
+    OpDef,
+    Sample,
+    SampleRNG,
+    lacks_kernel,
+    register,
+)
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.shape_queries import shape_n
 from eagerflow._src.ops.shaping import reverse
@@ -292,7 +299,7 @@ def _adjust_checks(op: str, x: Any, factor: Any, word: str) -> None:
     """The checks of TF's AdjustSaturation and AdjustHue ops after their dtype's, in their
     order: a float32 kernel only (a half image finds none, but on a GPU), a float32
     factor, then the kernel's shape checks."""
-    if x._dtype is dt.float16 and C.lacks_kernel(op, dt.float16):
+    if x._dtype is dt.float16 and lacks_kernel(op, dt.float16):
         raise C.no_kernel(op, "T=DT_HALF", (dt.float32,),
                           others=(("XLA_CPU_JIT", "T in [DT_FLOAT, DT_HALF]"),))
     d = getattr(factor, "_dtype", None)

@@ -28,7 +28,14 @@ from eagerflow._src.ops.math_base import _t, cast, identity, zeros_like
 from eagerflow._src.ops.misc_ops import saturate_cast
 from eagerflow._src.ops.nn_args import fail
 from eagerflow._src.ops.reduce import mean_kernel, reduce_mean, reduce_prod, reduce_sum
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import (
+    BadSample,
+    OpDef,
+    Sample,
+    SampleRNG,
+    lacks_kernel,
+    register,
+)
 from eagerflow._src.ops.tiling import tile
 
 
@@ -150,7 +157,7 @@ def _contrast_infer(x: Any, factor: Any) -> list:
     op = "AdjustContrastv2"
     C.check_dtype(op, x, frozenset((dt.float16, dt.float32)))
     # (TF looks for the kernel before it checks input #1)
-    if x._dtype is dt.float16 and C.lacks_kernel(op, dt.float16):
+    if x._dtype is dt.float16 and lacks_kernel(op, dt.float16):
         raise C.no_kernel(op, "T=DT_HALF", (dt.float32,),
                           others=(("XLA_CPU_JIT", "T in [DT_FLOAT, DT_HALF]"),))
     if factor._dtype is not dt.float32:

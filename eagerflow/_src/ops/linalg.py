@@ -32,6 +32,7 @@ from eagerflow._src.ops import (
     sparse_matmul,
     wrapper_inputs,
 )
+from eagerflow._src.ops import registry as R
 from eagerflow._src.ops.array import (
     expand_dims,
     reshape,
@@ -277,7 +278,7 @@ def _v3_infer(x: Any, y: Any, adj_x: bool, adj_y: bool, Tout: Any) -> list:  # n
     C.check_dtype(op, y, _V3_IN, "Tb")
     C.check_dtype(op, x, _V3_IN, "Ta")
     if (x._dtype, y._dtype, out) not in _V3_KERNELS and \
-            C.lacks_kernel(op, (x._dtype, y._dtype, out)):
+            R.lacks_kernel(op, (x._dtype, y._dtype, out)):
         raise C.no_kernel(op, f"Ta={C.dt_enum(x._dtype)}, Tb={C.dt_enum(y._dtype)}, "
                               f"Tout={C.dt_enum(out)}, adj_x={str(adj_x).lower()}, "
                               f"adj_y={str(adj_y).lower()}, grad_x=false, grad_y=false",

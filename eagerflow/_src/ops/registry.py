@@ -44,6 +44,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.core.context import _state
 from eagerflow._src.ops.op_index import LAZY_OPS
 
 
@@ -278,7 +279,7 @@ class OpDef:
     # The values of its type attrs that TF 2.21's GPU kernels take though its CPU's don't
     # (a DType; a tuple of them for an op of several type attrs, in the order its infer
     # names them): on a GPU an eager call computes them, where on the CPU its infer raises
-    # TF's NotFoundError (checks.lacks_kernel reads it). The half types, mostly: TF
+    # TF's NotFoundError (lacks_kernel reads it). The half types, mostly: TF
     # registers many GPU kernels for half (TF_CALL_GPU_NUMBER_TYPES) but not the CPU's.
     gpu_only_types: frozenset = frozenset()
     # Inputs (by position) the kernel reads as host values even on a GPU (shapes, sizes:
@@ -497,6 +498,13 @@ def register(op: OpDef) -> OpDef:
         raise ValueError(f"op {op.name} is defined twice")
     REGISTRY[op.name] = op
     return op
+
+
+def lacks_kernel(op: str, types: Any) -> bool:
+    """Whether an eager call of `op` finds no kernel for `types` (its type attrs' values, as
+    its OpDef's gpu_only_types holds them), which TF's CPU kernels lack: on the CPU always;
+    on a GPU unless TF's GPU kernels take them (that OpDef field)."""
+    return _state.xp is np or types not in REGISTRY[op].gpu_only_types
 
 
 def ref_form(op: OpDef, name: str, n: int = 1) -> OpDef:
