@@ -22,7 +22,8 @@ def _c(tf: Any, a: np.ndarray, d: str) -> Any:
         tf.constant(a.astype(d))
 
 
-# name: (the call of `tf` on inputs of dtype d, d, whether TF's GPU has a kernel for it)
+# name (the op's, then the dtype where one op has several cases): (the call of `tf` on
+# inputs of dtype d, d, whether TF's GPU has a kernel for it)
 CASES: dict[str, tuple[Callable, str, bool]] = {
     # TF's GPU kernels: float and half (adjust_contrast_op.cc, adjust_hue_op.cc,
     # adjust_saturation_op.cc); its CPU's: float
@@ -44,7 +45,13 @@ CASES: dict[str, tuple[Callable, str, bool]] = {
                "float16", False),
     "Diag": (lambda tf, d: tf.linalg.tensor_diag(_c(tf, POSITIVE[0], d)), "bfloat16", False),
     "Dawsn": (lambda tf, d: tf.math.special.dawsn(_c(tf, POSITIVE, d)), "float16", False),
+    # cwise_op_ndtri.cc: float and double on both (no MLIR-generated kernel either)
     "Erfinv": (lambda tf, d: tf.math.erfinv(_c(tf, POSITIVE / 4, d)), "bfloat16", False),
+    "Erfinv half": (lambda tf, d: tf.math.erfinv(_c(tf, POSITIVE / 4, d)), "float16", False),
+    "Ndtri half": (lambda tf, d: tf.math.ndtri(_c(tf, POSITIVE / 4, d)), "float16", False),
+    # cwise_op_rint.cc: CPU float and double; the GPU's MLIR-generated kernels
+    # (gpu_op_rint.cc) take half too
+    "Rint half": (lambda tf, d: tf.math.rint(_c(tf, POSITIVE * 3, d)), "float16", True),
     "BandedTriangularSolve": (lambda tf, d: tf.linalg.banded_triangular_solve(
         _c(tf, SPD[:2], d), _c(tf, SPD[:, :1], d)), "float16", False),
 }

@@ -630,13 +630,16 @@ def no_kernel(op: str, dtype: Any, cpu: tuple, xla: tuple | None = _XLA,
 
 
 def refuse(op: str, cpu: tuple = ("DOUBLE", "FLOAT"), keep: Any = None,
-           xla: tuple | None = _XLA) -> Any:
-    """A half_kernel raising no_kernel's error (float16 computed by `keep` when given)."""
+           xla: tuple | None = _XLA, gpu_half: bool = True) -> Any:
+    """A half_kernel raising no_kernel's error (float16 computed by `keep` when given).
+    `gpu_half`: TF's GPU kernels take float16, which a GPU then computes; else it refuses
+    it there too (the registry's wrapper of the OpDef's kernel, as for bfloat16)."""
     def kernel(*arrays: Any) -> Any:
         if keep is not None and arrays[0].dtype == np.float16:
             return keep(*arrays)
         raise no_kernel(op, arrays[0].dtype, cpu, xla)
     kernel.refuses_bfloat16 = True  # (TF has no bfloat16 kernel for it on a GPU either)
+    kernel.refuses_half = not gpu_half
     return kernel
 
 

@@ -365,13 +365,14 @@ ERFC = _unary("Erfc", _erfc_kernel, _REAL_F,
 ERFINV = _unary("Erfinv", _quiet(_cephes.erfinv), _REAL_F,
                 lambda n, g: [g * (_SQRT_PI / 2) * exp(square(n.outputs[0]))],
                 _elementwise_ref(erfinv_scalar), lo=-0.9, hi=0.9,
-                # (TF 2.21: float and double only)
-                half_kernel=halfprec.refuse("Erfinv"), grad_after_grads=True)
+                # (TF 2.21: float and double only, on its GPU too: cwise_op_ndtri.cc)
+                half_kernel=halfprec.refuse("Erfinv", gpu_half=False), grad_after_grads=True)
 NDTRI = _unary("Ndtri", _quiet(_cephes.ndtri), _REAL_F,
                lambda n, g: [g * _pymath.sqrt(2 * _pymath.pi) * exp(square(n.outputs[0]) / 2)],
                _elementwise_ref(ndtri_scalar), lo=0.05, hi=0.95,
-               half_kernel=halfprec.refuse("Ndtri"), grad_after_grads=True)
+               half_kernel=halfprec.refuse("Ndtri", gpu_half=False), grad_after_grads=True)
 RINT = _unary("Rint", "rint", _REAL_F, None,
+              # (TF's GPU takes half: its MLIR-generated kernels, gpu_op_rint.cc)
               _elementwise_ref(lambda a: float(round(a))), half_kernel=halfprec.refuse("Rint"))
 
 

@@ -114,7 +114,8 @@ class BadSample:
     error: type
     match: str = ""
     # The error is a check TF's CPU kernel makes of the values, which its GPU kernel does
-    # not make (it computes on: a NaN row for a bad label): the suites expect it on CPU:0.
+    # not make (it computes on: a NaN row for a bad label), or its CPU's missing kernel for
+    # a dtype its GPU's take (OpDef.gpu_only_types): the suites expect it on CPU:0.
     cpu_only: bool = False
 
 
@@ -398,18 +399,20 @@ class OpDef:
             object.__setattr__(self, "refuses_bfloat16",
                                getattr(self.half_kernel, "refuses_bfloat16", False))
         if self.refuses_bfloat16:
-            object.__setattr__(self, "kernel", _refusing_bfloat16(self.kernel,
-                                                                  self.half_kernel))
+            object.__setattr__(self, "kernel", _refusing_bfloat16(
+                self.kernel, self.half_kernel, getattr(self.half_kernel, "refuses_half", False)))
 
     def __repr__(self) -> str:
         return f"OpDef({self.name})"
 
 
-def _refusing_bfloat16(kernel: Callable, refuse: Callable) -> Callable:
+def _refusing_bfloat16(kernel: Callable, refuse: Callable, half: bool) -> Callable:
     """`kernel`, raising `refuse`'s error for bfloat16 data (the one dtype of kind "V" a
-    kernel meets: such ops take float arrays) wherever it runs."""
+    kernel meets: such ops take float arrays), and for float16 where `half` (TF has no
+    half kernel for the op on a GPU either: halfprec.refuse's gpu_half), wherever it runs."""
     def run(xp: Any, *arrays: Any, **attrs: Any) -> Any:
-        if arrays[0].dtype.kind == "V":
+        d = arrays[0].dtype
+        if d.kind == "V" or (half and d == np.float16):
             return refuse(*arrays)
         return kernel(xp, *arrays, **attrs)
     return run
