@@ -15,6 +15,7 @@ IMAGE = _R.uniform(0.05, 1.0, (2, 3, 4, 3))
 LEFT, RIGHT = _R.uniform(-1, 1, (2, 3, 4)), _R.uniform(-1, 1, (2, 4, 5))
 SPD = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.25], [0.5, 0.25, 2.0]])
 POSITIVE = _R.uniform(0.5, 2.0, (2, 3))
+NONZERO = np.array([1.0, -1.0, 2.0, -3.0, 7.0])  # (whole: an int op's input too)
 
 
 def _c(tf: Any, a: np.ndarray, d: str) -> Any:
@@ -35,7 +36,13 @@ CASES: dict[str, tuple[Callable, str, bool]] = {
     # matmul_op_real.cc: the GPU's (Ta, Tb, Tout) kernels take half, its CPU's don't
     "BatchMatMulV3": (lambda tf, d: tf.raw_ops.BatchMatMulV3(
         x=_c(tf, LEFT, d), y=_c(tf, RIGHT, d), Tout=getattr(tf, d)), "float16", True),
+    # gpu_op_reciprocal.cc (MLIR-generated) and cwise_op_reciprocal.cc: the GPU's take
+    # int64 (1 / x, truncated), the CPU's no int
+    "Reciprocal int64": (lambda tf, d: tf.math.reciprocal(_c(tf, NONZERO, d)), "int64", True),
+    "Inv int64": (lambda tf, d: tf.raw_ops.Inv(x=_c(tf, NONZERO, d)), "int64", True),
     # TF's GPU lacks these too
+    "Reciprocal int32": (lambda tf, d: tf.math.reciprocal(_c(tf, NONZERO, d)), "int32",
+                         False),
     "LRN": (lambda tf, d: tf.nn.local_response_normalization(_c(tf, IMAGE, d)),
             "bfloat16", False),  # (lrn_op.cc: GPU float only)
     "Lu": (lambda tf, d: tf.linalg.lu(_c(tf, SPD, d)), "float16", False),

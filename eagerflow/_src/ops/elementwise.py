@@ -29,7 +29,15 @@ from eagerflow._src.core.tensor import (
 )
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import libm32, wrapper_inputs
-from eagerflow._src.ops.registry import PACKET, BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import (
+    PACKET,
+    BadSample,
+    OpDef,
+    Sample,
+    SampleRNG,
+    lacks_kernel,
+    register,
+)
 
 _rng = SampleRNG(0)  # (math.py's samples draw from it too: one stream, as before the split)
 _DEVICE_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
@@ -207,7 +215,7 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
     array module), or is the kernel `np_name(xp, x)`; `fields` are further OpDef fields.
     With a small_kernel, `refuse(x)` raises TF's error for a half type it has no kernel for.
     `no_cpu`: (dtypes TF's OpDef takes without a CPU kernel, XLA's types, CPU's types) for
-    checks.no_cpu_kernel's NotFoundError."""
+    checks.no_cpu_kernel's NotFoundError (a GPU computes those of its gpu_only_types)."""
     half, small = fields.get("half_kernel"), fields.get("small_kernel")
     if small is not None:  # the half types' kernel takes TF's scalar path too (libm32.py)
         half = fields["half_kernel"] = libm32.half(small, half, refuse)
@@ -244,7 +252,9 @@ def _unary(tf_name: str, np_name: str | Callable, allowed: frozenset, grad: Call
 
         def infer(x: Any) -> list:  # noqa: F811 - the refusing variant
             if id(x._dtype) in typed:
-                raise C.no_cpu_kernel(tf_name, x._dtype, no_cpu[1], no_cpu[2])
+                if lacks_kernel(tf_name, x._dtype):
+                    raise C.no_cpu_kernel(tf_name, x._dtype, no_cpu[1], no_cpu[2])
+                return [(x._shape, out_dtype or x._dtype)]  # (a GPU's: gpu_only_types)
             return plain(x)
 
     def samples() -> list:

@@ -240,7 +240,9 @@ def _reciprocal_op(tf_name: str, cpu_kernels: tuple) -> OpDef:
                   _elementwise_ref(lambda a: 1 / a), lo=0.5, hi=3.0, int_errors=True,
                   half_kernel=_np_half("reciprocal"), cuda="(1 / {0})",
                   complex_kernel=complex_quotient.reciprocal,  # (TF's quotient, not NumPy's)
-                  # (TF's OpDef takes the signed ints; its CPU has no kernel for them)
+                  # (TF's OpDef takes the signed ints; its CPU has no kernel for them,
+                  # its GPU's one for int64: gpu_op_reciprocal.cc, cwise_op_reciprocal.cc)
+                  gpu_only_types=frozenset((dt.int64,)),
                   no_cpu=((dt.int8, dt.int16, dt.int32, dt.int64),
                           "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT16, DT_INT8, DT_COMPLEX64, "
                           "DT_INT64, DT_BFLOAT16, DT_COMPLEX128, DT_HALF", cpu_kernels))
