@@ -53,3 +53,15 @@ def test_gpu_refuses_too(name: str) -> None:
     with D.standin_gpus(1), pytest.raises(tf.errors.NotFoundError,
                                           match="Could not find device for node"):
         call(tf, d)
+
+
+@pytest.mark.parametrize("name", GPU_ONLY)
+def test_gpu_computes_in_a_function(name: str) -> None:
+    """Traced on a GPU, the node runs there as eagerly (its infer refuses only where the
+    op runs on the CPU)."""
+    call, d, _ = CASES[name]
+    with D.standin_gpus(1):
+        eager = call(tf, d)
+        traced = tf.function(lambda: call(tf, d))()
+        assert "GPU:0" in traced.device
+    np.testing.assert_array_equal(_as_float32(traced), _as_float32(eager))
