@@ -101,3 +101,31 @@ def test_log64_matches_math_log_bit_for_bit_everywhere():
     for bad in (0.0, -1.0, -np.inf):
         with pytest.raises(ValueError):
             libm_exact.log64(np, np.array([2.0, bad]))
+
+
+def test_log64_computed_where_numpy_calls_no_c_library_log(monkeypatch):
+    # where NumPy's loops all run its own log (backend.c_log gives None), log64 computes
+    # the C library's in double-double: the same bits, the same errors
+    import math
+
+    monkeypatch.setattr(libm_exact, "c_log", lambda x: None)
+    x = _log64_inputs()
+    want = np.fromiter(map(math.log, x.tolist()), np.float64, x.size)
+    np.testing.assert_array_equal(libm_exact.log64(np, x).view(np.uint64),
+                                  want.view(np.uint64))
+    with pytest.raises(ValueError):
+        libm_exact.log64(np, np.array([2.0, 0.0]))
+
+
+def test_c_log_is_the_c_library_log_backwards():
+    import math
+
+    from eagerflow._src.backend import c_log
+
+    x = np.random.default_rng(5).random(70000) + 1e-300
+    got = c_log(x)
+    if got is None:
+        pytest.skip("this NumPy has no loop calling the C library's log")
+    assert got.flags.c_contiguous
+    want = np.fromiter(map(math.log, x.tolist()), np.float64, x.size)
+    np.testing.assert_array_equal(got[::-1].view(np.uint64), want.view(np.uint64))

@@ -13,8 +13,10 @@ these functions agree with glibc 2.36 (x86-64, FMA) bit for bit
 (tests/ops/test_libm_exact.py checks it against the running libm when it is glibc).
 
 Doubles: NumPy's float64 sin and cos are the C library's, but its log is its own SIMD
-code: `log64` computes log in double-double arithmetic and calls Python's math.log (the
-C library's) only for the few values it cannot round as glibc does (see below).
+code, save in a loop that reads its input backwards: `log64` calls the C library's log
+through that loop (backend.c_log) where this NumPy has it, else computes log in
+double-double arithmetic and calls Python's math.log (the C library's) only for the few
+values it cannot round as glibc does (see below).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import table
+from eagerflow._src.backend import c_log, table
 
 _h = float.fromhex
 
@@ -201,8 +203,22 @@ def log64(xp: Any, x: Any) -> Any:
     flat = np.asarray(x, np.float64).reshape(-1)
     out = np.empty(flat.size, np.float64)
     for i in range(0, flat.size, _LOG_CHUNK):
-        out[i:i + _LOG_CHUNK] = _log64_chunk(flat[i:i + _LOG_CHUNK])
+        out[i:i + _LOG_CHUNK] = _log64_part(flat[i:i + _LOG_CHUNK])
     return out.reshape(x.shape)
+
+
+def _log64_part(x: np.ndarray) -> np.ndarray:
+    """log64 of a cache-sized stretch: the C library's own, reached through NumPy where
+    it can be (backend.c_log), else computed; zeros and negatives (and NaNs) by math.log,
+    which raises for the former as log64 promises."""
+    rev = c_log(x)
+    if rev is None:
+        return _log64_chunk(x)
+    out = rev[::-1]
+    if not x.min() > 0:  # (a NaN fails it too)
+        idx = np.flatnonzero(~(x > 0))
+        out[idx] = np.fromiter(map(math.log, x[idx].tolist()), np.float64, idx.size)
+    return out
 
 
 # log of doubles: glibc's log (since 2.28) errs by less than 0.52 ulp, so wherever the
