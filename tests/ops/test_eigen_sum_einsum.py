@@ -74,3 +74,22 @@ def test_nan_sums_keep_the_steps_nan(monkeypatch: pytest.MonkeyPatch) -> None:
     assert eigen_sum._einsum_blocks(blocks) is None
     blocks[1, 3, 5] = 1
     np.testing.assert_array_equal(eigen_sum._einsum_blocks(blocks), np.full((4, 32), 40))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n,rows", [(1000000, 2), (250001, 3), (1 << 20, 2), (77777, 1),
+                                    (10 ** 7 // 4, 2)])
+def test_leaves_equally_apart_as_views_give_the_gathers_bits(dtype: str, n: int,
+                                                             rows: int) -> None:
+    # a tree's leaves equally apart are summed from views of the tensor (no copy): the
+    # same sums as the leaves gathered into one array, for every leaf
+    x = values(n, dtype, n % 1000)
+    size = n // rows
+    (groups, _, _), _ = eigen_sum._rows_plan(0, size, rows, size, eigen_sum.lanes(dtype))
+    for _, starts, progressions in groups:
+        covered = [i for a, b, _ in progressions for i in range(a, b)]
+        assert covered == list(range(starts.shape[1]))
+        assert len(progressions) < starts.shape[1]  # (fewer einsum calls than leaves)
+        views = eigen_sum._bodies_in_turn(x, starts, None, progressions)
+        gathered = eigen_sum._bodies_in_turn(x, starts)
+        assert views.tobytes() == gathered.tobytes()

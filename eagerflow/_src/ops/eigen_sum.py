@@ -132,8 +132,8 @@ _EINSUM_BLOCKS = 64  # blocks (k * m) from which einsum's setup pays
 @functools.cache
 def _einsum_in_turn() -> bool:
     """Whether this NumPy's einsum sums _IN_TURN's m in turn from +0, float32 and float64,
-    blocks contiguous or strided (another order would change the bits): checked once, on
-    values whose orders round apart."""
+    blocks contiguous or strided, rows apart (another order would change the bits):
+    checked once, on values whose orders round apart."""
     for dtype in _IN_TURN_TYPES:
         big = 2.0 ** np.finfo(dtype).nmant + 2
         lane = np.array([big, 1, 1, 1, -big, 1, 3, -0.0, 1], dtype)
@@ -142,7 +142,8 @@ def _einsum_in_turn() -> bool:
         want = np.zeros((3, b), dtype)
         for i in range(lane.size):
             want = want + g[:, i]
-        for blocks in (g, np.repeat(g, 2, axis=1)[:, ::2]):
+        gapped = np.concatenate([g, g[:, :1]], axis=1)[:, :-1]  # (rows apart: views)
+        for blocks in (g, np.repeat(g, 2, axis=1)[:, ::2], gapped):
             if np.einsum(_IN_TURN, blocks).tobytes() != want.tobytes():
                 return False
     return True
@@ -426,7 +427,8 @@ def _rows_plan(first: int, step: int, count: int, n: int, p: int) -> tuple:
 
 def _leaf_plan(starts: Any, lengths: Any, p: int) -> tuple:
     """What _leaf_sums reads for runs at `starts` of `lengths` values: per count of
-    blocks of 4p, (those runs (None: all), each block's start (blocks, runs)); the values
+    blocks of 4p, (those runs (None: all), each block's start (blocks, runs), their starts'
+    _progressions); the values
     after each run's blocks (up to 3 packets, then up to p - 1 values: where to read
     them, and where a run has none, None if none lacks any: read as +0)."""
     block = 4 * p
@@ -435,8 +437,10 @@ def _leaf_plan(starts: Any, lengths: Any, p: int) -> tuple:
     for body in np.unique(bodies[bodies > 0]):
         pick = np.flatnonzero(bodies == body)
         whole = pick.size == starts.size
+        firsts = starts[pick]
         groups.append((None if whole else pick,
-                       starts[pick] + block * np.arange(body // block)[:, None]))
+                       firsts + block * np.arange(body // block)[:, None],
+                       _progressions(firsts)))
     lane = np.arange(p)
     packets = (lengths - bodies) // p
     rest = [(starts + bodies + j * p)[:, None] + lane for j in range(3)]
@@ -461,24 +465,64 @@ def _gathers(windows: Any, starts: Any) -> Iterable:
     return (windows[starts[a:a + c]] for a in range(0, starts.shape[0], c))
 
 
-def _bodies_in_turn(flat: Any, starts: Any, pre: Any = None) -> Any:
+def _progressions(firsts: Any) -> tuple:
+    """Increasing `firsts` cut greedily into runs equally apart: ((from, to, apart), ...)
+    (a tree's leaves are a packet longer now and then, so a run is a few leaves long)."""
+    f = firsts.tolist()
+    runs = []
+    a = 0
+    while a < len(f):
+        b = a + 1
+        apart = f[b] - f[a] if b < len(f) else 1
+        while b < len(f) and f[b] - f[b - 1] == apart:
+            b += 1
+        runs.append((a, b, apart))
+        a = b
+    return tuple(runs)
+
+
+def _views_in_turn(flat: Any, firsts: Any, blocks: int, progressions: tuple,
+                   out: Any) -> bool:
+    """_bodies_in_turn() by einsum over views of `flat`, no copy: the runs starting at
+    `firsts` equally apart (`progressions`) a (runs, blocks, 4p) view each; into `out`.
+    False where einsum may not (a NaN among the sums: `out` is then garbage)."""
+    if not _einsum_in_turn():
+        return False
+    item = flat.itemsize
+    block = out.shape[1]
+    for a, b, apart in progressions:
+        view = np.ndarray((b - a, blocks, block), flat.dtype, flat, int(firsts[a]) * item,
+                          (apart * item, block * item, item))
+        np.einsum(_IN_TURN, view, out=out[a:b])
+    return not np.isnan(out).any()
+
+
+def _bodies_in_turn(flat: Any, starts: Any, pre: Any = None,
+                    progressions: tuple | None = None) -> Any:
     """The runs whose blocks of 4p values start at `starts` (blocks, runs), each run's
-    blocks added in turn: (runs, 4p). By einsum (_einsum_blocks), each run gathered whole
-    as one record (a memcpy), REDUCE_STREAMS runs a step (the copy stays in cache); where
-    it may not, a few blocks of every run a step, copied as records side by side and
-    added a row at a time. `pre` makes the copies over in place."""
+    blocks added in turn: (runs, 4p). By einsum (_einsum_blocks): runs equally apart
+    (`progressions` of their starts) as views of `flat` where nothing is made of the
+    values first; else each run gathered whole as one record (a memcpy), REDUCE_STREAMS
+    runs a step (the copy stays in cache), made over there by `pre`, in place. Where
+    einsum may not, a few blocks of every run a step, copied as records side by side and
+    added a row at a time."""
     blocks, runs = starts.shape
     block = 4 * lanes(flat.dtype)
-    bodies = _windows(flat, blocks * block)
     out = np.empty((runs, block), flat.dtype)
-    for j in range(0, runs, REDUCE_STREAMS):
-        g = bodies[starts[0, j:j + REDUCE_STREAMS]].view(flat.dtype).reshape(-1, blocks, block)
-        if pre is not None:
-            pre(g)
-        if _einsum_blocks(g, out[j:j + REDUCE_STREAMS]) is None:
-            break
+    if pre is None and progressions is not None:
+        if _views_in_turn(flat, starts[0], blocks, progressions, out):
+            return out
     else:
-        return out
+        bodies = _windows(flat, blocks * block)
+        for j in range(0, runs, REDUCE_STREAMS):
+            g = bodies[starts[0, j:j + REDUCE_STREAMS]].view(flat.dtype).reshape(
+                -1, blocks, block)
+            if pre is not None:
+                pre(g)
+            if _einsum_blocks(g, out[j:j + REDUCE_STREAMS]) is None:
+                break
+        else:
+            return out
     windows = _windows(flat, block)
     return np.concatenate([_in_turn_steps(_gathers(windows, starts[:, j:j + REDUCE_STREAMS]),
                                           flat.dtype, np.add, pre)
@@ -498,8 +542,8 @@ def _leaf_sums(flat: Any, plan: tuple, pre: Any = None) -> Any:
     k = at.shape[0]
     acc = None if len(groups) == 1 and groups[0][0] is None else \
         np.zeros((k, block), flat.dtype)
-    for pick, starts in groups:
-        s = _bodies_in_turn(flat, starts, pre)
+    for pick, starts, progressions in groups:
+        s = _bodies_in_turn(flat, starts, pre, progressions)
         if acc is None:
             acc = s
         else:
