@@ -465,19 +465,33 @@ def _gathers(windows: Any, starts: Any) -> Iterable:
     return (windows[starts[a:a + c]] for a in range(0, starts.shape[0], c))
 
 
+_INDEX_STEPS = (1, 2, 4, 8, 16, 32, 64)  # the leaves' index steps _progressions tries
+
+
 def _progressions(firsts: Any) -> tuple:
-    """Increasing `firsts` cut greedily into runs equally apart: ((from, to, apart), ...)
-    (a tree's leaves are a packet longer now and then, so a run is a few leaves long)."""
+    """Increasing `firsts` (a tree's leaves' starts) cut into runs equally apart: ((from,
+    to, index step, apart), ...). Leaves are a packet longer now and then, in a pattern
+    that repeats, so every q-th leaf lies equally apart for long where consecutive ones
+    do not: of the index steps q tried, the one giving the fewest runs (each a view)."""
     f = firsts.tolist()
+    return min((_runs_every(f, q) for q in _INDEX_STEPS if q <= max(len(f) // 2, 1)),
+               key=len)
+
+
+def _runs_every(f: list, q: int) -> tuple:
+    """The runs of every q-th value of `f` (q classes by index modulo q) equally apart,
+    greedily, each as long as it goes."""
     runs = []
-    a = 0
-    while a < len(f):
-        b = a + 1
-        apart = f[b] - f[a] if b < len(f) else 1
-        while b < len(f) and f[b] - f[b - 1] == apart:
-            b += 1
-        runs.append((a, b, apart))
-        a = b
+    for c in range(min(q, len(f))):
+        idx = range(c, len(f), q)
+        a = 0
+        while a < len(idx):
+            b = a + 1
+            apart = f[idx[b]] - f[idx[a]] if b < len(idx) else 1
+            while b < len(idx) and f[idx[b]] - f[idx[b - 1]] == apart:
+                b += 1
+            runs.append((idx[a], idx[b - 1] + 1, q, apart))
+            a = b
     return tuple(runs)
 
 
@@ -490,10 +504,10 @@ def _views_in_turn(flat: Any, firsts: Any, blocks: int, progressions: tuple,
         return False
     item = flat.itemsize
     block = out.shape[1]
-    for a, b, apart in progressions:
-        view = np.ndarray((b - a, blocks, block), flat.dtype, flat, int(firsts[a]) * item,
-                          (apart * item, block * item, item))
-        np.einsum(_IN_TURN, view, out=out[a:b])
+    for a, b, q, apart in progressions:
+        view = np.ndarray((len(range(a, b, q)), blocks, block), flat.dtype, flat,
+                          int(firsts[a]) * item, (apart * item, block * item, item))
+        np.einsum(_IN_TURN, view, out=out[a:b:q])
     return not np.isnan(out).any()
 
 
