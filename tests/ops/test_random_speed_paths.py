@@ -184,3 +184,26 @@ def test_gamma_power_overflow_is_inf():
     got = tf.random.stateless_gamma([3], seed=[1, 2], alpha=tf.constant([-1e-40, 1e-40, -0.5],
                                                                        tf.float32)).numpy()
     np.testing.assert_array_equal(got, np.array([np.inf, 1.1754944e-38, 14.637839], np.float32))
+
+
+@pytest.mark.parametrize("key,counter,n,start", CASES)
+def test_block_lanes_are_the_blocks_words(key, counter, n, start):
+    for m in sorted({1, 9, min(n, philox._CHUNK), min(n + 5, 2 * philox._CHUNK)}):
+        even, odd = philox.block_lanes(key, counter, m, start)
+        b = philox.blocks(np, key, counter, m, start)
+        np.testing.assert_array_equal(even, b[:, 0::2].T)
+        np.testing.assert_array_equal(odd, b[:, 1::2].T)
+
+
+@pytest.mark.parametrize("n", [1, 4, 65536, 65540, 65539, 300001])
+@pytest.mark.parametrize("key,counter", [(0x9E3779B97F4A7C15, (3 << 64) | (M64 - 70000)),
+                                         (5, 0xFFFFFFFF - 9000), (M64, M128 - 3)])
+def test_float32_draws_from_lanes_are_the_blocks_values(key, counter, n):
+    # uniform and normal float32 draws write each stretch's values from the rounds' lanes
+    # where they go: the values of the blocks' words in order (block_uniforms/normals)
+    b = philox.blocks(np, key, counter, -(-n // 4))
+    for draw, of_blocks in ((random_dists.uniform, random_dists.block_uniforms),
+                            (random_dists.normal, random_dists.block_normals)):
+        want = of_blocks(np, b, np.float32).reshape(-1)[:n]
+        got = draw(np, key, counter, n, np.float32)
+        np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))

@@ -51,16 +51,20 @@ def _u23(xp: Any, w: Any) -> Any:
 
 
 def _chunked(xp: Any, n: int, per_block: int, dtype: Any, make: Any, cost: int,
-             step: int = ELEMENTWISE_BLOCK) -> Any:
+             step: int = ELEMENTWISE_BLOCK, into: Any = None) -> Any:
     """n values, `per_block` to a block, computed by make(first_block, blocks) a cache-sized
     stretch of the stream at a time; the stretches are independent, so the backend may
-    compute them side by side (`cost`: a value's work, in multiply-adds, about)."""
-    if n <= step:
+    compute them side by side (`cost`: a value's work, in multiply-adds, about). `into`
+    (NumPy): into(first_block, blocks, values) writes whole blocks' values where they go."""
+    if n <= step and (into is None or n % per_block):
         return make(0, -(-n // per_block))[:n]
     out = xp.empty(n, dtype=dtype)
 
     def fill(first: int) -> None:
         m = min(step, n - first)
+        if into is not None and m % per_block == 0:
+            into(first // per_block, m // per_block, out[first:first + m])
+            return
         out[first:first + m] = make(first // per_block, -(-m // per_block))[:m]
     firsts = range(0, n, step)
     run_blocks(xp, fill, firsts, lanes(xp, n * cost, len(firsts)))
@@ -81,7 +85,27 @@ def uniform(xp: Any, key: Any, counter: Any, n: int, np_dtype: Any) -> Any:
         if dt == np.float32:
             return _u23(xp, w)
         return ((w & xp.uint32((1 << bits) - 1)).astype(xp.float32) * 2.0**-bits).astype(dt)
-    return _chunked(xp, n, 4, dt, make32, 16)
+
+    def into(first: int, nb: int, values: np.ndarray) -> None:
+        lanes = philox.block_lanes(key, counter, nb, first)
+        for words, at in zip(lanes, _lane_slots(values)):
+            _u23_into(words, at)
+    return _chunked(xp, n, 4, dt, make32, 16,
+                    into=into if xp is np and dt == np.float32 else None)
+
+
+def _lane_slots(values: np.ndarray) -> tuple:
+    """Where the lanes of philox.block_lanes go among a flat run of whole blocks' 4 values
+    each: two (2, blocks) views, slots 0 and 2 of each block, and 1 and 3."""
+    four = values.reshape(-1, 4)
+    return four[:, 0::2].T, four[:, 1::2].T
+
+
+def _u23_into(w: np.ndarray, out: np.ndarray) -> None:
+    """_u23 of uint32 words into `out` (NumPy): the same bits, one temporary."""
+    m = np.bitwise_and(w, np.uint32(0x7FFFFF))
+    m |= np.uint32(0x3F800000)
+    np.subtract(m.view(np.float32), np.float32(1), out=out)
 
 
 def uniform_int(xp: Any, key: Any, counter: Any, n: int, lo: int, hi: int,
@@ -128,19 +152,26 @@ def _box_muller_f32(xp: Any, w: Any) -> Any:
 
 def _box_muller_f32_np(w: np.ndarray) -> np.ndarray:
     """NumPy's form of _box_muller_f32: the same roundings, fewer temporaries."""
-    u1 = _u23(np, w[0::2])
+    out = np.empty(w.shape[0], dtype=np.float32)
+    _box_muller_into(w[0::2], w[1::2], out[0::2], out[1::2])
+    return out
+
+
+def _box_muller_into(radius_words: np.ndarray, angle_words: np.ndarray,
+                     sin_out: np.ndarray, cos_out: np.ndarray) -> None:
+    """Box-Muller's float32 pairs (NumPy) from words of the same shape, any layout: each
+    pair's sin and cos of the angle, times the radius, into sin_out and cos_out."""
+    u1 = _u23(np, radius_words)
     np.maximum(u1, np.float32(1e-7), out=u1)
     u2 = libm_exact.logf(np, u1)
     u2 *= np.float32(-2.0)
     np.sqrt(u2, out=u2)
     # k * 2**-23 * 2pi, rounded once: the same double as k * (2pi * 2**-23)
-    theta = (w[1::2] & np.uint32(0x7FFFFF)).astype(np.float64)
+    theta = (angle_words & np.uint32(0x7FFFFF)).astype(np.float64)
     theta *= 2 * np.pi * 2.0**-23
     s, c = libm_exact.sincosf(np, theta.astype(np.float32))
-    out = np.empty(w.shape[0], dtype=np.float32)
-    np.multiply(s, u2, out=out[0::2])
-    np.multiply(c, u2, out=out[1::2])
-    return out
+    np.multiply(s, u2, out=sin_out)
+    np.multiply(c, u2, out=cos_out)
 
 
 def _box_muller_f64(xp: Any, b: Any) -> Any:
@@ -186,8 +217,14 @@ def normal(xp: Any, key: Any, counter: Any, n: int, np_dtype: Any) -> Any:
     if dt == np.float64:
         return _chunked(xp, n, 2, dt, lambda first, nb: _box_muller_f64(
             xp, philox.blocks(xp, key, counter, nb, first)), 128)
+    def into(first: int, nb: int, values: np.ndarray) -> None:
+        (radius, angle), (sin_at, cos_at) = philox.block_lanes(key, counter, nb, first), \
+            _lane_slots(values)
+        # a block's normals: sin, cos of its words 0 and 1, then of its words 2 and 3
+        _box_muller_into(radius, angle, sin_at, cos_at)
     out = _chunked(xp, n, 4, np.float32, lambda first, nb: _box_muller_f32(
-        xp, philox.blocks(xp, key, counter, nb, first).reshape(-1)), 64)
+        xp, philox.blocks(xp, key, counter, nb, first).reshape(-1)), 64,
+        into=into if xp is np else None)
     return out if dt == np.float32 else out.astype(dt)
 
 
