@@ -93,3 +93,21 @@ def test_leaves_equally_apart_as_views_give_the_gathers_bits(dtype: str, n: int,
         views = eigen_sum._bodies_in_turn(x, starts, None, progressions)
         gathered = eigen_sum._bodies_in_turn(x, starts)
         assert views.tobytes() == gathered.tobytes()
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_trees_of_neighbours_added_by_halves_as_their_steps(dtype: str) -> None:
+    # a tree adding neighbours level by level is added by halves of views: the bits of
+    # its additions step by step (the gathers of _levels' program)
+    p = eigen_sum.lanes(dtype)
+    seen = set()
+    for n, residue in ((500000, 0), (1 << 20, 0), (1 << 20, 3), (250001, 5), (77777, 1),
+                       (5000000, 2), (9000, 0)):
+        _, _, levels = eigen_sum._tree_levels(n, residue % p, p)
+        seen.add(levels[3])
+        leaves = values(7 * (len(levels[0]) + 1), dtype, n % 97)[:7 * (
+            len(levels[0]) + 1)].reshape(7, -1)
+        fast = eigen_sum._by_levels(leaves, levels)
+        steps = eigen_sum._by_levels(leaves, levels[:3] + (False,))
+        assert fast.tobytes() == steps.tobytes()
+    assert seen == {True, False}

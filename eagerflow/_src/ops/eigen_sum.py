@@ -386,7 +386,8 @@ def _levels(tree: Any, leaves: int) -> tuple:
     """The tree's additions over an array of node values (the leaves first, then each
     addition's result, in the order Eigen adds them): (the additions (left, right) in
     that order; the same as steps ((results, lefts, rights), ...), each step's
-    additions depending only on earlier steps'; the root's index)."""
+    additions depending only on earlier steps'; the root's index; whether each step adds
+    the previous one's nodes two by two, in order: neighbours' halves add then)."""
     steps: dict = {}
     pairs: list = []
 
@@ -402,7 +403,18 @@ def _levels(tree: Any, leaves: int) -> tuple:
     root, _ = walk(tree)
     program = tuple(tuple(np.array(column, np.intp) for column in zip(*steps[h]))
                     for h in sorted(steps))
-    return tuple(pairs), program, root
+    return tuple(pairs), program, root, _halving(program, leaves, root)
+
+
+def _halving(program: tuple, leaves: int, root: int) -> bool:
+    """Whether the steps of _levels add nodes 0 + 1, 2 + 3, ... of the step before."""
+    nodes = np.arange(leaves)
+    for results, lefts, rights in program:
+        if nodes.size % 2 or not (np.array_equal(lefts, nodes[0::2]) and
+                                  np.array_equal(rights, nodes[1::2])):
+            return False
+        nodes = results
+    return nodes.tolist() == [root]
 
 
 @functools.lru_cache(maxsize=64)
@@ -592,7 +604,7 @@ def _row_sums(flat: Any, first: int, step: int, count: int, n: int, pre: Any = N
     leaves = _leaf_sums(flat, leaf_plan, pre)
     zero = flat.dtype.type(0)
     if count == 1:
-        (_, _, _, (pairs, _, root)), = groups
+        (_, _, _, (pairs, _, root, _)), = groups
         values = list(leaves)
         for left, right in pairs:
             values.append(values[left] + values[right])
@@ -607,7 +619,11 @@ def _row_sums(flat: Any, first: int, step: int, count: int, n: int, pre: Any = N
 def _by_levels(leaves: Any, levels: tuple) -> Any:
     """The trees' sums from their (rows, leaves) `leaves`, a level of additions at a
     time (_levels)."""
-    _, program, root = levels
+    _, program, root, halving = levels
+    if halving:  # (neighbours added level by level: halves of strided views, no gathers)
+        while leaves.shape[1] > 1:
+            leaves = leaves[:, 0::2] + leaves[:, 1::2]
+        return leaves[:, 0]
     size = leaves.shape[1]
     values = np.empty((leaves.shape[0], size + sum(r.size for r, _, _ in program)),
                       leaves.dtype)
