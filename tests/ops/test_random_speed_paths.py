@@ -198,12 +198,13 @@ def test_block_lanes_are_the_blocks_words(key, counter, n, start):
 @pytest.mark.parametrize("n", [1, 4, 65536, 65540, 65539, 300001])
 @pytest.mark.parametrize("key,counter", [(0x9E3779B97F4A7C15, (3 << 64) | (M64 - 70000)),
                                          (5, 0xFFFFFFFF - 9000), (M64, M128 - 3)])
-def test_float32_draws_from_lanes_are_the_blocks_values(key, counter, n):
-    # uniform and normal float32 draws write each stretch's values from the rounds' lanes
-    # where they go: the values of the blocks' words in order (block_uniforms/normals)
-    b = philox.blocks(np, key, counter, -(-n // 4))
-    for draw, of_blocks in ((random_dists.uniform, random_dists.block_uniforms),
-                            (random_dists.normal, random_dists.block_normals)):
-        want = of_blocks(np, b, np.float32).reshape(-1)[:n]
-        got = draw(np, key, counter, n, np.float32)
-        np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
+def test_draws_from_lanes_are_the_blocks_values(key, counter, n):
+    # uniform and normal draws write each stretch's values from the rounds' lanes where
+    # they go: the values of the blocks' words in order (block_uniforms/normals)
+    for dtype, per_block in ((np.float32, 4), (np.float64, 2)):
+        b = philox.blocks(np, key, counter, -(-n // per_block))
+        for draw, of_blocks in ((random_dists.uniform, random_dists.block_uniforms),
+                                (random_dists.normal, random_dists.block_normals)):
+            want = of_blocks(np, b, dtype).reshape(-1)[:n]
+            got = draw(np, key, counter, n, dtype)
+            assert got.dtype == dtype and got.tobytes() == want.tobytes()

@@ -45,6 +45,14 @@ def uniform_pairs(xp: Any, hi: Any, lo: Any) -> Any:
     return man.astype(xp.float64) * 2.0**-52
 
 
+def _uniform_pairs_into(hi: np.ndarray, lo: np.ndarray, out: np.ndarray) -> None:
+    """uniform_pairs (NumPy) into `out`: the same bits."""
+    man = np.bitwise_and(hi, np.uint32(0xFFFFF)).astype(np.uint64)
+    man <<= np.uint64(32)
+    man |= lo
+    np.multiply(man.astype(np.float64), 2.0**-52, out=out)
+
+
 def _u23(xp: Any, w: Any) -> Any:
     """Words to float32 uniforms on the grid k * 2**-23 of [0, 1)."""
     return ((w & xp.uint32(0x7FFFFF)) | xp.uint32(0x3F800000)).view(xp.float32) - xp.float32(1)
@@ -77,7 +85,12 @@ def uniform(xp: Any, key: Any, counter: Any, n: int, np_dtype: Any) -> Any:
         def make(first: int, nb: int) -> Any:
             b = philox.blocks(xp, key, counter, nb, first).reshape(-1, 2)
             return uniform_pairs(xp, b[:, 0], b[:, 1])
-        return _chunked(xp, n, 2, dt, make, 32)
+
+        def into64(first: int, nb: int, values: np.ndarray) -> None:
+            # a block's two uniforms: of its words 0 and 1, then of its words 2 and 3
+            _uniform_pairs_into(*philox.block_lanes(key, counter, nb, first),
+                                values.reshape(-1, 2).T)
+        return _chunked(xp, n, 2, dt, make, 32, into=into64 if xp is np else None)
     bits = _MANTISSA[dt.name]
 
     def make32(first: int, nb: int) -> Any:
@@ -188,6 +201,22 @@ def _box_muller_f64(xp: Any, b: Any) -> Any:
     return out
 
 
+def _box_muller_f64_into(even: np.ndarray, odd: np.ndarray, values: np.ndarray) -> None:
+    """_box_muller_f64 (NumPy) of blocks given as their lanes (philox.block_lanes), into
+    the flat run `values` (two a block): the same bits."""
+    u = np.empty(even.shape)
+    _uniform_pairs_into(even, odd, u)  # (u1 from words 0 and 1, the angle's from 2 and 3)
+    u1, theta = u
+    np.maximum(u1, 1e-7, out=u1)
+    u2 = libm_exact.log64(np, u1)
+    u2 *= -2.0
+    np.sqrt(u2, out=u2)
+    theta *= 2 * np.pi
+    pairs = values.reshape(-1, 2)
+    np.multiply(np.sin(theta), u2, out=pairs[:, 0])
+    np.multiply(np.cos(theta), u2, out=pairs[:, 1])
+
+
 def block_normals(xp: Any, b: Any, np_dtype: Any) -> Any:
     """The normals of each block (rows of 4 words) as TF's NormalDistribution of the dtype
     gives them: (blocks, 4) for float32 and half (rounded from float32's), (blocks, 2)
@@ -215,8 +244,12 @@ def block_uniforms(xp: Any, b: Any, np_dtype: Any) -> Any:
 def normal(xp: Any, key: Any, counter: Any, n: int, np_dtype: Any) -> Any:
     dt = np.dtype(np_dtype)
     if dt == np.float64:
+        def into64(first: int, nb: int, values: np.ndarray) -> None:
+            _box_muller_f64_into(*philox.block_lanes(key, counter, nb, first), values)
         return _chunked(xp, n, 2, dt, lambda first, nb: _box_muller_f64(
-            xp, philox.blocks(xp, key, counter, nb, first)), 128)
+            xp, philox.blocks(xp, key, counter, nb, first)), 128,
+            into=into64 if xp is np else None)
+
     def into(first: int, nb: int, values: np.ndarray) -> None:
         (radius, angle), (sin_at, cos_at) = philox.block_lanes(key, counter, nb, first), \
             _lane_slots(values)
