@@ -193,6 +193,11 @@ def test_block_lanes_are_the_blocks_words(key, counter, n, start):
         b = philox.blocks(np, key, counter, m, start)
         np.testing.assert_array_equal(even, b[:, 0::2].T)
         np.testing.assert_array_equal(odd, b[:, 1::2].T)
+        spread = np.arange(m, dtype=np.uint64) * np.uint64(64) + np.uint64(start % 64)
+        even, odd = philox.lanes_at(key, counter, spread)  # (truncated normals' offsets)
+        b = philox.blocks_at(np, key, counter, spread)
+        np.testing.assert_array_equal(even, b[:, 0::2].T)
+        np.testing.assert_array_equal(odd, b[:, 1::2].T)
 
 
 @pytest.mark.parametrize("n", [1, 4, 65536, 65540, 65539, 300001])

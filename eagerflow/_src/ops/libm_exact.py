@@ -48,8 +48,9 @@ _LN2 = _h("0x1.62e42fefa39efp-1")
 _LOGF_A = (_h("-0x1.00ea348b88334p-2"), _h("0x1.5575b0be00b6ap-2"),
            _h("-0x1.ffffef20a4123p-2"))
 # NumPy's form reads 1/c and k log(2) + log(c) (rounded as glibc adds them) from tables
-# indexed by tmp >> 19 (an int32 shift: k * 16 + i), over every int32 tmp: one shift and
-# two gathers for what takes seven operations on arrays (negative indices from the end)
+# indexed by tmp >> 19 (k * 16 + i modulo 8192, as k = the int32 tmp >> 23), over every
+# tmp: one shift and two gathers for what takes seven operations on arrays (unsigned
+# indices: a gather branches on the sign of each one, and Box-Muller's k take both signs)
 _LOGF_J = np.concatenate([np.arange(4096), np.arange(-4096, 0)])
 _LOGF_INVC_J = _LOGF_INVC[_LOGF_J & 15]
 _LOGF_Y0_J = (_LOGF_J >> 4).astype(np.float64) * _LN2 + \
@@ -129,7 +130,7 @@ def sincosf(xp: Any, x: Any) -> tuple:
 def _logf_np(x: np.ndarray) -> np.ndarray:
     ix = x.view(np.uint32)
     tmp = ix - np.uint32(0x3F330000)
-    j = (tmp.view(np.int32) >> np.int32(19)).astype(np.intp)  # k * 16 + i
+    j = (tmp >> np.uint32(19)).astype(np.intp)  # k * 16 + i, modulo 8192
     tmp &= np.uint32(0xFF800000)
     np.subtract(ix, tmp, out=tmp)
     r = tmp.view(np.float32).astype(np.float64)  # z

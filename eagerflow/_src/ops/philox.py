@@ -204,6 +204,19 @@ def block_lanes(key: int, counter: int, n: int, start: int = 0) -> tuple:
     return _split(blocks(np, key, counter, n, start))
 
 
+def lanes_at(key: int, counter: int, offsets: np.ndarray) -> tuple:
+    """NumPy's blocks_at(np, key, counter, offsets) as lanes (block_lanes)."""
+    n = offsets.shape[0]
+    if _held(key) and _held(counter) and _FEW < n <= _CHUNK:
+        key &= M64
+        counter &= M128
+        low = counter & 0xFFFFFFFF
+        if low + int(offsets.max()) < 1 << 32:  # (no carry out of the lowest lane)
+            return _run_rounds(key, offsets + np.uint64(low), (counter >> 32) & 0xFFFFFFFF,
+                               (counter >> 64) & 0xFFFFFFFF, counter >> 96)
+    return _split(blocks_at(np, key, counter, offsets))
+
+
 def blocks(xp: Any, key: Any, counter: Any, n: int, start: int = 0) -> Any:
     """Blocks start ... start + n - 1 of the stream (key, counter): an (n, 4) uint32 array
     (key and counter ints, or on a device that device's arrays, as blocks_at takes them)."""

@@ -282,18 +282,20 @@ def _truncated_groups(xp: Any, key: Any, counter: Any, first: int, groups: int,
 
     def candidates(rows: Any, step: int) -> tuple:
         offsets = (rows + first).astype(xp.uint64) * stride + xp.uint64(step)
-        if xp is np and rows.size > ELEMENTWISE_BLOCK // group:  # (in cache-sized stretches)
+        if xp is np:  # (in cache-sized stretches, from the rounds' lanes, in place)
             cand = np.empty((rows.size, group), np.float64 if wide else np.float32)
             for i in range(0, rows.size, ELEMENTWISE_BLOCK // group):
-                cand[i:i + ELEMENTWISE_BLOCK // group] = _candidates(
-                    offsets[i:i + ELEMENTWISE_BLOCK // group]).reshape(-1, group)
+                at = slice(i, i + ELEMENTWISE_BLOCK // group)
+                lanes = philox.lanes_at(key, counter, offsets[at])
+                if wide:
+                    _box_muller_f64_into(*lanes, cand[at].reshape(-1))
+                else:
+                    _box_muller_into(*lanes, *_lane_slots(cand[at].reshape(-1)))
         else:
-            cand = _candidates(offsets).reshape(rows.size, group)
+            b = philox.blocks_at(xp, key, counter, offsets)
+            cand = (_box_muller_f64(xp, b) if wide else _box_muller_f32(
+                xp, b.reshape(-1))).reshape(rows.size, group)
         return cand, xp.abs(cand) < _TRUNCATE
-
-    def _candidates(offsets: Any) -> Any:
-        b = philox.blocks_at(xp, key, counter, offsets)
-        return _box_muller_f64(xp, b) if wide else _box_muller_f32(xp, b.reshape(-1))
 
     out, keep = candidates(xp.arange(groups), 0)
     # rows whose candidates all fall inside: their bytes of `keep` are all ones
