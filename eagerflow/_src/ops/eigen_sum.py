@@ -25,14 +25,17 @@ How NumPy is made to add in that order without a call per block of 4p values (a 
 call on 32 values costs far more than the additions): np.einsum sums the blocks of many
 rows or leaves over their blocks' axis in turn from +0, in one call, a block's lanes a
 loop step (_einsum_blocks; checked once to add so). Rows equally apart are a view of
-(rows, blocks, 4p) (_blocks_in_turn); the leaves of trees are gathered whole as records
-from a window view (one memcpy a leaf), at most REDUCE_STREAMS leaves a step
-(_bodies_in_turn), unless rows sharing a tree outnumber its leaves (then a leaf at a time
-across the rows: _tree_rows). Where einsum may not (a sum holding a NaN, whose payload
-is the build's choice), blocks of many rows are added side by side, one NumPy row of them
-a step, in turn: very many rows a block of all of them a call; fewer copy a few blocks of
-each a step as 128-byte records into rows. The gathers, masks and the trees' additions
-are planned once per (rows, length) (_rows_plan), the layout once per (shape, axes).
+(rows, blocks, 4p) (_blocks_in_turn); so are the leaves of trees lying equally apart,
+every q-th leaf of a run (_progressions: a leaf is a packet longer now and then, in a
+pattern that repeats); where something is made of the values first (squares), leaves
+are gathered whole as records from a window view (one memcpy a leaf), at most
+REDUCE_STREAMS leaves a step (_bodies_in_turn); unless rows sharing a tree outnumber its
+leaves (then a leaf at a time across the rows: _tree_rows). Where einsum may not (a
+sum holding a NaN, whose payload is the build's choice), blocks of many rows are added
+side by side, one NumPy row of them a step, in turn: very many rows a block of all of
+them a call; fewer copy a few blocks of each a step as 128-byte records into rows. The
+gathers, masks and the trees' additions are planned once per (rows, length)
+(_rows_plan), the layout once per (shape, axes).
 """
 
 from __future__ import annotations
