@@ -18,7 +18,8 @@ in their lowest 32-bit lane (nearly all), half of the first two rounds is the sa
 every counter and is computed once on Python ints; a single block, or a few, is computed
 on Python ints altogether. NumPy's rounds keep their lanes in uint32 and read the 64-bit
 products' halves in place (its ufuncs run at the speed of memory: bytes are the cost).
-All paths give the same bits.
+Elementwise consumers take the rounds' lanes as they stand (block_lanes, lanes_at),
+without the copy that interleaves them into blocks. All paths give the same bits.
 """
 
 from __future__ import annotations
