@@ -927,8 +927,6 @@ _C_LOG_PROBE = 1 << 14  # the probe's doubles: the SIMD log differs on ~50 of th
 
 
 def _c_log_probe() -> bool:
-    import math
-
     rng = np.random.default_rng(0)
     x = np.concatenate([rng.integers(1, 1 << 52, _C_LOG_PROBE) * 2.0**-52,
                         np.exp(rng.uniform(-700, 700, _C_LOG_PROBE))])
