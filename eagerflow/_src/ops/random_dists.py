@@ -189,6 +189,10 @@ def _box_muller_into(radius_words: np.ndarray, angle_words: np.ndarray,
 
 def _box_muller_f64(xp: Any, b: Any) -> Any:
     """Blocks (rows of 4 words) to pairs of float64 normals."""
+    if xp is np:
+        out = np.empty(2 * b.shape[0])
+        _box_muller_f64_into(b[:, 0::2].T, b[:, 1::2].T, out)
+        return out
     u1 = xp.maximum(uniform_pairs(xp, b[:, 0], b[:, 1]), 1e-7)
     u2 = libm_exact.log64(xp, u1)
     u2 *= -2.0
