@@ -74,3 +74,40 @@ def test_nan_sums_keep_the_steps_nan(monkeypatch: pytest.MonkeyPatch) -> None:
     assert eigen_sum._einsum_blocks(blocks) is None
     blocks[1, 3, 5] = 1
     np.testing.assert_array_equal(eigen_sum._einsum_blocks(blocks), np.full((4, 32), 40))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n,rows", [(1000000, 2), (250001, 3), (1 << 20, 2), (77777, 1),
+                                    (10 ** 7 // 4, 2)])
+def test_leaves_equally_apart_as_views_give_the_gathers_bits(dtype: str, n: int,
+                                                             rows: int) -> None:
+    # a tree's leaves equally apart are summed from views of the tensor (no copy): the
+    # same sums as the leaves gathered into one array, for every leaf
+    x = values(n, dtype, n % 1000)
+    size = n // rows
+    (groups, _, _), _ = eigen_sum._rows_plan(0, size, rows, size, eigen_sum.lanes(dtype))
+    for _, starts, progressions in groups:
+        covered = sorted(i for a, b, q, _ in progressions for i in range(a, b, q))
+        assert covered == list(range(starts.shape[1]))
+        assert len(progressions) < starts.shape[1]  # (fewer einsum calls than leaves)
+        views = eigen_sum._bodies_in_turn(x, starts, None, progressions)
+        gathered = eigen_sum._bodies_in_turn(x, starts)
+        assert views.tobytes() == gathered.tobytes()
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_trees_of_neighbours_added_by_halves_as_their_steps(dtype: str) -> None:
+    # a tree adding neighbours level by level is added by halves of views: the bits of
+    # its additions step by step (the gathers of _levels' program)
+    p = eigen_sum.lanes(dtype)
+    seen = set()
+    for n, residue in ((500000, 0), (1 << 20, 0), (1 << 20, 3), (250001, 5), (77777, 1),
+                       (5000000, 2), (9000, 0)):
+        _, _, levels = eigen_sum._tree_levels(n, residue % p, p)
+        seen.add(levels[3])
+        leaves = values(7 * (len(levels[0]) + 1), dtype, n % 97)[:7 * (
+            len(levels[0]) + 1)].reshape(7, -1)
+        fast = eigen_sum._by_levels(leaves, levels)
+        steps = eigen_sum._by_levels(leaves, levels[:3] + (False,))
+        assert fast.tobytes() == steps.tobytes()
+    assert seen == {True, False}

@@ -101,3 +101,59 @@ def test_log64_matches_math_log_bit_for_bit_everywhere():
     for bad in (0.0, -1.0, -np.inf):
         with pytest.raises(ValueError):
             libm_exact.log64(np, np.array([2.0, bad]))
+
+
+def test_log64_computed_where_numpy_calls_no_c_library_log(monkeypatch):
+    # where NumPy's loops all run its own log (backend.c_log gives None), log64 computes
+    # the C library's in double-double: the same bits, the same errors
+    import math
+
+    monkeypatch.setattr(libm_exact, "c_log", lambda x: None)
+    x = _log64_inputs()
+    want = np.fromiter(map(math.log, x.tolist()), np.float64, x.size)
+    np.testing.assert_array_equal(libm_exact.log64(np, x).view(np.uint64),
+                                  want.view(np.uint64))
+    with pytest.raises(ValueError):
+        libm_exact.log64(np, np.array([2.0, 0.0]))
+
+
+def test_c_log_is_the_c_library_log_backwards():
+    import math
+
+    from eagerflow._src.backend import c_log
+
+    x = np.random.default_rng(5).random(70000) + 1e-300
+    got = c_log(x)
+    if got is None:
+        pytest.skip("this NumPy has no loop calling the C library's log")
+    assert got.flags.c_contiguous
+    want = np.fromiter(map(math.log, x.tolist()), np.float64, x.size)
+    np.testing.assert_array_equal(got[::-1].view(np.uint64), want.view(np.uint64))
+
+
+def _logf_one(bits: int) -> float:
+    """glibc's logf steps for one float32 (its bits), on Python floats (doubles, one
+    rounding an operation as NumPy's), whatever the input: the reference of the arrays'."""
+    tmp = (bits - 0x3F330000) & 0xFFFFFFFF
+    signed = tmp - (1 << 32) if tmp >> 31 else tmp
+    i, k = (tmp >> 19) & 15, signed >> 23
+    iz = (bits - (tmp & 0xFF800000)) & 0xFFFFFFFF
+    z = float(np.uint32(iz).view(np.float32))
+    r = z * float(libm_exact._LOGF_INVC[i]) - 1.0
+    y0 = k * libm_exact._LN2 + float(libm_exact._LOGF_LOGC[i])
+    r2 = r * r
+    y = r * libm_exact._LOGF_A[1] + libm_exact._LOGF_A[2]
+    y = (y + r2 * libm_exact._LOGF_A[0]) * r2
+    return y + (y0 + r)
+
+
+def test_logf_arrays_follow_glibc_steps_for_every_kind_of_input():
+    # the NumPy form reads k log 2 + log c from a table over tmp >> 19: for normal,
+    # subnormal, negative, zero, infinite and NaN inputs alike, the same steps' bits
+    bits = np.concatenate([np.arange(0, 1 << 32, 40009, dtype=np.uint64),
+                           [0, 1, 0x7F800000, 0xFF800000, 0x7FC00000, 0x80000000,
+                            0x007FFFFF, 0x00800000, 0x7F7FFFFF, 0xFFFFFFFF]]).astype(np.uint32)
+    with np.errstate(all="ignore"):
+        got = libm_exact.logf(np, bits.view(np.float32))
+        want = np.array([_logf_one(int(b)) for b in bits]).astype(np.float32)
+    np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))

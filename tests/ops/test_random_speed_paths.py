@@ -184,3 +184,32 @@ def test_gamma_power_overflow_is_inf():
     got = tf.random.stateless_gamma([3], seed=[1, 2], alpha=tf.constant([-1e-40, 1e-40, -0.5],
                                                                        tf.float32)).numpy()
     np.testing.assert_array_equal(got, np.array([np.inf, 1.1754944e-38, 14.637839], np.float32))
+
+
+@pytest.mark.parametrize("key,counter,n,start", CASES)
+def test_block_lanes_are_the_blocks_words(key, counter, n, start):
+    for m in sorted({1, 9, min(n, philox._CHUNK), min(n + 5, 2 * philox._CHUNK)}):
+        even, odd = philox.block_lanes(key, counter, m, start)
+        b = philox.blocks(np, key, counter, m, start)
+        np.testing.assert_array_equal(even, b[:, 0::2].T)
+        np.testing.assert_array_equal(odd, b[:, 1::2].T)
+        spread = np.arange(m, dtype=np.uint64) * np.uint64(64) + np.uint64(start % 64)
+        even, odd = philox.lanes_at(key, counter, spread)  # (truncated normals' offsets)
+        b = philox.blocks_at(np, key, counter, spread)
+        np.testing.assert_array_equal(even, b[:, 0::2].T)
+        np.testing.assert_array_equal(odd, b[:, 1::2].T)
+
+
+@pytest.mark.parametrize("n", [1, 4, 65536, 65540, 65539, 300001])
+@pytest.mark.parametrize("key,counter", [(0x9E3779B97F4A7C15, (3 << 64) | (M64 - 70000)),
+                                         (5, 0xFFFFFFFF - 9000), (M64, M128 - 3)])
+def test_draws_from_lanes_are_the_blocks_values(key, counter, n):
+    # uniform and normal draws write each stretch's values from the rounds' lanes where
+    # they go: the values of the blocks' words in order (block_uniforms/normals)
+    for dtype, per_block in ((np.float32, 4), (np.float64, 2)):
+        b = philox.blocks(np, key, counter, -(-n // per_block))
+        for draw, of_blocks in ((random_dists.uniform, random_dists.block_uniforms),
+                                (random_dists.normal, random_dists.block_normals)):
+            want = of_blocks(np, b, dtype).reshape(-1)[:n]
+            got = draw(np, key, counter, n, dtype)
+            assert got.dtype == dtype and got.tobytes() == want.tobytes()

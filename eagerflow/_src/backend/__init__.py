@@ -497,6 +497,7 @@ def special(xp: Any) -> Any:
 # kernels call them past Eigen's packets (ops/libm32.py)
 c_float_function = cpu.c_float_function
 c_double_function = cpu.c_double_function
+c_log = cpu.c_log  # (the C library's log of doubles, at NumPy's speed)
 glibc_version = cpu.glibc_version
 ELEMENTWISE_BLOCK = cpu.ELEMENTWISE_BLOCK
 RECIPROCAL_PACKETS_MAX, RSQRT_PACKETS_MAX = cpu.RECIPROCAL_PACKETS_MAX, cpu.RSQRT_PACKETS_MAX

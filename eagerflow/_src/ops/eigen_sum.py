@@ -25,14 +25,17 @@ How NumPy is made to add in that order without a call per block of 4p values (a 
 call on 32 values costs far more than the additions): np.einsum sums the blocks of many
 rows or leaves over their blocks' axis in turn from +0, in one call, a block's lanes a
 loop step (_einsum_blocks; checked once to add so). Rows equally apart are a view of
-(rows, blocks, 4p) (_blocks_in_turn); the leaves of trees are gathered whole as records
-from a window view (one memcpy a leaf), at most REDUCE_STREAMS leaves a step
-(_bodies_in_turn), unless rows sharing a tree outnumber its leaves (then a leaf at a time
-across the rows: _tree_rows). Where einsum may not (a sum holding a NaN, whose payload
-is the build's choice), blocks of many rows are added side by side, one NumPy row of them
-a step, in turn: very many rows a block of all of them a call; fewer copy a few blocks of
-each a step as 128-byte records into rows. The gathers, masks and the trees' additions
-are planned once per (rows, length) (_rows_plan), the layout once per (shape, axes).
+(rows, blocks, 4p) (_blocks_in_turn); so are the leaves of trees lying equally apart,
+every q-th leaf of a run (_progressions: a leaf is a packet longer now and then, in a
+pattern that repeats); where something is made of the values first (squares), leaves
+are gathered whole as records from a window view (one memcpy a leaf), at most
+REDUCE_STREAMS leaves a step (_bodies_in_turn); unless rows sharing a tree outnumber its
+leaves (then a leaf at a time across the rows: _tree_rows). Where einsum may not (a
+sum holding a NaN, whose payload is the build's choice), blocks of many rows are added
+side by side, one NumPy row of them a step, in turn: very many rows a block of all of
+them a call; fewer copy a few blocks of each a step as 128-byte records into rows. The
+gathers, masks and the trees' additions are planned once per (rows, length)
+(_rows_plan), the layout once per (shape, axes).
 """
 
 from __future__ import annotations
@@ -132,8 +135,8 @@ _EINSUM_BLOCKS = 64  # blocks (k * m) from which einsum's setup pays
 @functools.cache
 def _einsum_in_turn() -> bool:
     """Whether this NumPy's einsum sums _IN_TURN's m in turn from +0, float32 and float64,
-    blocks contiguous or strided (another order would change the bits): checked once, on
-    values whose orders round apart."""
+    blocks contiguous or strided, rows apart (another order would change the bits):
+    checked once, on values whose orders round apart."""
     for dtype in _IN_TURN_TYPES:
         big = 2.0 ** np.finfo(dtype).nmant + 2
         lane = np.array([big, 1, 1, 1, -big, 1, 3, -0.0, 1], dtype)
@@ -142,7 +145,8 @@ def _einsum_in_turn() -> bool:
         want = np.zeros((3, b), dtype)
         for i in range(lane.size):
             want = want + g[:, i]
-        for blocks in (g, np.repeat(g, 2, axis=1)[:, ::2]):
+        gapped = np.concatenate([g, g[:, :1]], axis=1)[:, :-1]  # (rows apart: views)
+        for blocks in (g, np.repeat(g, 2, axis=1)[:, ::2], gapped):
             if np.einsum(_IN_TURN, blocks).tobytes() != want.tobytes():
                 return False
     return True
@@ -385,7 +389,8 @@ def _levels(tree: Any, leaves: int) -> tuple:
     """The tree's additions over an array of node values (the leaves first, then each
     addition's result, in the order Eigen adds them): (the additions (left, right) in
     that order; the same as steps ((results, lefts, rights), ...), each step's
-    additions depending only on earlier steps'; the root's index)."""
+    additions depending only on earlier steps'; the root's index; whether each step adds
+    the previous one's nodes two by two, in order: neighbours' halves add then)."""
     steps: dict = {}
     pairs: list = []
 
@@ -401,7 +406,18 @@ def _levels(tree: Any, leaves: int) -> tuple:
     root, _ = walk(tree)
     program = tuple(tuple(np.array(column, np.intp) for column in zip(*steps[h]))
                     for h in sorted(steps))
-    return tuple(pairs), program, root
+    return tuple(pairs), program, root, _halving(program, leaves, root)
+
+
+def _halving(program: tuple, leaves: int, root: int) -> bool:
+    """Whether the steps of _levels add nodes 0 + 1, 2 + 3, ... of the step before."""
+    nodes = np.arange(leaves)
+    for results, lefts, rights in program:
+        if nodes.size % 2 or not (np.array_equal(lefts, nodes[0::2]) and
+                                  np.array_equal(rights, nodes[1::2])):
+            return False
+        nodes = results
+    return nodes.tolist() == [root]
 
 
 @functools.lru_cache(maxsize=64)
@@ -426,7 +442,8 @@ def _rows_plan(first: int, step: int, count: int, n: int, p: int) -> tuple:
 
 def _leaf_plan(starts: Any, lengths: Any, p: int) -> tuple:
     """What _leaf_sums reads for runs at `starts` of `lengths` values: per count of
-    blocks of 4p, (those runs (None: all), each block's start (blocks, runs)); the values
+    blocks of 4p, (those runs (None: all), each block's start (blocks, runs), their starts'
+    _progressions); the values
     after each run's blocks (up to 3 packets, then up to p - 1 values: where to read
     them, and where a run has none, None if none lacks any: read as +0)."""
     block = 4 * p
@@ -435,8 +452,10 @@ def _leaf_plan(starts: Any, lengths: Any, p: int) -> tuple:
     for body in np.unique(bodies[bodies > 0]):
         pick = np.flatnonzero(bodies == body)
         whole = pick.size == starts.size
+        firsts = starts[pick]
         groups.append((None if whole else pick,
-                       starts[pick] + block * np.arange(body // block)[:, None]))
+                       firsts + block * np.arange(body // block)[:, None],
+                       _progressions(firsts)))
     lane = np.arange(p)
     packets = (lengths - bodies) // p
     rest = [(starts + bodies + j * p)[:, None] + lane for j in range(3)]
@@ -461,24 +480,78 @@ def _gathers(windows: Any, starts: Any) -> Iterable:
     return (windows[starts[a:a + c]] for a in range(0, starts.shape[0], c))
 
 
-def _bodies_in_turn(flat: Any, starts: Any, pre: Any = None) -> Any:
+_INDEX_STEPS = (1, 2, 4, 8, 16, 32, 64)  # the leaves' index steps _progressions tries
+
+
+def _progressions(firsts: Any) -> tuple:
+    """Increasing `firsts` (a tree's leaves' starts) cut into runs equally apart: ((from,
+    to, index step, apart), ...). Leaves are a packet longer now and then, in a pattern
+    that repeats, so every q-th leaf lies equally apart for long where consecutive ones
+    do not: of the index steps q tried, the one giving the fewest runs (each a view)."""
+    f = firsts.tolist()
+    return min((_runs_every(f, q) for q in _INDEX_STEPS if q <= max(len(f) // 2, 1)),
+               key=len)
+
+
+def _runs_every(f: list, q: int) -> tuple:
+    """The runs of every q-th value of `f` (q classes by index modulo q) equally apart,
+    greedily, each as long as it goes."""
+    runs = []
+    for c in range(min(q, len(f))):
+        idx = range(c, len(f), q)
+        a = 0
+        while a < len(idx):
+            b = a + 1
+            apart = f[idx[b]] - f[idx[a]] if b < len(idx) else 1
+            while b < len(idx) and f[idx[b]] - f[idx[b - 1]] == apart:
+                b += 1
+            runs.append((idx[a], idx[b - 1] + 1, q, apart))
+            a = b
+    return tuple(runs)
+
+
+def _views_in_turn(flat: Any, firsts: Any, blocks: int, progressions: tuple,
+                   out: Any) -> bool:
+    """_bodies_in_turn() by einsum over views of `flat`, no copy: the runs starting at
+    `firsts` equally apart (`progressions`) a (runs, blocks, 4p) view each; into `out`.
+    False where einsum may not (a NaN among the sums: `out` is then garbage)."""
+    if not _einsum_in_turn():
+        return False
+    item = flat.itemsize
+    block = out.shape[1]
+    for a, b, q, apart in progressions:
+        view = np.ndarray((len(range(a, b, q)), blocks, block), flat.dtype, flat,
+                          int(firsts[a]) * item, (apart * item, block * item, item))
+        np.einsum(_IN_TURN, view, out=out[a:b:q])
+    return not np.isnan(out).any()
+
+
+def _bodies_in_turn(flat: Any, starts: Any, pre: Any = None,
+                    progressions: tuple | None = None) -> Any:
     """The runs whose blocks of 4p values start at `starts` (blocks, runs), each run's
-    blocks added in turn: (runs, 4p). By einsum (_einsum_blocks), each run gathered whole
-    as one record (a memcpy), REDUCE_STREAMS runs a step (the copy stays in cache); where
-    it may not, a few blocks of every run a step, copied as records side by side and
-    added a row at a time. `pre` makes the copies over in place."""
+    blocks added in turn: (runs, 4p). By einsum (_einsum_blocks): runs equally apart
+    (`progressions` of their starts) as views of `flat` where nothing is made of the
+    values first; else each run gathered whole as one record (a memcpy), REDUCE_STREAMS
+    runs a step (the copy stays in cache), made over there by `pre`, in place. Where
+    einsum may not, a few blocks of every run a step, copied as records side by side and
+    added a row at a time."""
     blocks, runs = starts.shape
     block = 4 * lanes(flat.dtype)
-    bodies = _windows(flat, blocks * block)
     out = np.empty((runs, block), flat.dtype)
-    for j in range(0, runs, REDUCE_STREAMS):
-        g = bodies[starts[0, j:j + REDUCE_STREAMS]].view(flat.dtype).reshape(-1, blocks, block)
-        if pre is not None:
-            pre(g)
-        if _einsum_blocks(g, out[j:j + REDUCE_STREAMS]) is None:
-            break
+    if pre is None and progressions is not None:
+        if _views_in_turn(flat, starts[0], blocks, progressions, out):
+            return out
     else:
-        return out
+        bodies = _windows(flat, blocks * block)
+        for j in range(0, runs, REDUCE_STREAMS):
+            g = bodies[starts[0, j:j + REDUCE_STREAMS]].view(flat.dtype).reshape(
+                -1, blocks, block)
+            if pre is not None:
+                pre(g)
+            if _einsum_blocks(g, out[j:j + REDUCE_STREAMS]) is None:
+                break
+        else:
+            return out
     windows = _windows(flat, block)
     return np.concatenate([_in_turn_steps(_gathers(windows, starts[:, j:j + REDUCE_STREAMS]),
                                           flat.dtype, np.add, pre)
@@ -498,8 +571,8 @@ def _leaf_sums(flat: Any, plan: tuple, pre: Any = None) -> Any:
     k = at.shape[0]
     acc = None if len(groups) == 1 and groups[0][0] is None else \
         np.zeros((k, block), flat.dtype)
-    for pick, starts in groups:
-        s = _bodies_in_turn(flat, starts, pre)
+    for pick, starts, progressions in groups:
+        s = _bodies_in_turn(flat, starts, pre, progressions)
         if acc is None:
             acc = s
         else:
@@ -534,7 +607,7 @@ def _row_sums(flat: Any, first: int, step: int, count: int, n: int, pre: Any = N
     leaves = _leaf_sums(flat, leaf_plan, pre)
     zero = flat.dtype.type(0)
     if count == 1:
-        (_, _, _, (pairs, _, root)), = groups
+        (_, _, _, (pairs, _, root, _)), = groups
         values = list(leaves)
         for left, right in pairs:
             values.append(values[left] + values[right])
@@ -549,7 +622,11 @@ def _row_sums(flat: Any, first: int, step: int, count: int, n: int, pre: Any = N
 def _by_levels(leaves: Any, levels: tuple) -> Any:
     """The trees' sums from their (rows, leaves) `leaves`, a level of additions at a
     time (_levels)."""
-    _, program, root = levels
+    _, program, root, halving = levels
+    if halving:  # (neighbours added level by level: halves of strided views, no gathers)
+        while leaves.shape[1] > 1:
+            leaves = leaves[:, 0::2] + leaves[:, 1::2]
+        return leaves[:, 0]
     size = leaves.shape[1]
     values = np.empty((leaves.shape[0], size + sum(r.size for r, _, _ in program)),
                       leaves.dtype)

@@ -13,8 +13,10 @@ these functions agree with glibc 2.36 (x86-64, FMA) bit for bit
 (tests/ops/test_libm_exact.py checks it against the running libm when it is glibc).
 
 Doubles: NumPy's float64 sin and cos are the C library's, but its log is its own SIMD
-code: `log64` computes log in double-double arithmetic and calls Python's math.log (the
-C library's) only for the few values it cannot round as glibc does (see below).
+code, save in a loop that reads its input backwards: `log64` calls the C library's log
+through that loop (backend.c_log) where this NumPy has it, else computes log in
+double-double arithmetic and calls Python's math.log (the C library's) only for the few
+values it cannot round as glibc does (see below).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import table
+from eagerflow._src.backend import c_log, table
 
 _h = float.fromhex
 
@@ -42,10 +44,17 @@ _LOGF_LOGC = np.array([_h(v) for v in (
     "-0x1.a4e76ce8c0e5ep-4", "-0x1.1973c5a611cccp-4", "-0x1.252f438e10c1ep-5", "0x0p+0",
     "0x1.aa5aa5df25984p-5", "0x1.c5e53aa362eb4p-4", "0x1.526e57720db08p-3",
     "0x1.bc2860d22477p-3", "0x1.1058bc8a07ee1p-2", "0x1.4043057b6ee09p-2")])
-_LOGF_TABLE = _LOGF_INVC + 1j * _LOGF_LOGC  # (both in one gather, exact)
 _LN2 = _h("0x1.62e42fefa39efp-1")
 _LOGF_A = (_h("-0x1.00ea348b88334p-2"), _h("0x1.5575b0be00b6ap-2"),
            _h("-0x1.ffffef20a4123p-2"))
+# NumPy's form reads 1/c and k log(2) + log(c) (rounded as glibc adds them) from tables
+# indexed by tmp >> 19 (k * 16 + i modulo 8192, as k = the int32 tmp >> 23), over every
+# tmp: one shift and two gathers for what takes seven operations on arrays (unsigned
+# indices: a gather branches on the sign of each one, and Box-Muller's k take both signs)
+_LOGF_J = np.concatenate([np.arange(4096), np.arange(-4096, 0)])
+_LOGF_INVC_J = _LOGF_INVC[_LOGF_J & 15]
+_LOGF_Y0_J = (_LOGF_J >> 4).astype(np.float64) * _LN2 + \
+    _LOGF_LOGC[_LOGF_J & 15]
 
 # glibc sincosf: quadrant n = round(x * 2/pi) (2/pi pre-scaled by 2**24), r = x - n*pi/2,
 # then cos(r) ~ c0 + c1 r^2 + ... + c4 r^8 and sin(r) ~ r + s1 r^3 + s2 r^5 + s3 r^7.
@@ -121,22 +130,18 @@ def sincosf(xp: Any, x: Any) -> tuple:
 def _logf_np(x: np.ndarray) -> np.ndarray:
     ix = x.view(np.uint32)
     tmp = ix - np.uint32(0x3F330000)
-    i = ((tmp >> np.uint32(19)) & np.uint32(15)).astype(np.intp)
-    table = _LOGF_TABLE.take(i)  # (one gather for both: a gather costs ~5 operations)
-    k = (tmp.view(np.int32) >> np.int32(23)).astype(np.float64)
+    j = (tmp >> np.uint32(19)).astype(np.intp)  # k * 16 + i, modulo 8192
     tmp &= np.uint32(0xFF800000)
     np.subtract(ix, tmp, out=tmp)
     r = tmp.view(np.float32).astype(np.float64)  # z
-    r *= table.real
+    r *= _LOGF_INVC_J.take(j)
     r -= 1.0
-    y0 = k
-    y0 *= _LN2
-    y0 += table.imag
     r2 = r * r
     y = r * _LOGF_A[1]
     y += _LOGF_A[2]
     y += r2 * _LOGF_A[0]
     y *= r2
+    y0 = _LOGF_Y0_J.take(j)  # k * ln2 + log(c)
     y0 += r
     y += y0
     return y.astype(np.float32)
@@ -201,8 +206,22 @@ def log64(xp: Any, x: Any) -> Any:
     flat = np.asarray(x, np.float64).reshape(-1)
     out = np.empty(flat.size, np.float64)
     for i in range(0, flat.size, _LOG_CHUNK):
-        out[i:i + _LOG_CHUNK] = _log64_chunk(flat[i:i + _LOG_CHUNK])
+        out[i:i + _LOG_CHUNK] = _log64_part(flat[i:i + _LOG_CHUNK])
     return out.reshape(x.shape)
+
+
+def _log64_part(x: np.ndarray) -> np.ndarray:
+    """log64 of a cache-sized stretch: the C library's own, reached through NumPy where
+    it can be (backend.c_log), else computed; zeros and negatives (and NaNs) by math.log,
+    which raises for the former as log64 promises."""
+    rev = c_log(x)
+    if rev is None:
+        return _log64_chunk(x)
+    out = rev[::-1]
+    if not x.min() > 0:  # (a NaN fails it too)
+        idx = np.flatnonzero(~(x > 0))
+        out[idx] = np.fromiter(map(math.log, x[idx].tolist()), np.float64, idx.size)
+    return out
 
 
 # log of doubles: glibc's log (since 2.28) errs by less than 0.52 ulp, so wherever the

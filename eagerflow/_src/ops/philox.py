@@ -18,7 +18,8 @@ in their lowest 32-bit lane (nearly all), half of the first two rounds is the sa
 every counter and is computed once on Python ints; a single block, or a few, is computed
 on Python ints altogether. NumPy's rounds keep their lanes in uint32 and read the 64-bit
 products' halves in place (its ufuncs run at the speed of memory: bytes are the cost).
-All paths give the same bits.
+Elementwise consumers take the rounds' lanes as they stand (block_lanes, lanes_at),
+without the copy that interleaves them into blocks. All paths give the same bits.
 """
 
 from __future__ import annotations
@@ -120,10 +121,10 @@ def _last_rounds(xp: Any, mul_in: Any, xor_in: Any, k0: Any, k1: Any, count: int
     return out
 
 
-def _run_rounds(key: int, c0: np.ndarray, c1: int, c2: int, c3: int) -> np.ndarray:
+def _run_rounds(key: int, c0: np.ndarray, c1: int, c2: int, c3: int) -> tuple:
     """The blocks at counters whose lowest 32-bit lanes are c0 (uint64) and whose other
-    lanes are c1, c2, c3 (NumPy): the first two rounds then have scalar halves, computed
-    once in Python (a fifth of the work saved)."""
+    lanes are c1, c2, c3 (NumPy), as their lanes (block_lanes): the first two rounds then
+    have scalar halves, computed once in Python (a fifth of the work saved)."""
     m32 = 0xFFFFFFFF
     n = c0.shape[0]
     k0, k1 = key & m32, (key >> 32) & m32
@@ -153,9 +154,10 @@ def _halves(words64: np.ndarray) -> np.ndarray:
 
 
 def _last_rounds_np(mul_in: np.ndarray, xor_in: np.ndarray, k0: int, k1: int,
-                    count: int) -> np.ndarray:
+                    count: int) -> tuple:
     """NumPy's form of _last_rounds: lanes [c0, c2] (a contiguous 2 x n uint32 array,
-    overwritten) and [c1, c3] (2 x n uint32) in uint32, the same bits.
+    overwritten) and [c1, c3] (2 x n uint32) in uint32, the same bits, returned as lanes
+    (block_lanes: the second a view of the last product).
 
     The ufuncs here run at the speed of memory, so their bytes count: only the product
     is 64-bit, and its halves are read where they lie (a uint32 view) rather than
@@ -174,10 +176,46 @@ def _last_rounds_np(mul_in: np.ndarray, xor_in: np.ndarray, k0: int, k1: int,
         mul_in ^= keys[r]
         # new c1 = lo(M1 * c2), new c3 = lo(M0 * c0)
         xor_in = half[::-1, :, _LO]
-    out = np.empty((n, 4), dtype=np.uint32)
-    out[:, 0], out[:, 2] = mul_in  # (lane by lane: a transposed copy runs 2 values a loop)
-    out[:, 1], out[:, 3] = xor_in
+    return mul_in, xor_in
+
+
+def _interleaved(even: np.ndarray, odd: np.ndarray) -> np.ndarray:
+    """Blocks' lanes (block_lanes) as the (n, 4) blocks."""
+    out = np.empty((even.shape[1], 4), dtype=np.uint32)
+    out[:, 0], out[:, 2] = even  # (lane by lane: a transposed copy runs 2 values a loop)
+    out[:, 1], out[:, 3] = odd
     return out
+
+
+def _split(b: np.ndarray) -> tuple:
+    """(n, 4) blocks as their lanes (block_lanes), strided views."""
+    return b[:, 0::2].T, b[:, 1::2].T
+
+
+def block_lanes(key: int, counter: int, n: int, start: int = 0) -> tuple:
+    """NumPy's blocks(np, key, counter, n, start) as two (2, n) uint32 arrays, each
+    block's words 0 and 2, and its words 1 and 3 (rows may be strided views): the rounds'
+    lanes as they stand, for elementwise consumers, without interleaving them."""
+    key &= M64
+    c = (counter + start) & M128
+    low = c & 0xFFFFFFFF
+    if _FEW < n <= _CHUNK and low + n <= 1 << 32:  # (one pass, no carry out of the lane)
+        c0 = np.arange(low, low + n, dtype=np.uint64)
+        return _run_rounds(key, c0, (c >> 32) & 0xFFFFFFFF, (c >> 64) & 0xFFFFFFFF, c >> 96)
+    return _split(blocks(np, key, counter, n, start))
+
+
+def lanes_at(key: int, counter: int, offsets: np.ndarray) -> tuple:
+    """NumPy's blocks_at(np, key, counter, offsets) as lanes (block_lanes)."""
+    n = offsets.shape[0]
+    if _held(key) and _held(counter) and _FEW < n <= _CHUNK:
+        key &= M64
+        counter &= M128
+        low = counter & 0xFFFFFFFF
+        if low + int(offsets.max()) < 1 << 32:  # (no carry out of the lowest lane)
+            return _run_rounds(key, offsets + np.uint64(low), (counter >> 32) & 0xFFFFFFFF,
+                               (counter >> 64) & 0xFFFFFFFF, counter >> 96)
+    return _split(blocks_at(np, key, counter, offsets))
 
 
 def blocks(xp: Any, key: Any, counter: Any, n: int, start: int = 0) -> Any:
@@ -196,7 +234,8 @@ def blocks(xp: Any, key: Any, counter: Any, n: int, start: int = 0) -> Any:
         low = c & 0xFFFFFFFF
         if low + m <= 1 << 32:  # (no carry out of the lowest lane)
             c0 = np.arange(low, low + m, dtype=np.uint64)
-            return _run_rounds(key, c0, (c >> 32) & 0xFFFFFFFF, (c >> 64) & 0xFFFFFFFF, c >> 96)
+            return _interleaved(*_run_rounds(key, c0, (c >> 32) & 0xFFFFFFFF,
+                                             (c >> 64) & 0xFFFFFFFF, c >> 96))
         return _rounds(np, key, *_lanes(np, c, np.arange(m, dtype=np.uint64)))
     if n <= _CHUNK:
         return one(0)
@@ -225,11 +264,12 @@ def blocks_at(xp: Any, key: Any, counter: Any, offsets: Any) -> Any:
         if xp is np and offs.size and _held(counter):
             low = counter & 0xFFFFFFFF
             if low + int(offs.max()) < 1 << 32:  # (no carry out of the lowest lane)
-                return _run_rounds(key, offs + np.uint64(low), (counter >> 32) & 0xFFFFFFFF,
-                                   (counter >> 64) & 0xFFFFFFFF, counter >> 96)
+                return _interleaved(*_run_rounds(
+                    key, offs + np.uint64(low), (counter >> 32) & 0xFFFFFFFF,
+                    (counter >> 64) & 0xFFFFFFFF, counter >> 96))
         c0, c1, c2, c3 = _lanes(xp, counter, offs)
         if xp is np and offs.size and all((c == c[0]).all() for c in (c1, c2, c3)):
-            return _run_rounds(key, c0, int(c1[0]), int(c2[0]), int(c3[0]))
+            return _interleaved(*_run_rounds(key, c0, int(c1[0]), int(c2[0]), int(c3[0])))
         return _rounds(xp, key, c0, c1, c2, c3)
     if n <= _CHUNK:
         return one(offsets)

@@ -45,22 +45,34 @@ def uniform_pairs(xp: Any, hi: Any, lo: Any) -> Any:
     return man.astype(xp.float64) * 2.0**-52
 
 
+def _uniform_pairs_into(hi: np.ndarray, lo: np.ndarray, out: np.ndarray) -> None:
+    """uniform_pairs (NumPy) into `out`: the same bits."""
+    man = np.bitwise_and(hi, np.uint32(0xFFFFF)).astype(np.uint64)
+    man <<= np.uint64(32)
+    man |= lo
+    np.multiply(man.astype(np.float64), 2.0**-52, out=out)
+
+
 def _u23(xp: Any, w: Any) -> Any:
     """Words to float32 uniforms on the grid k * 2**-23 of [0, 1)."""
     return ((w & xp.uint32(0x7FFFFF)) | xp.uint32(0x3F800000)).view(xp.float32) - xp.float32(1)
 
 
 def _chunked(xp: Any, n: int, per_block: int, dtype: Any, make: Any, cost: int,
-             step: int = ELEMENTWISE_BLOCK) -> Any:
+             step: int = ELEMENTWISE_BLOCK, into: Any = None) -> Any:
     """n values, `per_block` to a block, computed by make(first_block, blocks) a cache-sized
     stretch of the stream at a time; the stretches are independent, so the backend may
-    compute them side by side (`cost`: a value's work, in multiply-adds, about)."""
-    if n <= step:
+    compute them side by side (`cost`: a value's work, in multiply-adds, about). `into`
+    (NumPy): into(first_block, blocks, values) writes whole blocks' values where they go."""
+    if n <= step and (into is None or n % per_block):
         return make(0, -(-n // per_block))[:n]
     out = xp.empty(n, dtype=dtype)
 
     def fill(first: int) -> None:
         m = min(step, n - first)
+        if into is not None and m % per_block == 0:
+            into(first // per_block, m // per_block, out[first:first + m])
+            return
         out[first:first + m] = make(first // per_block, -(-m // per_block))[:m]
     firsts = range(0, n, step)
     run_blocks(xp, fill, firsts, lanes(xp, n * cost, len(firsts)))
@@ -73,7 +85,12 @@ def uniform(xp: Any, key: Any, counter: Any, n: int, np_dtype: Any) -> Any:
         def make(first: int, nb: int) -> Any:
             b = philox.blocks(xp, key, counter, nb, first).reshape(-1, 2)
             return uniform_pairs(xp, b[:, 0], b[:, 1])
-        return _chunked(xp, n, 2, dt, make, 32)
+
+        def into64(first: int, nb: int, values: np.ndarray) -> None:
+            # a block's two uniforms: of its words 0 and 1, then of its words 2 and 3
+            _uniform_pairs_into(*philox.block_lanes(key, counter, nb, first),
+                                values.reshape(-1, 2).T)
+        return _chunked(xp, n, 2, dt, make, 32, into=into64 if xp is np else None)
     bits = _MANTISSA[dt.name]
 
     def make32(first: int, nb: int) -> Any:
@@ -81,7 +98,27 @@ def uniform(xp: Any, key: Any, counter: Any, n: int, np_dtype: Any) -> Any:
         if dt == np.float32:
             return _u23(xp, w)
         return ((w & xp.uint32((1 << bits) - 1)).astype(xp.float32) * 2.0**-bits).astype(dt)
-    return _chunked(xp, n, 4, dt, make32, 16)
+
+    def into(first: int, nb: int, values: np.ndarray) -> None:
+        lanes = philox.block_lanes(key, counter, nb, first)
+        for words, at in zip(lanes, _lane_slots(values)):
+            _u23_into(words, at)
+    return _chunked(xp, n, 4, dt, make32, 16,
+                    into=into if xp is np and dt == np.float32 else None)
+
+
+def _lane_slots(values: np.ndarray) -> tuple:
+    """Where the lanes of philox.block_lanes go among a flat run of whole blocks' 4 values
+    each: two (2, blocks) views, slots 0 and 2 of each block, and 1 and 3."""
+    four = values.reshape(-1, 4)
+    return four[:, 0::2].T, four[:, 1::2].T
+
+
+def _u23_into(w: np.ndarray, out: np.ndarray) -> None:
+    """_u23 of uint32 words into `out` (NumPy): the same bits, one temporary."""
+    m = np.bitwise_and(w, np.uint32(0x7FFFFF))
+    m |= np.uint32(0x3F800000)
+    np.subtract(m.view(np.float32), np.float32(1), out=out)
 
 
 def uniform_int(xp: Any, key: Any, counter: Any, n: int, lo: int, hi: int,
@@ -128,23 +165,34 @@ def _box_muller_f32(xp: Any, w: Any) -> Any:
 
 def _box_muller_f32_np(w: np.ndarray) -> np.ndarray:
     """NumPy's form of _box_muller_f32: the same roundings, fewer temporaries."""
-    u1 = _u23(np, w[0::2])
+    out = np.empty(w.shape[0], dtype=np.float32)
+    _box_muller_into(w[0::2], w[1::2], out[0::2], out[1::2])
+    return out
+
+
+def _box_muller_into(radius_words: np.ndarray, angle_words: np.ndarray,
+                     sin_out: np.ndarray, cos_out: np.ndarray) -> None:
+    """Box-Muller's float32 pairs (NumPy) from words of the same shape, any layout: each
+    pair's sin and cos of the angle, times the radius, into sin_out and cos_out."""
+    u1 = _u23(np, radius_words)
     np.maximum(u1, np.float32(1e-7), out=u1)
     u2 = libm_exact.logf(np, u1)
     u2 *= np.float32(-2.0)
     np.sqrt(u2, out=u2)
     # k * 2**-23 * 2pi, rounded once: the same double as k * (2pi * 2**-23)
-    theta = (w[1::2] & np.uint32(0x7FFFFF)).astype(np.float64)
+    theta = (angle_words & np.uint32(0x7FFFFF)).astype(np.float64)
     theta *= 2 * np.pi * 2.0**-23
     s, c = libm_exact.sincosf(np, theta.astype(np.float32))
-    out = np.empty(w.shape[0], dtype=np.float32)
-    np.multiply(s, u2, out=out[0::2])
-    np.multiply(c, u2, out=out[1::2])
-    return out
+    np.multiply(s, u2, out=sin_out)
+    np.multiply(c, u2, out=cos_out)
 
 
 def _box_muller_f64(xp: Any, b: Any) -> Any:
     """Blocks (rows of 4 words) to pairs of float64 normals."""
+    if xp is np:
+        out = np.empty(2 * b.shape[0])
+        _box_muller_f64_into(b[:, 0::2].T, b[:, 1::2].T, out)
+        return out
     u1 = xp.maximum(uniform_pairs(xp, b[:, 0], b[:, 1]), 1e-7)
     u2 = libm_exact.log64(xp, u1)
     u2 *= -2.0
@@ -155,6 +203,22 @@ def _box_muller_f64(xp: Any, b: Any) -> Any:
     xp.multiply(xp.sin(theta), u2, out=out[0::2])
     xp.multiply(xp.cos(theta), u2, out=out[1::2])
     return out
+
+
+def _box_muller_f64_into(even: np.ndarray, odd: np.ndarray, values: np.ndarray) -> None:
+    """_box_muller_f64 (NumPy) of blocks given as their lanes (philox.block_lanes), into
+    the flat run `values` (two a block): the same bits."""
+    u = np.empty(even.shape)
+    _uniform_pairs_into(even, odd, u)  # (u1 from words 0 and 1, the angle's from 2 and 3)
+    u1, theta = u
+    np.maximum(u1, 1e-7, out=u1)
+    u2 = libm_exact.log64(np, u1)
+    u2 *= -2.0
+    np.sqrt(u2, out=u2)
+    theta *= 2 * np.pi
+    pairs = values.reshape(-1, 2)
+    np.multiply(np.sin(theta), u2, out=pairs[:, 0])
+    np.multiply(np.cos(theta), u2, out=pairs[:, 1])
 
 
 def block_normals(xp: Any, b: Any, np_dtype: Any) -> Any:
@@ -184,10 +248,20 @@ def block_uniforms(xp: Any, b: Any, np_dtype: Any) -> Any:
 def normal(xp: Any, key: Any, counter: Any, n: int, np_dtype: Any) -> Any:
     dt = np.dtype(np_dtype)
     if dt == np.float64:
+        def into64(first: int, nb: int, values: np.ndarray) -> None:
+            _box_muller_f64_into(*philox.block_lanes(key, counter, nb, first), values)
         return _chunked(xp, n, 2, dt, lambda first, nb: _box_muller_f64(
-            xp, philox.blocks(xp, key, counter, nb, first)), 128)
+            xp, philox.blocks(xp, key, counter, nb, first)), 128,
+            into=into64 if xp is np else None)
+
+    def into(first: int, nb: int, values: np.ndarray) -> None:
+        (radius, angle), (sin_at, cos_at) = philox.block_lanes(key, counter, nb, first), \
+            _lane_slots(values)
+        # a block's normals: sin, cos of its words 0 and 1, then of its words 2 and 3
+        _box_muller_into(radius, angle, sin_at, cos_at)
     out = _chunked(xp, n, 4, np.float32, lambda first, nb: _box_muller_f32(
-        xp, philox.blocks(xp, key, counter, nb, first).reshape(-1)), 64)
+        xp, philox.blocks(xp, key, counter, nb, first).reshape(-1)), 64,
+        into=into if xp is np else None)
     return out if dt == np.float32 else out.astype(dt)
 
 
@@ -212,18 +286,20 @@ def _truncated_groups(xp: Any, key: Any, counter: Any, first: int, groups: int,
 
     def candidates(rows: Any, step: int) -> tuple:
         offsets = (rows + first).astype(xp.uint64) * stride + xp.uint64(step)
-        if xp is np and rows.size > ELEMENTWISE_BLOCK // group:  # (in cache-sized stretches)
+        if xp is np:  # (in cache-sized stretches, from the rounds' lanes, in place)
             cand = np.empty((rows.size, group), np.float64 if wide else np.float32)
             for i in range(0, rows.size, ELEMENTWISE_BLOCK // group):
-                cand[i:i + ELEMENTWISE_BLOCK // group] = _candidates(
-                    offsets[i:i + ELEMENTWISE_BLOCK // group]).reshape(-1, group)
+                at = slice(i, i + ELEMENTWISE_BLOCK // group)
+                lanes = philox.lanes_at(key, counter, offsets[at])
+                if wide:
+                    _box_muller_f64_into(*lanes, cand[at].reshape(-1))
+                else:
+                    _box_muller_into(*lanes, *_lane_slots(cand[at].reshape(-1)))
         else:
-            cand = _candidates(offsets).reshape(rows.size, group)
+            b = philox.blocks_at(xp, key, counter, offsets)
+            cand = (_box_muller_f64(xp, b) if wide else _box_muller_f32(
+                xp, b.reshape(-1))).reshape(rows.size, group)
         return cand, xp.abs(cand) < _TRUNCATE
-
-    def _candidates(offsets: Any) -> Any:
-        b = philox.blocks_at(xp, key, counter, offsets)
-        return _box_muller_f64(xp, b) if wide else _box_muller_f32(xp, b.reshape(-1))
 
     out, keep = candidates(xp.arange(groups), 0)
     # rows whose candidates all fall inside: their bytes of `keep` are all ones
