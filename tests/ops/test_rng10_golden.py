@@ -26,10 +26,32 @@ def _values(e: dict) -> np.ndarray:
     return np.frombuffer(bytes.fromhex(e.get("hex", e.get("head"))), dt)
 
 
+def _gemv_rounds_each_step() -> bool:
+    """Whether NumPy's BLAS rounds each multiply and add of an image's grayscale, a float32
+    (60, 3) x (3, 1) product, as TF's MatMul does and the BLAS the golden was recorded under
+    did (OpenBLAS 0.3.31's AVX-512 kernel fuses them on an Ice Lake)."""
+    a = np.random.RandomState(0).rand(60, 3).astype(np.float32)
+    w = np.array([[0.2989], [0.587], [0.114]], np.float32)
+    return bool(np.array_equal(a @ w, (a[:, :1] * w[0] + a[:, 1:2] * w[1]) + a[:, 2:] * w[2]))
+
+
+# Outputs computed through such a product (RandomGrayscale's, RandomColorDegeneration's):
+# under a BLAS that fuses, their first values are compared to within an ulp.
+_BLAS_OUTPUTS = {} if _gemv_rounds_each_step() else {"augmentation_layers_more": {4, 5, 8, 9}}
+
+
+def _same(g: dict, w: dict, blas: bool) -> bool:
+    if g == w or not blas or "error" in g or "error" in w or g["shape"] != w["shape"]:
+        return g == w
+    a, b = _values(g), _values(w)  # (the heads: the values' first bytes)
+    return len(a) == len(b) and bool(np.all(np.abs(a.view(np.int32) - b.view(np.int32)) <= 1))
+
+
 def _compare(name: str, got: list, want: list) -> None:
     assert len(got) == len(want), f"{name}: {len(got)} outputs, TF has {len(want)}"
+    blas = _BLAS_OUTPUTS.get(name, ())
     bad = [f"[{i}] {g.get('error') or _values(g)[:6]} vs {w.get('error') or _values(w)[:6]}"
-           for i, (g, w) in enumerate(zip(got, want)) if g != w]
+           for i, (g, w) in enumerate(zip(got, want)) if not _same(g, w, i in blas)]
     assert not bad, f"{name} differs from TF at " + "; ".join(bad)
 
 
