@@ -4,9 +4,9 @@ and serialization helpers; cases_layers.py: less-used layer options and their er
 cases_ops.py: keras.ops corners, losses' reductions and weights, metrics', optimizers' and
 schedules' rarer arguments, callbacks; cases_build.py: errors met building and training
 models (functional ranks and wiring, Sequential misuse, the Layer API, ModelCheckpoint
-file names, fit's inputs), quantization and dtype policies; cases_warns.py: the warnings ordinary code gets. kprobe/record_golden.py
-kprobe48 records what real TF 2.21 + Keras 3 prints for each, and the suite's test files
-check that eagerflow prints the same."""
+file names, fit's inputs), quantization and dtype policies; cases_warns.py: the warnings
+ordinary code gets. kprobe/record_golden.py kprobe48 records what real TF 2.21 + Keras 3
+prints for each, and the suite's test files check that eagerflow prints the same."""
 
 from tests.keras.kprobe48.cases_build import SNIPPETS as BUILD_SNIPPETS
 from tests.keras.kprobe48.cases_layers import SNIPPETS as LAYER_SNIPPETS
