@@ -73,7 +73,8 @@ def array(x: Any, dtype: Any = None) -> Any:
 @keras_op
 def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) -> Any:
     if dtype is None:
-        keys = [kd.dtype_key(v) for v in (start, stop, step) if v is not None]
+        # (start's always, even None: Keras 3's "Invalid dtype: NoneType")
+        keys = [kd.dtype_key(start)] + [kd.dtype_key(v) for v in (stop, step) if v is not None]
         dtype = kd.result_type(*keys)
     dtype = kd.standardize_dtype(dtype)
     step = 1 if step is None else step

@@ -414,6 +414,21 @@ def lu_factor(x: Any) -> tuple:
     # (an unknown size fails min()'s comparison, as in Keras 3)
     return _out(shape, x.dtype), _out(shape[:-2] + [min(m, n)], x.dtype)
 
+
+def diag(x: Any, k: int = 0) -> SymbolicTensor:
+    """A vector's square matrix grown by |k|, a matrix's k-th diagonal (its length known
+    only where both sizes are); other ranks refused in the rule's words."""
+    dims = _shape(x)
+    if len(dims) == 1:
+        n = None if dims[0] is None else dims[0] + abs(int(k))
+        return _out([n, n], x.dtype)
+    if len(dims) != 2:
+        raise ValueError(f"`x` must be 1-D or 2-D, but received shape {tuple(dims)}.")
+    if None in dims:
+        return _out([None], x.dtype)
+    remaining = dims[1] - k if k > 0 else dims[0] + k
+    return _out([max(0, min(remaining, min(dims)))], x.dtype)
+
 RULES: dict = {"dot": dot, "inner": inner, "concatenate": concatenate,
                "take_along_axis": take_along_axis, "pad": pad, "slice": slice,
                "slice_update": slice_update, "nonzero": nonzero, "vstack": vstack,
@@ -421,6 +436,6 @@ RULES: dict = {"dot": dot, "inner": inner, "concatenate": concatenate,
                "reshape": reshape, "transpose": transpose, "squeeze": squeeze, "split": split,
                "cumsum": cumulative, "cumprod": cumulative, "unravel_index": unravel_index,
                "meshgrid": meshgrid, "searchsorted": searchsorted, "top_k": top_k, "eig": eig,
-               "lu_factor": lu_factor}
+               "lu_factor": lu_factor, "diag": diag}
 # op name -> Keras 3's check made on a symbolic call's own arguments, before the rule
 CHECKS: dict = {"pad": pad_check}
