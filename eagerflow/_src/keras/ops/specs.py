@@ -268,7 +268,10 @@ def reduce_shape(shape: list, axis: Any = None, keepdims: bool = False) -> list:
                                                          else axis)]
     if keepdims:
         return [1 if i in axes else d for i, d in enumerate(shape)]
-    return [d for i, d in enumerate(shape) if i not in axes]
+    out = list(shape)
+    for a in sorted(axes, reverse=True):  # (an axis given twice drops two: Keras 3's loop)
+        del out[a]
+    return out
 
 
 def same(x: Any, *args: Any, **kwargs: Any) -> SymbolicTensor:

@@ -12,11 +12,12 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.call_errors import with_call_info
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, SymbolicTensor
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.axes import canonicalize_axis
-from eagerflow._src.keras.ops.specs import _out, _shape, broadcast_shapes
+from eagerflow._src.keras.ops.specs import _out, _shape, broadcast_shapes, reduce_shape
 from eagerflow._src.keras.ops.specs import multiply as _multiply
 
 
@@ -429,6 +430,126 @@ def diag(x: Any, k: int = 0) -> SymbolicTensor:
     remaining = dims[1] - k if k > 0 else dims[0] + k
     return _out([max(0, min(remaining, min(dims)))], x.dtype)
 
+
+def _listed(axis: Any) -> Any:
+    """An int axis as the one-item list Keras 3's reductions keep."""
+    return [axis] if isinstance(axis, int) else axis
+
+
+def mean(x: Any, axis: Any = None, keepdims: bool = False) -> SymbolicTensor:
+    """Integers and bool give their promotion with float32, floats stay."""
+    d = kd.standardize_dtype(x.dtype)
+    dtype = kd.result_type(d, "float32") if "int" in d or d == "bool" else d
+    return _out(reduce_shape(_shape(x), _listed(axis), keepdims), dtype)
+
+
+def var(x: Any, axis: Any = None, keepdims: bool = False) -> SymbolicTensor:
+    return _out(reduce_shape(_shape(x), _listed(axis), keepdims),
+                kd.result_type(kd.dtype_key(x), float))
+
+
+def boolean_reduction(x: Any, axis: Any = None, keepdims: bool = False) -> SymbolicTensor:
+    """all, any."""
+    return _out(reduce_shape(_shape(x), axis, keepdims), "bool")
+
+
+def kept_shape(x: Any, *args: Any, **kwargs: Any) -> SymbolicTensor:
+    """tril, triu: x's shape and dtype, whatever its rank (the op needs two axes)."""
+    return _out(_shape(x), x.dtype)
+
+
+def _flipped(name: str, rank: int) -> Any:
+    def spec(x: Any) -> SymbolicTensor:
+        if len(_shape(x)) < rank:
+            raise ValueError(f"`{name}` requires input with {rank} or more dimensions. "
+                             f"Received: x.shape={tuple(_shape(x))}")
+        return _out(_shape(x), x.dtype)
+    return spec
+
+
+def moveaxis(x: Any, source: Any, destination: Any) -> SymbolicTensor:
+    """The moved axes at their destinations, the others in order (Keras 3's operation
+    refuses unequal counts in its own words, the op run eagerly in TF's backend's)."""
+    src = [source] if isinstance(source, int) else source
+    dst = [destination] if isinstance(destination, int) else destination
+    if len(src) != len(dst):
+        raise ValueError("`source` and `destination` arguments must have the same number of "
+                         f"elements, but received `source={source}` and "
+                         f"`destination={destination}`.")
+    dims = _shape(x)
+    n = len(dims)
+    src = [canonicalize_axis(a, n) for a in src]
+    dst = [canonicalize_axis(a, n) for a in dst]
+    out: list = [-1] * n
+    rest = list(dims)
+    for s_, d_ in zip(src, dst):
+        out[d_], rest[s_] = dims[s_], -1
+    left = iter(d for d in rest if d != -1)
+    return _out([next(left) if d == -1 else d for d in out], x.dtype)
+
+
+def isclose(x1: Any, x2: Any, *args: Any, **kwargs: Any) -> SymbolicTensor:
+    return _out(broadcast_shapes(_shape(x1), _shape(x2)), "bool")
+
+
+def unstack(x: Any, num: Any = None, axis: int = 0) -> list:
+    """`num` tensors (else the axis' size, which must be known) of x's other sizes."""
+    dims = _shape(x)
+    axis = canonicalize_axis(axis, len(dims))
+    num = dims[axis] if num is None else num
+    if num is None:
+        raise ValueError(f"Cannot infer argument `num` from shape {tuple(dims)}. Either "
+                         "provide a tensor with a concrete shape in the `axis` dimension or "
+                         "explicitly pass the `num` argument.")
+    return [_out(dims[:axis] + dims[axis + 1:], x.dtype) for _ in range(num)]
+
+
+def _split_at(name: str, rank: int, axis: Any) -> Any:
+    """hsplit (axis 1, a vector's 0), vsplit (0), dsplit (2): split's rule after a check
+    of the rank in each one's words."""
+    def spec(x: Any, indices_or_sections: Any) -> list:
+        dims = _shape(x)
+        if len(dims) < rank:
+            plural = "s" if rank > 1 else ""
+            raise ValueError(f"`{name}` only works on arrays of at least {rank} "
+                             f"dimension{plural}. Received array with shape {tuple(dims)}.")
+        at = axis if axis is not None else (0 if len(dims) == 1 else 1)
+        return split(x, indices_or_sections, at)
+    return spec
+
+
+def rot90(array: Any, k: int = 1, axes: Any = (0, 1)) -> SymbolicTensor:
+    """The two axes' sizes swapped, whatever k (Keras 3's rule swaps for an even k too)."""
+    dims = _shape(array)
+    if len(dims) < 2:
+        raise ValueError(f"Input array must have at least 2 dimensions. Received: "
+                         f"array.shape={dims}")
+    if len(axes) != 2 or axes[0] == axes[1]:
+        raise ValueError(f"Invalid axes: {axes}. Axes must be a tuple of two different "
+                         "dimensions.")
+    a1, a2 = axes
+    dims[a1], dims[a2] = dims[a2], dims[a1]
+    return _out(dims, array.dtype)
+
+
+def one_hot(x: Any, num_classes: int, axis: int = -1, dtype: Any = None,
+            sparse: bool = False) -> SymbolicTensor:
+    """The classes last (axis -1) or inserted at a non-negative axis below x's rank;
+    other axes refused in the rule's words."""
+    dims = _shape(x)
+    if axis == -1:
+        dims.append(num_classes)
+    elif 0 <= axis < len(dims):
+        dims.insert(axis, num_classes)
+    else:
+        raise ValueError(f"axis must be -1 or between [0, {len(dims)}), but received {axis}.")
+    return _out(dims, kd.standardize_dtype(dtype) if dtype is not None else kb.floatx())
+
+
+def logdet(x: Any) -> SymbolicTensor:
+    """x's batch of matrices' shape less the last two axes, unchecked."""
+    return _out(_shape(x)[:-2], x.dtype)
+
 RULES: dict = {"dot": dot, "inner": inner, "concatenate": concatenate,
                "take_along_axis": take_along_axis, "pad": pad, "slice": slice,
                "slice_update": slice_update, "nonzero": nonzero, "vstack": vstack,
@@ -436,6 +557,12 @@ RULES: dict = {"dot": dot, "inner": inner, "concatenate": concatenate,
                "reshape": reshape, "transpose": transpose, "squeeze": squeeze, "split": split,
                "cumsum": cumulative, "cumprod": cumulative, "unravel_index": unravel_index,
                "meshgrid": meshgrid, "searchsorted": searchsorted, "top_k": top_k, "eig": eig,
-               "lu_factor": lu_factor, "diag": diag}
+               "lu_factor": lu_factor, "diag": diag, "mean": mean, "var": var,
+               "all": boolean_reduction, "any": boolean_reduction, "tril": kept_shape,
+               "triu": kept_shape, "fliplr": _flipped("fliplr", 2),
+               "flipud": _flipped("flipud", 1), "moveaxis": moveaxis, "isclose": isclose,
+               "unstack": unstack, "hsplit": _split_at("hsplit", 1, None),
+               "vsplit": _split_at("vsplit", 2, 0), "dsplit": _split_at("dsplit", 3, 2),
+               "rot90": rot90, "one_hot": one_hot, "logdet": logdet}
 # op name -> Keras 3's check made on a symbolic call's own arguments, before the rule
 CHECKS: dict = {"pad": pad_check}
