@@ -111,7 +111,10 @@ def test_custom_objects_argument(tmp_path):
     inp = keras.Input((2,))
     model = keras.Model(inp, Unregistered()(inp))
     model.save(tmp_path / "m.keras")
-    with pytest.raises(TypeError, match="Could not locate class 'Unregistered'"):
+    # (pytest imports this file as keras.test_keras_files, a module of Keras's own package
+    # by its name, which Keras 3 tries to import: "Could not deserialize class ... because
+    # its parent module ... cannot be imported"; elsewhere "Could not locate class")
+    with pytest.raises(TypeError, match="Could not (locate|deserialize) class 'Unregistered'"):
         keras.models.load_model(tmp_path / "m.keras")
     loaded = keras.models.load_model(tmp_path / "m.keras",
                                      custom_objects={"Unregistered": Unregistered})
@@ -234,7 +237,10 @@ def test_unknown_class(saved):
         m["config.json"] = json.dumps(config).encode()
 
     _rewrite(saved, change)
-    with pytest.raises(TypeError, match="Could not locate class 'NoSuchLayer'"):
+    # (TF 2.21's Keras 3 imports the config's module, keras.layers, and refuses the name
+    # it lacks in these words)
+    with pytest.raises(ValueError, match="Could not deserialize 'keras.layers.NoSuchLayer' "
+                                         "because it is not a KerasSaveable subclass"):
         keras.models.load_model(saved)
 
 

@@ -199,8 +199,6 @@ class VarianceScaling(_Random):
     def __init__(self, scale: float = 1.0, mode: str = "fan_in",
                  distribution: str = "truncated_normal", seed: int | None = None,
                  input_axes: Any = None, output_axes: Any = None) -> None:
-        super().__init__(seed)
-        self.input_axes, self.output_axes = input_axes, output_axes
         if scale <= 0.0:
             raise ValueError(f"Argument `scale` must be positive float. Received: scale={scale}")
         allowed_modes = {"fan_in", "fan_out", "fan_avg"}
@@ -215,6 +213,10 @@ class VarianceScaling(_Random):
             raise ValueError(f"Invalid `distribution` argument: {distribution}."
                              f"Please use one of {allowed}")
         self.scale, self.mode, self.distribution = scale, mode, distribution
+        self.input_axes, self.output_axes = input_axes, output_axes
+        # the seed drawn last, as Keras 3's: a refused argument draws no default seed, so
+        # it leaves the Python generator (and later unseeded initializers) as it was
+        super().__init__(seed)
 
     def __call__(self, shape: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
         d = _draw_dtype(dtype)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import importlib
+import importlib.util
 import inspect
 import marshal
 import threading
@@ -548,11 +549,40 @@ def _retrieve(name: str, registered_name: Any, module: Any, obj_type: str, full_
                 for custom_name, custom in custom_objects.items():
                     if custom_name.endswith(f">{name}"):
                         return custom
+        _refuse_by_module(name, module, obj_type, full_config)
     raise TypeError(f"Could not locate {obj_type} '{name}'. Make sure custom classes and "
                     "functions are decorated with "
                     "`@keras.saving.register_keras_serializable()`. If they are already "
                     "decorated, make sure they are all imported so that the decorator is "
                     f"run before trying to load them. Full object config: {full_config}")
+
+
+def _refuse_by_module(name: str, module: str, obj_type: str, full_config: dict) -> None:
+    """Keras 3's last try for a module of its own packages: it imports `module` and takes
+    `name` from it where that is a KerasSaveable class (found above, for eagerflow's
+    classes), else refuses: a module it cannot import in TypeError's words, a name the
+    module lacks (or holds as no such class) in ValueError's."""
+    if module.split(".", 1)[0] not in ("keras", "keras_hub", "keras_cv", "keras_nlp"):
+        return
+    if not _keras_module_exists(module):
+        raise TypeError(f"Could not deserialize {obj_type} '{name}' because its parent module "
+                        f"{module} cannot be imported. Full object config: {full_config}")
+    raise ValueError(f"Could not deserialize '{module}.{name}' because it is not a "
+                     "KerasSaveable subclass")
+
+
+def _keras_module_exists(module: str) -> bool:
+    """Whether Keras 3 has `module`: a public namespace eagerflow has too, or a source
+    module (or its package) one of the classes of register_keras_src_class is named in.
+    (keras_hub, keras_cv and keras_nlp are not installed beside TF.)"""
+    if module == "keras" or any(k.startswith(module + ".") for k in _keras_src_symbols):
+        return True
+    if not module.startswith("keras.") or module.startswith("keras.src"):
+        return False
+    try:
+        return importlib.util.find_spec(f"eagerflow.{module}") is not None
+    except ModuleNotFoundError:  # (a parent package missing)
+        return False
 
 
 # ---------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import numpy as np
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.keras.ops import dtypes as kd
+from eagerflow._src.keras.ops import specs_images
 from eagerflow._src.keras.ops.core import saturate_cast
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.nn_conv import (
@@ -212,7 +213,7 @@ def _check_warp(interpolation: str, fill_mode: str = "constant") -> None:
                          f"{WARP_FILL_MODES}. Received: fill_mode={fill_mode}")
 
 
-@keras_op
+@keras_op(spec=specs_images.affine_transform)
 def affine_transform(images: Any, transform: Any, interpolation: str = "bilinear",
                      fill_mode: str = "constant", fill_value: Any = 0,
                      data_format: str | None = None) -> Any:

@@ -14,6 +14,7 @@ import numpy as np
 
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras.ops import dtypes as kd
+from eagerflow._src.keras.ops import specs_images
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.core import slice as kslice
 from eagerflow._src.keras.ops.nn_conv import (
@@ -191,7 +192,7 @@ def _image_dims(images: Any, data_format: str) -> tuple:
     return dims, dims[-2], dims[-1], dims[-3]
 
 
-@keras_op
+@keras_op(spec=specs_images.pad_images)
 def pad_images(images: Any, top_padding: int | None = None, left_padding: int | None = None,
                bottom_padding: int | None = None, right_padding: int | None = None,
                target_height: int | None = None, target_width: int | None = None,
@@ -218,7 +219,7 @@ def pad_images(images: Any, top_padding: int | None = None, left_padding: int | 
     return pad(images, widths)
 
 
-@keras_op
+@keras_op(spec=specs_images.crop_images)
 def crop_images(images: Any, top_cropping: int | None = None, left_cropping: int | None = None,
                 bottom_cropping: int | None = None, right_cropping: int | None = None,
                 target_height: int | None = None, target_width: int | None = None,

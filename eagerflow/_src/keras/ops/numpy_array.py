@@ -24,6 +24,7 @@ from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops import sparse_union
 from eagerflow._src.keras.ops.axes import canonicalize_axis
 from eagerflow._src.keras.ops.core import shape as static_shape
+from eagerflow._src.keras.ops.specs_arrays import check_reshape_shape, pad_widths
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.keras.variables import Variable as KerasVariable
 from eagerflow._src.numpy_ops.extras import select as tnp_select
@@ -72,7 +73,8 @@ def array(x: Any, dtype: Any = None) -> Any:
 @keras_op
 def arange(start: Any, stop: Any = None, step: Any = None, dtype: Any = None) -> Any:
     if dtype is None:
-        keys = [kd.dtype_key(v) for v in (start, stop, step) if v is not None]
+        # (start's always, even None: Keras 3's "Invalid dtype: NoneType")
+        keys = [kd.dtype_key(start)] + [kd.dtype_key(v) for v in (stop, step) if v is not None]
         dtype = kd.result_type(*keys)
     dtype = kd.standardize_dtype(dtype)
     step = 1 if step is None else step
@@ -367,19 +369,8 @@ def reshape(x: Any, newshape: Any) -> Any:
             newshape = tuple(newshape)
         except TypeError:
             newshape = (newshape,)
-        _check_reshape_shape(newshape)
+        check_reshape_shape(newshape)
     return ta.reshape(kd.to_tensor(x), newshape)
-
-
-def _check_reshape_shape(newshape: tuple) -> None:
-    """Keras 3's refusals of a shape's Python ints: below -1, or -1 twice."""
-    ints = [d for d in newshape if isinstance(d, (int, np.integer))]
-    if any(d < -1 for d in ints):
-        raise ValueError("Each dimension in `newshape` must be a non-negative integer, or `-1` "
-                         f"for a single unknown dimension. Received: newshape={newshape}.")
-    if sum(d == -1 for d in ints) > 1:
-        raise ValueError("There must be at most one unknown dimension (-1) in `newshape`. "
-                         f"Received: newshape={newshape}.")
 
 
 @keras_op
@@ -572,31 +563,13 @@ def repeat(x: Any, repeats: Any, axis: Any = None) -> Any:
     return ti.repeat(x, repeats, axis=axis)
 
 
-def _pad_widths(pad_width: Any) -> Any:
-    """Keras 3's reading of `pad_width`: an int or a pair pads as one row (which TF's Pad
-    then takes for a 1-D `x` only); rows of one value become pairs, in place (so a tuple of
-    them fails as in Keras, a list does not)."""
-    if isinstance(pad_width, int):
-        return ((pad_width, pad_width),)
-    if isinstance(pad_width, (tuple, list)) and isinstance(pad_width[0], int):
-        return (pad_width,)
-    first = len(pad_width[0])
-    for i, row in enumerate(pad_width):
-        if len(row) != first:
-            raise ValueError("`pad_width` should be a list of tuples of length 1 or 2. "
-                             f"Received: pad_width={pad_width}")
-        if len(row) == 1:
-            pad_width[i] = (row[0], row[0])
-    return pad_width
-
-
 class Pad:
     """Names eager `keras.ops.pad` errors as Keras 3's, which always calls its Pad
     operation (errors inside come framed as `Exception encountered when calling
     Pad.call()`)."""
 
     def __init__(self, pad_width: Any, mode: str) -> None:
-        self.pad_width, self.mode = _pad_widths(pad_width), mode
+        self.pad_width, self.mode = pad_widths(pad_width), mode
 
     def call(self, x: Any, constant_values: Any = None) -> Any:
         widths = self.pad_width

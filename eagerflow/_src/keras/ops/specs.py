@@ -268,7 +268,10 @@ def reduce_shape(shape: list, axis: Any = None, keepdims: bool = False) -> list:
                                                          else axis)]
     if keepdims:
         return [1 if i in axes else d for i, d in enumerate(shape)]
-    return [d for i, d in enumerate(shape) if i not in axes]
+    out = list(shape)
+    for a in sorted(axes, reverse=True):  # (an axis given twice drops two: Keras 3's loop)
+        del out[a]
+    return out
 
 
 def same(x: Any, *args: Any, **kwargs: Any) -> SymbolicTensor:
@@ -442,7 +445,11 @@ def softmax(x: Any, axis: Any = -1) -> SymbolicTensor:
 
 def where(condition: Any, x1: Any = None, x2: Any = None) -> SymbolicTensor:
     """The three shapes broadcast; the branches' dtypes promoted (a missing branch reads
-    as "int": where(condition) claims int64 over the condition's shape)."""
+    as "int": where(condition) claims int64 over the condition's shape). One branch
+    without the other is refused first, as Keras 3's function refuses it."""
+    if (x1 is None) != (x2 is None):
+        raise ValueError("`x1` and `x2` either both should be `None` or both should have "
+                         "non-None value.")
     shape = broadcast_shapes(broadcast_shapes(_shape(condition), _shape(x1)), _shape(x2))
     keys = [kd.dtype_key(v) if v is not None else "int" for v in (x1, x2)]
     return _out(shape, kd.result_type(*keys))

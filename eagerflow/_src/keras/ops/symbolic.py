@@ -16,7 +16,7 @@ from typing import Any, Callable
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, in_symbolic_scope
 from eagerflow._src.keras.engine.operation import operation_class, register_operation
-from eagerflow._src.keras.ops import specs
+from eagerflow._src.keras.ops import specs, specs_arrays
 
 
 def _operation_class(op_name: str) -> type:
@@ -63,7 +63,8 @@ def keras_op(fn: Callable | None = None, *, name: str | None = None,
     name = name or fn.__name__
     layer_class = _operation_class(name)
     register_operation(layer_class.__name__, fn)  # (functional configs make them again)
-    spec = spec if spec is not None else specs.RULES.get(name)
+    spec = spec if spec is not None else specs.RULES.get(name, specs_arrays.RULES.get(name))
+    check = specs_arrays.CHECKS.get(name)  # (run on the KerasTensors themselves)
     if spec is not None:
         layer_class.keras_spec = staticmethod(spec)
     if name in specs.SPARSE:
@@ -80,6 +81,8 @@ def keras_op(fn: Callable | None = None, *, name: str | None = None,
             if not stub:
                 stub.append(_signature_stub(fn))
             stub[0](*args, **kwargs)  # (arguments `fn` refuses: Python's TypeError)
+            if check is not None:
+                check(*args, **kwargs)
             return layer_class(fn)(*args, **kwargs)
         return fn(*args, **kwargs)
 
