@@ -156,6 +156,25 @@ def refuse_channels_first(op: str, dtype: Any, data_format: str, onednn: bool = 
     raise cls(None, None, f"{msg} [Op:{shown or op}]")
 
 
+def xla_explicit(what: str, attrs: dict) -> tuple | None:
+    """TF's XLA max pool kernels' refusal of explicit padding (the op's words: `what`),
+    which its CPU kernels compute."""
+    if attrs.get("padding") != "EXPLICIT":
+        return None
+    return UnimplementedError, f"XLA does not support {what} with explicit padding."
+
+
+def scope_name(name: str | None, default: str) -> str | None:
+    """The name of the op a TF function makes in its own name scope (`with
+    name_scope(name, default) as scope: op(..., name=scope)`, as tf.nn.max_pool2d's):
+    traced, that scope's ("MaxPool2d/": the node takes it exactly, and a tape names its
+    gradient under it), or a scope's name as given; eagerly none (TF's scope is empty)."""
+    graph = _state.graph
+    if graph is None:
+        return None
+    return name if name and name.endswith("/") else graph.unique_name(name or default) + "/"
+
+
 def gpu_only_channels_first(samples: list) -> list:
     """`samples`, those of channels-first data marked `gpu_only`: the suites compute
     in float64, which TF's CPU kernels refuse so (refuse_channels_first)."""

@@ -28,6 +28,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
+from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import pool_windows as PW
 from eagerflow._src.ops import windows as W
@@ -54,12 +55,14 @@ from eagerflow._src.ops.nn_args import (
     outer,
     python_format,
     refuse_channels_first,
+    scope_name,
     shape_tensor,
     sized,
     spatial,
     static_shape_values,
     unbool,
     unimplemented,
+    xla_explicit,
 )
 from eagerflow._src.ops.registry import (
     REGISTRY,
@@ -710,7 +713,7 @@ def _register_pool(p: _Pool) -> tuple:
     max_ = register(OpDef(p.max, partial(max_pool_infer, p), partial(max_pool_kernel, p),
                           grad=partial(max_pool_grad, p), reference=_max_ref(p),
                           samples=lambda: s()["max"], bad_samples=lambda: s()["max_bad"],
-                          tf=form))
+                          tf=form, xla_refuses=partial(xla_explicit, "pooling ops")))
     if p.rank == 2:
         # MaxPool that keeps each window's argmax for its gradient (see pool_windows.max_pool),
         # bound in MaxPool's place where that gradient may follow: eagerly under a tape
@@ -719,16 +722,19 @@ def _register_pool(p: _Pool) -> tuple:
         # MaxPool.
         register(OpDef(f"_{p.max}KeepArgmax", max_.infer, partial(max_pool_kernel, p, keep=True),
                        grad=max_.grad, reference=max_.reference, samples=lambda: s()["max"],
+                       xla_refuses=max_.xla_refuses,
                        tf=TFForm(export=lambda n, b: b.node(p.max, [b.input(0)], n.attrs))))
     onednn = OpDef(p.max_grad, partial(max_pool_grad_infer, p),
                    partial(max_pool_grad_kernel, p, onednn=True),
-                   grad=partial(max_pool_grad_grad, p), reference=_max_grad_ref(p), tf=form)
+                   grad=partial(max_pool_grad_grad, p), reference=_max_grad_ref(p), tf=form,
+                   xla_refuses=partial(xla_explicit, "maxpoolgrad"))
     register(replace(onednn, kernel=partial(max_pool_grad_kernel, p),
                      samples=lambda: s()["max_grad"], graph_form=partial(_paired_form, p, onednn)))
     register(OpDef(p.max_grad_grad, partial(max_pool_grad_grad_infer, p),
                    partial(max_pool_grad_grad_kernel, p),
                    grad=partial(max_pool_grad_grad_grad, p), reference=_max_grad_grad_ref(p),
-                   samples=lambda: s()["max_grad_grad"], tf=no_explicit))
+                   samples=lambda: s()["max_grad_grad"], tf=no_explicit,
+                   xla_types=("float32",)))  # (XLA's, of every TF type its CPU's compute)
     avg = register(OpDef(p.avg, partial(avg_pool_infer, p), partial(avg_pool_kernel, p),
                          grad=partial(avg_pool_grad, p), reference=_avg_ref(p),
                          samples=lambda: s()["avg"], bad_samples=lambda: s()["avg_bad"]))
@@ -788,18 +794,15 @@ def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
     df = default_format(data_format, "NHWC")
     attrs = _pool_attrs(POOL2D, ksize, strides, padding, df, True)  # (before the input)
     x = wrapper_inputs.op_input("MaxPool", input)
-    if st["graph"] is not None:  # (TF's node: its name scope's, "MaxPool2d" by default)
-        name = name or "MaxPool2d"
     # (TF's op is made in its "MaxPool2d" scope: eagerly its errors name no name)
-    return bind(op, (x,), attrs, eager_name(name))
+    return bind(op, (x,), attrs, scope_name(name, "MaxPool2d"))
 
 
 @dispatch_binding
 def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NHWC", name: str | None = None) -> Any:
-    if _state.graph is not None:  # (TF's node: its name scope's, "AvgPool2D" by default)
-        name = name or "AvgPool2D"
-    return _avg_pool2d(input, ksize, strides, padding, data_format, eager_name(name))
+    return _avg_pool2d(input, ksize, strides, padding, data_format,
+                       scope_name(name, "AvgPool2D"))
 
 
 def _avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
@@ -839,11 +842,12 @@ def _avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A00
 
 
 def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
-            data_format: str) -> Any:
+            data_format: str, name: str | None, default: str) -> Any:
     """1-D pooling as TF computes it: 2-D pooling over a unit height, NHWC for "NWC" and
     NCHW for any other format (the channel index read from its "NC" prefix, the height
     inserted after the first dimension: "NHWC" pools a [N, W, 1, C] tensor as NCHW, and
-    TF's CPU then refuses it, or its oneDNN build computes it as eagerflow does)."""
+    TF's CPU then refuses it, or its oneDNN build computes it as eagerflow does). Traced,
+    the pool is TF's node `name` (or `default`), its reshapes in that scope."""
     if data_format is not None and not isinstance(data_format, (str, bytes)):
         C.attr_read(data_format, "startswith")  # (TF's channel index comes first)
     data_format = python_format("NWC" if data_format is None else data_format)
@@ -856,19 +860,20 @@ def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa
         padding = [[0, 0]] + [list(ex[i:i + 2]) for i in range(0, 6, 2)]
     axis = 1 if data_format == "NWC" else 2
     df = "NHWC" if data_format == "NWC" else "NCHW"
-    return squeeze(fn(expand_dims(_t(input), axis), k, s, padding, df), [axis])
+    with wrapper_scope(name, default) as scope:
+        return squeeze(fn(expand_dims(_t(input), axis), k, s, padding, df, name=scope), [axis])
 
 
 @dispatch_binding
 def max_pool1d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NWC", name: str | None = None) -> Any:
-    return _pool1d(max_pool2d, input, ksize, strides, padding, data_format)
+    return _pool1d(max_pool2d, input, ksize, strides, padding, data_format, name, "MaxPool1d")
 
 
 @dispatch_binding
 def avg_pool1d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NWC", name: str | None = None) -> Any:
-    return _pool1d(avg_pool2d, input, ksize, strides, padding, data_format)
+    return _pool1d(avg_pool2d, input, ksize, strides, padding, data_format, name, "AvgPool1D")
 
 
 def _by_rank(fns: tuple, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002

@@ -240,14 +240,15 @@ _argmax_s = functools.cache(_argmax_samples)
 MAX_POOL_WITH_ARGMAX = register(OpDef(
     _WA, _argmax_infer, _argmax_kernel, grad=_argmax_grad, reference=_argmax_ref,
     samples=lambda: _argmax_s()["wa"], bad_samples=lambda: _argmax_s()["wa_bad"],
-    num_outputs=2))
+    num_outputs=2, xla_types=()))  # (XLA has no kernel of the three)
 MAX_POOL_GRAD_WITH_ARGMAX = register(OpDef(
     _WA_GRAD, _grad_wa_infer, _grad_wa_kernel, grad=_grad_wa_grad, reference=_grad_wa_ref,
-    samples=lambda: _argmax_s()["grad"], bad_samples=lambda: _argmax_s()["grad_bad"]))
+    samples=lambda: _argmax_s()["grad"], bad_samples=lambda: _argmax_s()["grad_bad"],
+    xla_types=()))
 MAX_POOL_GRAD_GRAD_WITH_ARGMAX = register(OpDef(
     _WA_GRAD_GRAD, _grad_grad_wa_infer, _grad_grad_wa_kernel, grad=_grad_grad_wa_grad,
     reference=_grad_grad_wa_ref, samples=lambda: _argmax_s()["grad_grad"],
-    bad_samples=lambda: _argmax_s()["grad_grad_bad"]))
+    bad_samples=lambda: _argmax_s()["grad_grad_bad"], xla_types=()))
 
 
 MaxPoolWithArgmaxOutput = collections.namedtuple("MaxPoolWithArgmax", ["output", "argmax"])

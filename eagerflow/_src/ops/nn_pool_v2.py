@@ -151,4 +151,5 @@ MAX_POOL_GRAD_V2 = register(OpDef(
 MAX_POOL_GRAD_GRAD_V2 = register(OpDef(
     "MaxPoolGradGradV2", _grad_grad_infer,
     _kernel(P.max_pool_grad_grad_kernel, "MaxPoolGradGradV2", "GradGrad"), grad=C.no_gradient,
-    reference=_with_explicit(P._max_grad_grad_ref(_V2)), samples=_samples("max_grad_grad")))
+    reference=_with_explicit(P._max_grad_grad_ref(_V2)), samples=_samples("max_grad_grad"),
+    xla_types=P.REGISTRY["MaxPoolGradGrad"].xla_types))
