@@ -319,7 +319,9 @@ def _no_kernel_parts(message: str) -> tuple:
 def test_3d_pools_without_a_cpu_kernel_are_refused_when_a_graph_runs(graph):
     # TF 2.21 (recorded): a graph's 3-D pool of a type its CPU has no kernel for traces, and
     # fails when it runs with the graph's "No OpKernel" error (eagerly: NotFoundError when
-    # placed); under tf.function(jit_compile=True) XLA computes it
+    # placed); under tf.function(jit_compile=True) XLA computes it. The kernels listed:
+    # XLA's first, as TF lists them once its eager context is up (any eager op or
+    # tf.function before: a TF 1 Session's run in a process that ran none lists the CPU's)
     x = tf.ones((1, 4, 4, 4, 2), tf.float16)
 
     def pool(x):
@@ -327,6 +329,7 @@ def test_3d_pools_without_a_cpu_kernel_are_refused_when_a_graph_runs(graph):
 
     want = ("No OpKernel was registered to support Op 'MaxPool3D' used by {{node MaxPool3D}} "
             "with these attrs: []\nRegistered devices: [CPU]\nRegistered kernels:\n  "
+            "device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_BFLOAT16, DT_HALF]\n  "
             "device='CPU'; T in [DT_BFLOAT16]\n  device='CPU'; T in [DT_FLOAT]\n\n\t "
             "[[MaxPool3D]]")
     attrs = {"T=DT_HALF", 'data_format="NDHWC"', "ksize=[1, 2, 2, 2, 1]", 'padding="SAME"',

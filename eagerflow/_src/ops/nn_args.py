@@ -175,6 +175,19 @@ def scope_name(name: str | None, default: str) -> str | None:
     return name if name and name.endswith("/") else graph.unique_name(name or default) + "/"
 
 
+def no_registered_kernel(op: str, node_attrs: str, kernels: tuple) -> InvalidArgumentError:
+    """TF's refusal of a graph's node whose attrs no kernel takes, raised as the node runs
+    (eagerly it is C.no_kernel's NotFoundError, as the op is placed): `node_attrs` as TF
+    prints them, then each registration, (device, constraints) pairs. TF lists XLA's
+    kernels first once its eager context is up (in a TF 2 program, always: a TF 1
+    Session's graph run before any eager op lists the CPU's alone)."""
+    lines = "".join(f"\n  device='{dev}'; {c}" for dev, c in kernels)
+    return InvalidArgumentError(
+        None, None, f"No OpKernel was registered to support Op '{op}' used by {{{{node {op}}}}}"
+                    f" with these attrs: [{node_attrs}]\nRegistered devices: [CPU]\n"
+                    f"Registered kernels:{lines}")
+
+
 def gpu_only_channels_first(samples: list) -> list:
     """`samples`, those of channels-first data marked `gpu_only`: the suites compute
     in float64, which TF's CPU kernels refuse so (refuse_channels_first)."""

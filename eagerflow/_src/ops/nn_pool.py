@@ -51,6 +51,7 @@ from eagerflow._src.ops.nn_args import (
     full_shape,
     get_sequence,
     gpu_only_channels_first,
+    no_registered_kernel,
     out_size,
     outer,
     python_format,
@@ -118,15 +119,12 @@ def _refuse_3d(op: str, d: Any, ksize: tuple, strides: tuple, padding: str,
     """TF's refusal of a 3-D pooling of a type its CPU has no kernel for (`d_input`:
     MaxPool3DGrad's TInput, which its kernels take equal to T): eagerly its NotFoundError
     when the op is placed, listing XLA's types too; in a graph its InvalidArgumentError
-    when the node runs (no XLA line: TF lists XLA's kernels once its process has used
-    them), by the kernel (_refuse_3d_run), and not under TF's XLA, which computes them."""
+    when the node runs (nn_args.no_registered_kernel), by the kernel (_refuse_3d_run), and
+    not under TF's XLA, which computes them."""
     if _state.graph is not None or not _unkernelled_3d(op, d, d_input, _state.xp is np):
         return
-    raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
-                        f"{op}[{_attrs_3d(d, d_input, ksize, strides, padding, data_format)}]"
-                        f"\nAll kernels registered for op {op}:\n  "
-                        f"device='XLA_CPU_JIT'; {_XLA_3D[op]}{_cpu_kernels_3d(d_input)}\n "
-                        f"[Op:{op}]")
+    raise C.no_kernel(op, _attrs_3d(d, d_input, ksize, strides, padding, data_format),
+                      others=_kernels_3d(op, d_input))
 
 
 def _refuse_3d_run(op: str, xp: Any, d: Any, ksize: tuple, strides: tuple, padding: str,
@@ -138,11 +136,8 @@ def _refuse_3d_run(op: str, xp: Any, d: Any, ksize: tuple, strides: tuple, paddi
     d, d_input = dt.from_numpy(d), d_input and dt.from_numpy(d_input)
     if not _unkernelled_3d(op, d, d_input, True):
         return
-    raise InvalidArgumentError(
-        None, None, f"No OpKernel was registered to support Op '{op}' used by {{{{node {op}}}}}"
-                    f" with these attrs: "
-                    f"[{_attrs_3d(d, d_input, ksize, strides, padding, data_format)}]\n"
-                    f"Registered devices: [CPU]\nRegistered kernels:{_cpu_kernels_3d(d_input)}")
+    raise no_registered_kernel(op, _attrs_3d(d, d_input, ksize, strides, padding, data_format),
+                               _kernels_3d(op, d_input))
 
 
 def _unkernelled_3d(op: str, d: Any, d_input: Any, on_cpu: bool) -> bool:
@@ -162,9 +157,11 @@ def _attrs_3d(d: Any, d_input: Any, ksize: tuple, strides: tuple, padding: str,
             f'padding="{padding}", strides=[{", ".join(map(str, strides))}]')
 
 
-def _cpu_kernels_3d(d_input: Any) -> str:
-    return "".join(f"\n  device='CPU'; T in [{t}]" + (f"; TInput in [{t}]" if d_input else "")
-                   for t in ("DT_BFLOAT16", "DT_FLOAT"))
+def _kernels_3d(op: str, d_input: Any) -> tuple:
+    """TF's registrations of the op, as its errors list them: XLA's, then the CPU's."""
+    return (("XLA_CPU_JIT", _XLA_3D[op]),) + tuple(
+        ("CPU", f"T in [{t}]" + (f"; TInput in [{t}]" if d_input else ""))
+        for t in ("DT_BFLOAT16", "DT_FLOAT"))
 
 
 def _check_tinput(op: str, x: Any, y: Any = None, attr: str = "TInput") -> Any:
