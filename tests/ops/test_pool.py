@@ -14,7 +14,7 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.core import device as D
-from eagerflow._src.ops import nn_pool, pool_windows
+from eagerflow._src.ops import nn_pool, nn_pool_refs, pool_windows
 from tests.gpu_target import on_the_gpu
 from tests.ops import max_pool_grad_cases as mpg
 from tests.ops.test_conv import directional_check, pads_for
@@ -503,7 +503,7 @@ def test_max_pool_gradient_from_the_kept_argmax_is_the_recomputed_one(name, k, s
     np.testing.assert_array_equal(got.view(f"u{x.itemsize}"), again.view(f"u{x.itemsize}"))
     attrs = dict(ksize=(1,) + ks + (1,), strides=(1,) + st + (1,), padding=p,
                  explicit_paddings=(), data_format="NHWC")
-    want = nn_pool._max_grad_ref(nn_pool.POOL2D)(x, y, dy, **attrs)
+    want = nn_pool_refs.max_grad_ref(nn_pool.POOL2D)(x, y, dy, **attrs)
     np.testing.assert_array_equal(got.view(f"u{x.itemsize}"), want.view(f"u{x.itemsize}"))
 
 
@@ -705,3 +705,22 @@ def test_a_graph_refuses_a_max_pool_gradient_input_of_another_rank_when_built():
                            match=f"}}}} tensor_in must be 4-dimensional \\[Op:{op}\\]"):
             getattr(tf.raw_ops, op)(orig_input=x, orig_output=x, grad=x, ksize=[1, 2, 2, 1],
                                     strides=[1, 1, 1, 1], padding="SAME")
+
+
+@pytest.mark.parametrize("rank", [2, 3])
+def test_an_eager_max_pool_gradient_checks_its_inputs_once(rank, monkeypatch):
+    # (its infer checks them; its kernel only where a graph's node runs, which its shape
+    # function left them to, as TF's kernel checks them then)
+    calls = []
+    check = nn_pool._check_grad_shapes
+    monkeypatch.setattr(nn_pool, "_check_grad_shapes", lambda *a: calls.append(1) or check(*a))
+    x = tf.reshape(tf.range(2.0 * 4 ** rank), (1,) + (4,) * rank + (2,))
+    k = dict(ksize=[1] + [2] * rank + [1], strides=[1] * (rank + 2), padding="VALID")
+    pool, grad = (tf.raw_ops.MaxPool, tf.raw_ops.MaxPoolGrad) if rank == 2 else \
+        (tf.raw_ops.MaxPool3D, tf.raw_ops.MaxPool3DGrad)
+    y = pool(input=x, **k)
+    want = grad(orig_input=x, orig_output=y, grad=y, **k)
+    assert len(calls) == 1
+    traced = tf.function(lambda: grad(orig_input=x, orig_output=y, grad=y, **k))()
+    assert len(calls) == 2  # (the graph's node, when it ran)
+    np.testing.assert_array_equal(traced.numpy(), want.numpy())

@@ -23,17 +23,8 @@ from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.math_base import _t, zeros_like
 from eagerflow._src.ops.nn_args import check_t, fail, get_sequence
-from eagerflow._src.ops.nn_pool import (
-    POOL2D,
-    _check_like,
-    _check_pool_attrs,
-    _distinct,
-    _first_max,
-    _max_ref,
-    _out_shape,
-    _rng,
-    _windows_ref,
-)
+from eagerflow._src.ops.nn_pool import POOL2D, _check_like, _check_pool_attrs, _out_shape
+from eagerflow._src.ops.nn_pool_refs import distinct, first_max, max_ref, rng, windows_ref
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 _ARGMAX_T = (dt.float32, dt.float64, dt.int32, dt.uint8, dt.int16, dt.int8, dt.int64,
@@ -148,7 +139,7 @@ def _grad_grad_wa_grad(n: Any, g: Any) -> list:
 
 def _argmax_cells(x_shape: tuple, a: dict) -> list:
     """[(y index, [x index, ...])] of a 2-D NHWC pooling by the plain-loop reference."""
-    return _windows_ref(POOL2D, x_shape, {**a, "data_format": "NHWC"})[1]
+    return windows_ref(POOL2D, x_shape, {**a, "data_format": "NHWC"})[1]
 
 
 def _flat(xi: tuple, shape: tuple, include_batch: bool) -> int:
@@ -160,11 +151,11 @@ def _flat(xi: tuple, shape: tuple, include_batch: bool) -> int:
 def _argmax_ref(x: np.ndarray, ksize: tuple, strides: tuple, padding: str,
                 Targmax: dt.DType, include_batch_in_index: bool) -> tuple:  # noqa: N803
     a = dict(ksize=ksize, strides=strides, padding=padding)
-    y_shape = _max_ref(POOL2D)(x, data_format="NHWC", **a).shape
+    y_shape = max_ref(POOL2D)(x, data_format="NHWC", **a).shape
     y = np.zeros(y_shape, x.dtype)
     arg = np.zeros(y_shape, Targmax.as_numpy_dtype)
     for yi, members in _argmax_cells(x.shape, a):
-        m = _first_max(x, members)
+        m = first_max(x, members)
         y[yi], arg[yi] = x[m], _flat(m, x.shape, include_batch_in_index)
     return y, arg
 
@@ -194,7 +185,7 @@ def _argmax_samples() -> dict:
                ((2, 4, 4, 1), 2, 2, "VALID", dt.int64, True)]
     s: dict = {k: [] for k in ("wa", "grad", "grad_grad")}
     for shape, k, st, pad, targ, batch in configs:
-        x = _distinct(*shape)
+        x = distinct(*shape)
         a = dict(ksize=get_sequence(k, 2, 3, "ksize"), strides=get_sequence(st, 2, 3, "strides"),
                  padding=pad)
         y, arg = _argmax_ref(x, **a, Targmax=targ, include_batch_in_index=batch)
@@ -202,9 +193,9 @@ def _argmax_samples() -> dict:
                               grad_inputs=(0,)))
         ga = {**a, "include_batch_in_index": batch}
         arg = arg.astype(np.int64)  # TF's CPU kernels take no int32 argmax
-        s["grad"].append(Sample((x, _rng.uniform(-1, 1, y.shape), arg), ga, grad_inputs=(1,)))
+        s["grad"].append(Sample((x, rng.uniform(-1, 1, y.shape), arg), ga, grad_inputs=(1,)))
         if not s["grad_grad"]:  # (TF has it on GPUs only: one sample is enough)
-            s["grad_grad"].append(Sample((x, _rng.uniform(-1, 1, x.shape), arg), ga,
+            s["grad_grad"].append(Sample((x, rng.uniform(-1, 1, x.shape), arg), ga,
                                          grad_inputs=(1,)))
     ok = dict(ksize=(1, 2, 2, 1), strides=(1, 1, 1, 1), padding="VALID", Targmax=dt.int64,
               include_batch_in_index=False)
