@@ -28,6 +28,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import OpError
+from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
@@ -687,10 +688,12 @@ def _conv3d(x: Any, w: Any, attrs: dict, name: str | None) -> Any:
 @dispatch_binding
 def conv1d(input: Any, filters: Any, stride: Any, padding: Any,  # noqa: A002
            data_format: str = "NWC", dilations: Any = None, name: str | None = None) -> Any:
-    """1-D convolution, computed as TF does: a 2-D convolution over a unit height."""
+    """1-D convolution, computed as TF does: a 2-D convolution over a unit height. Traced,
+    TF's nodes: the input's ExpandDims, the filters', the Conv2D and the Squeeze, in the
+    scope `name` (or "conv1d"), whose name the Conv2D takes."""
     df = to_2d_format(data_format)
     x, w = binary_args(input, filters)
-    spatial_axis = 2 if df == "NCHW" else 1
+    spatial_axis = -2 if df == "NCHW" else -3  # (TF's, counted from the channel's end)
     ci = _channel_index(df, 3)
     st = get_sequence(stride, 1, ci, "stride", attr="strides")  # (Conv2D's attr converts)
     dl = get_sequence(dilations, 1, ci, "dilations")
@@ -698,16 +701,14 @@ def conv1d(input: Any, filters: Any, stride: Any, padding: Any,  # noqa: A002
     dl = (1,) + dl if df == "NHWC" else dl[:2] + (1,) + dl[2:]
     pad, ex = convert_padding(padding, 4, converts=False)  # (TF's conv1d: a string only)
     attrs = dict(strides=st, padding=pad, explicit_paddings=ex, data_format=df, dilations=dl)
-    w = expand_dims(w, 0)
-
-    def conv(v: Any) -> Any:
+    with wrapper_scope(name, "conv1d") as scope:
+        x = expand_dims(x, spatial_axis)
+        w = expand_dims(w, 0)
         try:
-            return bind(CONV2D, (v, w), attrs)
+            y = _batch_squeezed(x, 3, lambda v: bind(CONV2D, (v, w), attrs, scope))
         except OpError as e:
             raise (slow_path(e) if by_fallback(stride, dilations) else e) from None
-
-    return _batch_squeezed(x, 2, lambda v: squeeze(conv(expand_dims(v, spatial_axis)),
-                                                   [spatial_axis]))
+        return squeeze(y, [spatial_axis])
 
 
 def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
