@@ -654,7 +654,14 @@ def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NHWC", dilations: Any = None, name: str | None = None) -> Any:
     """2-D convolution of `input` (NHWC or NCHW, with any number of batch dims) with
     `filters` [h, w, in, out]."""
-    attrs = _conv_attrs(2, strides, padding, default_format(data_format, "NHWC"), dilations)
+    try:
+        attrs = _conv_attrs(2, strides, padding, default_format(data_format, "NHWC"),
+                            dilations)
+    except (TypeError, OverflowError):
+        # (TF expands the strides and dilations unread, reads input.shape, then its op's
+        # wrapper int()s their items: what int() refuses comes after a shapeless input)
+        read_shape(input)
+        raise
     read_shape(input)
     x, w = binary_args(input, filters)
     return _conv2d(x, w, attrs, name)
