@@ -433,8 +433,8 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"sorted={_bool(attrs.get('sorted', True))}]")
         names, shapes = names + [f"{node}/k"], shapes + ["[]"]
         suffix = f" and with computed input tensors: input[1] = <{k}>."
-    elif op.name in _DEPTHWISE_GRADS and len(tensors) == 3:
-        form = (f"{op.name}[T={dt_enum(tensors[2]._dtype)}, data_format="
+    elif op.name in _DEPTHWISE_GRADS + ("DepthwiseConv2dNative",) and len(tensors) in (2, 3):
+        form = (f"{op.name}[T={dt_enum(tensors[-1]._dtype)}, data_format="
                 f"\"{attrs.get('data_format', 'NHWC')}\", dilations={_ints(attrs['dilations'])}, "
                 f"explicit_paddings={_ints(attrs['explicit_paddings'])}, padding="
                 f"\"{attrs['padding']}\", strides={_ints(attrs['strides'])}]")
@@ -631,7 +631,8 @@ _DECODE_CSV_ERRORS = ("Shape must be at most rank 1 but is rank",
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
 _RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint", "HSVToRGB", "RGBToHSV",
                                      "RegexReplace", "RegexFullMatch", "MaxPoolGrad",
-                                     "MaxPoolGradV2", "MaxPool3DGrad")
+                                     "MaxPoolGradV2", "MaxPool3DGrad", "Conv2D", "Conv3D",
+                                     "DepthwiseConv2dNative")
 # (their shape function's NCHW_VECT_C rank check: ops/nn_space.py words it as TF's)
 _SPACE_DEPTH_OPS = ("SpaceToDepth", "DepthToSpace")
 # the SparseSegment* ops' (ops/sparse_segment_ops.py words them so while a graph is built)

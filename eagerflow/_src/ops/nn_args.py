@@ -346,8 +346,9 @@ def convert_padding(padding: Any, nd: int, converts: bool = True) -> tuple:
     left to the op wrapper's TypeError (check_choice)."""
     if not converts:
         return (padding.decode() if isinstance(padding, bytes) else padding), ()
-    if not isinstance(padding, (str, bytes, list, tuple)) and padding == "EXPLICIT":
-        padding = "EXPLICIT"  # (refused as that string is)
+    if not isinstance(padding, (list, tuple)) and padding == "EXPLICIT":  # (not bytes)
+        raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit "
+                         "padding, `padding` must be a list.")
     if isinstance(padding, (list, tuple)):
         # (TF checks each element before the list's length)
         for i, pair in enumerate(padding):

@@ -250,11 +250,11 @@ def _conv_infer_now(fam: Family, x: Any, w: Any, strides: tuple, padding: str,
     op, r = fam.fwd, fam.rank
     d = check_t(op, (x, w), fam.types)
     _check_attrs(fam, op, strides, padding, explicit_paddings, data_format, dilations)
-    if x._shape is not None and len(x._shape) != r + 2:
-        raise fail(op, fam.input_rank_msg.format(C.shape_str(x._shape)
-                                                 if "{}" in fam.input_rank_msg else ""))
-    if w._shape is not None and len(w._shape) != r + 2:
-        raise fail(op, fam.filter_rank_msg.format(C.shape_str(w._shape)))
+    for t, msg in ((x, fam.input_rank_msg), (w, fam.filter_rank_msg)):
+        if t._shape is not None and len(t._shape) != r + 2:
+            # (traced, TF's shape function refuses it: a ValueError naming the node)
+            raise fail(op, f"Shape must be rank {r + 2} but is rank {len(t._shape)}"
+                       if _state.graph is not None else msg.format(C.shape_str(t._shape)))
     if x._shape is None or w._shape is None:
         return None, d
     return _checked_forward_shape(fam, op, x._shape, w._shape, strides, padding,
@@ -663,6 +663,9 @@ def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
         read_shape(input)
         raise
     read_shape(input)
+    # (its op's wrapper converts the padding and the format, checked eagerly, before the
+    # inputs)
+    op_attrs_first("Conv2D", name, padding=attrs["padding"], data_format=attrs["data_format"])
     x, w = binary_args(input, filters)
     return _conv2d(x, w, attrs, name)
 

@@ -63,8 +63,8 @@ CONV2D_F = Family(2, "Conv2D", "Conv2DBackpropInput", "Conv2DBackpropFilter", ("
                    "Row and column strides should be larger than 0.",
                    label_in="Conv2DCustomBackpropInput", label_fil="Conv2DCustomBackpropFilter")
 CONV3D_F = Family(3, "Conv3D", "Conv3DBackpropInputV2", "Conv3DBackpropFilterV2",
-                   ("NDHWC", "NCDHW"), "input must be 5-dimensional{}",
-                   "filter must be 5-dimensional{}", "Spatial strides should be larger than 0.",
+                   ("NDHWC", "NCDHW"), "input must be 5-dimensional",
+                   "filter must be 5-dimensional", "Spatial strides should be larger than 0.",
                    groups=False, explicit=False, label_in="Conv3DBackpropInputOpV2",
                    label_fil="Conv3DBackpropFilterOpV2", types=_DW_T)
 DEPTHWISE_F = Family(2, "DepthwiseConv2dNative", "DepthwiseConv2dNativeBackpropInput",

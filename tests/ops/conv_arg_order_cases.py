@@ -1,0 +1,62 @@
+"""tf.nn.conv2d and tf.nn.conv3d given a bad input and a bad padding at once, eagerly and
+traced, and the convolution ops' rank errors: which argument TF 2.21 refuses first and in
+which words (its conv2d converts the padding list, then reads input.shape, then its op's
+wrapper converts the padding and the format, checked eagerly before the inputs' dtypes;
+traced, its shape functions refuse a rank as a ValueError naming the node). Recorded by
+record_conv_arg_order.py (TF's own kernels: oneDNN off) into conv_arg_order_golden.json;
+test_conv_arg_order.py checks eagerflow."""
+
+from __future__ import annotations
+
+import re
+
+_INPUTS_2D = ("tf.ones([1,5,5,2])", "tf.ones([1,5,5,2], tf.int64)", "[[[[1., 1.]]]]",
+              "np.ones((1,5,5,2))", "'a'", "tf.ones([1,5,5,2], tf.float16)", "tf.ones([5,5,2])")
+_INPUTS_3D = ("tf.ones([1,5,5,5,2])", "tf.ones([1,5,5,5,2], tf.int64)", "[[[[[1., 1.]]]]]",
+              "np.ones((1,5,5,5,2))", "'a'", "tf.ones([5,5,5,2])")
+_PADDINGS = ("'FOO'", "3", "None", "'EXPLICIT'", "[[0,0],[1,1],[1,1],[0,0]]", "b'SAME'",
+             "'SAME'")
+
+CALLS = [f"tf.nn.conv2d({x}, tf.ones([3,3,2,2]), 1, {p})" for x in _INPUTS_2D
+         for p in _PADDINGS] + \
+    [f"tf.nn.conv3d({x}, tf.ones([3,3,3,2,2]), [1,1,1,1,1], {p})" for x in _INPUTS_3D
+     for p in _PADDINGS] + [
+    "tf.nn.conv2d(tf.ones([1,5,5,2]), tf.ones([3,2,2]), 1, 'SAME')",
+    "tf.raw_ops.Conv2D(input=tf.ones([1,1,5,5,2]), filter=tf.ones([3,3,2,2]), "
+    "strides=[1,1,1,1], padding='SAME')",
+    "tf.nn.conv3d(tf.ones([1,5,5,5,2]), tf.ones([3,3,2,2]), [1,1,1,1,1], 'SAME')",
+    "tf.nn.conv3d(tf.ones([5,5,5,2], tf.float64), tf.ones([3,3,3,2,2], tf.float64), "
+    "[1,1,1,1,1], 'SAME')",
+    "tf.raw_ops.DepthwiseConv2dNative(input=tf.ones([5,5,2]), filter=tf.ones([3,3,2,1]), "
+    "strides=[1,1,1,1], padding='SAME')",
+    "tf.raw_ops.DepthwiseConv2dNative(input=tf.ones([1,5,5,2]), filter=tf.ones([3,2,1]), "
+    "strides=[1,1,1,1], padding='SAME')",
+    "tf.nn.conv2d(tf.ones([5,5,2]), tf.ones([3,3,2,2]), 1, [[0,0],[1,1],[1,1],[0,0]], "
+    "name='cc')",
+    "tf.nn.conv1d(tf.ones([5,2]), tf.ones([3,2,2]), 1, 'SAME')",
+    "tf.nn.convolution(tf.ones([5,5,2]), tf.ones([3,3,2,2]))",
+    "tf.nn.convolution(tf.ones([1,5,5,2]), tf.ones([3,3,2,2]), 1, 'FOO')",
+    "tf.nn.conv2d(tf.ones([1,5,5,2]), tf.ones([3,3,2,2]), 1, 'FOO', name='c')",
+] + [f"tf.nn.{f}(tf.ones([1,4,4,1]), {args}'EXPLICIT')" for f, args in (
+    ("max_pool2d", "2, 1, "), ("max_pool", "2, 1, "), ("conv2d", "tf.ones([2,2,1,1]), 1, "),
+    ("depthwise_conv2d", "tf.ones([2,2,1,1]), [1,1,1,1], "),
+    ("conv2d_transpose", "tf.ones([2,2,1,1]), [1,4,4,1], 1, "))] + [
+    "tf.nn.max_pool1d(tf.ones([1,4,1]), 2, 1, 'EXPLICIT')"]
+
+
+def keys() -> list:
+    return [(c, t) for c in CALLS for t in (False, True)]
+
+
+def run(tf, np, call: str, traced: bool) -> list:
+    """The result's shape, or the error as [class name, its message's last line] (a traced
+    function's number as N; TF's traced "in user code" frame gone: the error's own line)."""
+    def f():  # (the tensors made inside: a traced function's own constants)
+        return eval(call, {"tf": tf, "np": np})  # noqa: S307 - the calls above
+    try:
+        return list((tf.function(f)() if traced else f()).shape)
+    except Exception as e:  # (the recorded outcome)
+        lines = [line.strip() for line in str(e).strip().splitlines() if line.strip()]
+        last = lines[-1] if lines else ""
+        last = re.sub(r"(__inference_\w+?)_\d+\]", r"\1_N]", last)
+        return [type(e).__name__, last.removeprefix(f"{type(e).__name__}: ")]
