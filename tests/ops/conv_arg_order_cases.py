@@ -2,7 +2,8 @@
 traced, and the convolution ops' rank errors: which argument TF 2.21 refuses first and in
 which words (its conv2d converts the padding list, then reads input.shape, then its op's
 wrapper converts the padding and the format, checked eagerly before the inputs' dtypes;
-traced, its shape functions refuse a rank as a ValueError naming the node). Recorded by
+traced, its shape functions refuse a rank as a ValueError naming the node), and raw
+convolutions given strides None. Recorded by
 record_conv_arg_order.py (TF's own kernels: oneDNN off) into conv_arg_order_golden.json;
 test_conv_arg_order.py checks eagerflow."""
 
@@ -41,7 +42,15 @@ CALLS = [f"tf.nn.conv2d({x}, tf.ones([3,3,2,2]), 1, {p})" for x in _INPUTS_2D
     ("max_pool2d", "2, 1, "), ("max_pool", "2, 1, "), ("conv2d", "tf.ones([2,2,1,1]), 1, "),
     ("depthwise_conv2d", "tf.ones([2,2,1,1]), [1,1,1,1], "),
     ("conv2d_transpose", "tf.ones([2,2,1,1]), [1,4,4,1], 1, "))] + [
-    "tf.nn.max_pool1d(tf.ones([1,4,1]), 2, 1, 'EXPLICIT')"]
+    "tf.nn.max_pool1d(tf.ones([1,4,1]), 2, 1, 'EXPLICIT')"] + [
+    # a raw op's list attr given None: its wrapper's TypeError first where it runs (traced;
+    # eagerly where another attr sends the call down the fallback), else the op's error
+    f"tf.raw_ops.{op}(input=tf.ones([1,5,5,2]), filter=tf.ones([3,3,2,{c}]), strides=None, "
+    f"padding={p})" for op, c in (("DepthwiseConv2dNative", 1), ("Conv2D", 2))
+    for p in ("3", "'SAME'", "'FOO'", "None")] + [
+    "tf.raw_ops.DepthwiseConv2dNative(input=tf.ones([1,5,5,2]), filter=tf.ones([3,3,2,1]), "
+    "strides=[1,1,1,1], padding=3)",
+    "tf.nn.depthwise_conv2d(tf.ones([1,5,5,2]), tf.ones([3,3,2,1]), None, 3)"]
 
 
 def keys() -> list:
