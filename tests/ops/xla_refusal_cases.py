@@ -3,12 +3,15 @@ tf.function(jit_compile=True) where TF's eager kernels compute them: a max pool'
 padding (its kernel's UnimplementedError), the max pools' second gradients of any dtype but
 float32, the argmax pools, the fractional pools and dilation2d (no XLA kernel: XLA's
 InvalidArgumentError naming the node and where user code made it), with the same calls
-that XLA compiles beside them. Recorded by record_xla_refusals.py into
-xla_refusals_golden.json; test_xla_refusals.py checks eagerflow.
+that XLA compiles beside them; traced without XLA, the argmax pools' second gradients
+(MaxPoolGradGradWithArgmax has no CPU kernel; MaxPoolGradWithArgmax no gradient).
+Recorded by record_xla_refusals.py into xla_refusals_golden.json; test_xla_refusals.py
+checks eagerflow.
 
 Each case's function is defined here, not evaluated from text, so that the creation stack
 TF prints ("The op is created at:") lists this file's frames; `run` keeps those (their
-path as this file's name: the recorder's and pytest's own frames differ).
+path as this file's name: the recorder's and pytest's own frames differ). The golden holds
+this file's line numbers: record it again after any edit.
 """
 
 from __future__ import annotations
@@ -88,6 +91,21 @@ def max_pool_grad_with_argmax(tf, x):
     return tf.raw_ops.MaxPoolGradWithArgmax(input=x, grad=y, argmax=argmax, **K4)
 
 
+def max_pool_grad_grad_with_argmax(tf, x):
+    y, argmax = tf.raw_ops.MaxPoolWithArgmax(input=x, **K4)
+    return tf.raw_ops.MaxPoolGradGradWithArgmax(input=x, grad=x, argmax=argmax, **K4)
+
+
+def second_gradient_with_argmax(tf, x):
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y, _ = tf.nn.max_pool_with_argmax(x, 2, 1, "VALID")
+        g = inner.gradient(y, x)
+    return outer.gradient(g, x)
+
+
 def fractional_max_pool(tf, x):
     return tf.raw_ops.FractionalMaxPool(value=x, pooling_ratio=[1.0, 1.5, 1.5, 1.0])[0]
 
@@ -126,6 +144,8 @@ CASES = [
     (explicit_and_grad_grad, "float64", ([1, 4, 4, 1],)),
     (max_pool_with_argmax, "float32", ([1, 4, 4, 1],)),
     (max_pool_grad_with_argmax, "float32", ([1, 4, 4, 1],)),
+    (max_pool_grad_grad_with_argmax, "float32", ([1, 4, 4, 1],)),
+    (second_gradient_with_argmax, "float32", ([1, 4, 4, 1],)),
     (fractional_max_pool, "float32", ([1, 4, 4, 1],)),
     (dilation2d, "float32", ([1, 4, 4, 1],)),
     (erosion2d, "float32", ([1, 4, 4, 1],)),
@@ -142,9 +162,13 @@ _HERE = os.path.basename(__file__)
 
 
 def _normal(text: str) -> str:
-    """`text` with each traced function's number as N and only this file's frames of a
-    creation stack, named by the file's name."""
+    """`text` with each traced function's number as N, a graph's "No OpKernel" attrs in
+    order (TF lists them in an order that varies from run to run) and only this file's
+    frames of a creation stack, named by the file's name."""
     text = re.sub(r"(__inference_\w+?)_\d+\b", r"\1_N", text)
+    text = re.sub(r"(?<=with these attrs: \[)(.*?)(?=\]\n)", lambda m: ", ".join(
+        sorted(re.split(r", (?=[A-Za-z_]+=)", m.group(1)))), text)
+    text = re.sub(r'File "[^"]*/' + re.escape(_HERE) + '"', f'File "{_HERE}"', text)
     lines = []
     for line in text.split("\n"):
         m = _FRAME.match(line)

@@ -178,10 +178,12 @@ def scope_name(name: str | None, default: str) -> str | None:
 def no_registered_kernel(op: str, node_attrs: str, kernels: tuple) -> InvalidArgumentError:
     """TF's refusal of a graph's node whose attrs no kernel takes, raised as the node runs
     (eagerly it is C.no_kernel's NotFoundError, as the op is placed): `node_attrs` as TF
-    prints them, then each registration, (device, constraints) pairs. TF lists XLA's
+    prints them, then each registration, (device, constraints) pairs (none: TF's words for
+    none). TF lists XLA's
     kernels first once its eager context is up (in a TF 2 program, always: a TF 1
     Session's graph run before any eager op lists the CPU's alone)."""
-    lines = "".join(f"\n  device='{dev}'; {c}" for dev, c in kernels)
+    lines = "".join(f"\n  device='{dev}'; {c}" for dev, c in kernels) or \
+        "\n  <no registered kernels>"
     return InvalidArgumentError(
         None, None, f"No OpKernel was registered to support Op '{op}' used by {{{{node {op}}}}}"
                     f" with these attrs: [{node_attrs}]\nRegistered devices: [CPU]\n"
