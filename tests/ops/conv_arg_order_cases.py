@@ -2,8 +2,9 @@
 traced, and the convolution ops' rank errors: which argument TF 2.21 refuses first and in
 which words (its conv2d converts the padding list, then reads input.shape, then its op's
 wrapper converts the padding and the format, checked eagerly before the inputs' dtypes;
-traced, its shape functions refuse a rank as a ValueError naming the node), and raw
-convolutions given strides None. Recorded by
+traced, its shape functions refuse a rank as a ValueError naming the node), raw
+convolutions given strides None, and convolutions and pools whose window is wider than
+their input. Recorded by
 record_conv_arg_order.py (TF's own kernels: oneDNN off) into conv_arg_order_golden.json;
 test_conv_arg_order.py checks eagerflow."""
 
@@ -50,7 +51,25 @@ CALLS = [f"tf.nn.conv2d({x}, tf.ones([3,3,2,2]), 1, {p})" for x in _INPUTS_2D
     for p in ("3", "'SAME'", "'FOO'", "None")] + [
     "tf.raw_ops.DepthwiseConv2dNative(input=tf.ones([1,5,5,2]), filter=tf.ones([3,3,2,1]), "
     "strides=[1,1,1,1], padding=3)",
-    "tf.nn.depthwise_conv2d(tf.ones([1,5,5,2]), tf.ones([3,3,2,1]), None, 3)"]
+    "tf.nn.depthwise_conv2d(tf.ones([1,5,5,2]), tf.ones([3,3,2,1]), None, 3)"] + [
+    # a window wider than its input: the kernels' empty output (or their negative size),
+    # traced the shape functions' "Negative dimension size" ValueError naming the node
+    "tf.nn.conv2d(tf.ones([1,5,5,2]), tf.ones([6,6,2,2]), 1, 'VALID')",
+    "tf.nn.conv2d(tf.ones([1,5,5,2]), tf.ones([3,3,2,2]), 1, 'VALID', dilations=3)",
+    "tf.nn.conv2d(tf.ones([1,5,5,2]), tf.ones([6,6,2,2]), 1, [[0,0],[0,0],[0,0],[0,0]])",
+    "tf.nn.conv3d(tf.ones([1,5,5,5,2]), tf.ones([6,6,6,2,2]), [1,1,1,1,1], 'VALID')",
+    "tf.nn.depthwise_conv2d(tf.ones([1,5,5,2]), tf.ones([6,6,2,1]), [1,1,1,1], 'VALID')",
+    "tf.raw_ops.MaxPool(input=tf.ones([1,5,5,2]), ksize=[1,6,6,1], strides=[1,1,1,1], "
+    "padding='VALID')",
+    "tf.raw_ops.MaxPool(input=tf.ones([1,5,5,2]), ksize=[1,6,6,1], strides=[1,1,1,1], "
+    "padding='EXPLICIT', explicit_paddings=[0,0,0,0,0,0,0,0])",
+    "tf.raw_ops.AvgPool(value=tf.ones([1,5,5,2]), ksize=[1,6,6,1], strides=[1,1,1,1], "
+    "padding='VALID')",
+    "tf.nn.max_pool2d(tf.ones([1,5,5,2]), 6, 1, 'VALID')",
+    "tf.nn.avg_pool3d(tf.ones([1,5,5,5,2]), 6, 1, 'VALID')",
+    "tf.raw_ops.MaxPool3D(input=tf.ones([1,5,5,5,2]), ksize=[1,6,6,6,1], "
+    "strides=[1,1,1,1,1], padding='VALID')",
+    "tf.nn.max_pool2d(tf.ones([1,5,5,2]), 6, 1, 'SAME')"]
 
 
 def keys() -> list:

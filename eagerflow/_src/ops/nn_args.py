@@ -238,11 +238,18 @@ def check_explicit(op: str, padding: str, explicit: tuple, nd: int, data_format:
 
 
 def out_size(op: str, size: Any, k: int, stride: int, dil: int, padding: str,
-             pair: tuple) -> Any:
+             pair: tuple, shape_fn: bool = False) -> Any:
     """One output dim (None when the size or the window is unknown), raising TF's
-    negative-size error."""
+    negative-size error; `shape_fn` (a forward op's): while a graph is built, TF's shape
+    function's refusal of a window wider than the (padded) input, which its kernel takes
+    (an empty output)."""
     if size is None or k is None:
         return None
+    eff = (k - 1) * dil + 1
+    if shape_fn and padding != "SAME" and _state.graph is not None and \
+            size + pair[0] + pair[1] < eff:
+        raise fail(op, f"Negative dimension size caused by subtracting {eff} from "
+                       f"{size + pair[0] + pair[1]}")
     o, _, _ = W.window_geometry(size, k, stride, dil, padding, pair)
     if o < 0:
         raise fail(op, f"Computed output size would be negative: {o} [input_size: {size}, "

@@ -197,8 +197,8 @@ def _forward_shape(fam: Family, op: str, xshape: tuple, fshape: tuple, strides: 
     ks = fshape[:fam.rank]
     pairs = explicit_pairs(explicit, data_format) if padding == "EXPLICIT" else \
         ((0, 0),) * fam.rank
-    outs = tuple(out_size(op, s, k, st, d, padding, p) if k is not None else None
-                 for s, k, st, d, p in zip(spatial(xshape, data_format), ks,
+    outs = tuple(out_size(op, s, k, st, d, padding, p, op == fam.fwd) if k is not None
+                 else None for s, k, st, d, p in zip(spatial(xshape, data_format), ks,
                                            spatial(strides, data_format),
                                            spatial(dilations, data_format), pairs))
     return full_shape(outer(xshape, data_format)[0], outs, _out_channels(fam, fshape), data_format)
@@ -238,7 +238,8 @@ def _as_grouped(fam: Family, w: Any) -> Any:
 def conv_infer(fam: Family, x: Any, w: Any, strides: tuple, padding: str,
                explicit_paddings: tuple, data_format: str, dilations: tuple) -> list:
     shape, d = kept((fam, x._dtype, w._dtype, x._shape, w._shape, strides, padding,
-                      explicit_paddings, data_format, dilations), _conv_infer_now, fam, x, w,
+                      explicit_paddings, data_format, dilations, _state.graph is None),
+                     _conv_infer_now, fam, x, w,
                      strides, padding, explicit_paddings, data_format, dilations)
     return [(shape if shape is None else sized(fam.fwd, shape, d), d)]
 

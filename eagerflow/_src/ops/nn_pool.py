@@ -247,9 +247,10 @@ def check_window_paddings(op: str, padding: str, explicit: tuple, ksize: tuple,
 
 
 def _out_shape(op: str, xshape: tuple, ksize: tuple, strides: tuple, padding: str,
-               explicit: tuple, data_format: str, r: int, d: dt.DType = dt.float32) -> tuple:
+               explicit: tuple, data_format: str, r: int, d: dt.DType = dt.float32,
+               shape_fn: bool = False) -> tuple:
     pairs = explicit_pairs(explicit, data_format) if padding == "EXPLICIT" else ((0, 0),) * r
-    outs = tuple(out_size(op, s, k, st, 1, padding, pr) for s, k, st, pr in
+    outs = tuple(out_size(op, s, k, st, 1, padding, pr, shape_fn) for s, k, st, pr in
                  zip(spatial(xshape, data_format), spatial(ksize, data_format),
                      spatial(strides, data_format), pairs))
     n, c = outer(xshape, data_format)
@@ -302,8 +303,10 @@ def max_pool_infer(p: Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
     _refuse_3d(p.max, d, ksize, strides, padding, data_format)
     if x._shape is None:
         return [(None, d)]
+    # (MaxPoolV2's shape function words it with its ksize and strides inputs' values: its
+    # node is left to compute the empty output)
     return [(_out_shape(p.max, x._shape, ksize, strides, padding, explicit_paddings,
-                        data_format, p.rank, d), d)]
+                        data_format, p.rank, d, shape_fn=p.max != "MaxPoolV2"), d)]
 
 
 def max_pool_kernel(p: Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
@@ -454,8 +457,8 @@ def avg_pool_infer(p: Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
     _refuse_3d(p.avg, d, ksize, strides, padding, data_format)
     if x._shape is None:
         return [(None, d)]
-    return [(_out_shape(p.avg, x._shape, ksize, strides, padding, (), data_format, p.rank, d),
-             d)]
+    return [(_out_shape(p.avg, x._shape, ksize, strides, padding, (), data_format, p.rank, d,
+                        shape_fn=True), d)]
 
 
 def avg_pool_kernel(p: Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
