@@ -3,8 +3,8 @@ traced, and the convolution ops' rank errors: which argument TF 2.21 refuses fir
 which words (its conv2d converts the padding list, then reads input.shape, then its op's
 wrapper converts the padding and the format, checked eagerly before the inputs' dtypes;
 traced, its shape functions refuse a rank as a ValueError naming the node), raw
-convolutions given strides None, and convolutions and pools whose window is wider than
-their input. Recorded by
+convolutions given strides None, convolutions and pools whose window is wider than
+their input, and pools across the channels. Recorded by
 record_conv_arg_order.py (TF's own kernels: oneDNN off) into conv_arg_order_golden.json;
 test_conv_arg_order.py checks eagerflow."""
 
@@ -70,6 +70,32 @@ CALLS = [f"tf.nn.conv2d({x}, tf.ones([3,3,2,2]), 1, {p})" for x in _INPUTS_2D
     "tf.raw_ops.MaxPool3D(input=tf.ones([1,5,5,5,2]), ksize=[1,6,6,6,1], "
     "strides=[1,1,1,1,1], padding='VALID')",
     "tf.nn.max_pool2d(tf.ones([1,5,5,2]), 6, 1, 'SAME')"]
+
+# windows and strides across the channels: the 2-D max pools pool across them (a window
+# dividing the channels, as wide as its stride), the rest refuse them
+DEPTH_CALLS = [
+    f"tf.raw_ops.{op}({arg}=tf.reshape(tf.range(96.) * 7 % 96, [2,3,4,4]), "
+    f"ksize=[1,{k}], strides=[1,{s}], padding={p})"
+    for op, arg in (("MaxPool", "input"), ("MaxPoolV2", "input"), ("AvgPool", "value"))
+    for k, s, p in (("1,1,2", "1,1,2", "'VALID'"), ("1,1,2", "1,1,2", "'SAME'"),
+                    ("1,1,4", "1,1,4", "'VALID'"), ("1,1,3", "1,1,3", "'VALID'"),
+                    ("1,1,2", "1,1,1", "'VALID'"), ("1,1,1", "1,1,2", "'VALID'"),
+                    ("2,1,2", "1,1,2", "'VALID'"))] + [
+    "tf.raw_ops.MaxPool(input=tf.ones([2,3,4,4]), ksize=[1,1,1,2], strides=[1,1,1,2], "
+    "padding='EXPLICIT', explicit_paddings=[0,0,0,0,0,0,0,0])",
+    "tf.raw_ops.MaxPool(input=tf.ones([2,3,4,4]), ksize=[1,2,1,1], strides=[1,2,1,1], "
+    "padding='VALID', data_format='NCHW')",
+    "tf.raw_ops.MaxPool(input=tf.cast(tf.reshape(tf.range(96) * 7 % 96, [2,3,4,4]), "
+    "tf.int32), ksize=[1,1,1,2], strides=[1,1,1,2], padding='VALID')",
+    "tf.nn.max_pool2d(tf.reshape(tf.range(96.) * 7 % 96, [2,3,4,4]), [1,1,1,2], [1,1,1,2], "
+    "'VALID')",
+    "tf.raw_ops.MaxPoolGrad(orig_input=tf.ones([1,3,4,4]), orig_output=tf.ones([1,3,4,2]), "
+    "grad=tf.ones([1,3,4,2]), ksize=[1,1,1,2], strides=[1,1,1,2], padding='VALID')",
+    "tf.raw_ops.MaxPoolGradGrad(orig_input=tf.ones([1,3,4,4]), orig_output=tf.ones([1,3,4,2]),"
+    " grad=tf.ones([1,3,4,4]), ksize=[1,1,1,2], strides=[1,1,1,2], padding='VALID')",
+    "tf.raw_ops.MaxPool3D(input=tf.ones([1,2,3,4,4]), ksize=[1,1,1,1,2], "
+    "strides=[1,1,1,1,2], padding='VALID')"]
+CALLS += DEPTH_CALLS
 
 
 def keys() -> list:

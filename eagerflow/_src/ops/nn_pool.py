@@ -202,14 +202,68 @@ def _check_pool_attrs(p: Pool, op: str, shape: tuple | None, ksize: tuple, strid
         if s <= 0:
             raise fail(op, f"Stride must be > 0, but got {s}")
     if outer(ksize, data_format)[1] != 1 or outer(strides, data_format)[1] != 1:
-        # TF pools across depth only in a separate CPU kernel; eagerflow does not
-        raise unimplemented(op, "MaxPooling supports exactly one of pooling across depth or "
-                                "pooling across width/height." if spatial(ksize, data_format)
-                            != (1,) * p.rank else "Depthwise max pooling is not supported")
+        _check_depth_window(p, op, shape, ksize, strides, padding, data_format)
     if p.explicit and is_max:
         check_explicit(op, padding, explicit, nd, data_format)
         if _state.graph is None:  # (TF's shape functions leave it to the kernel, at run)
             check_window_paddings(op, padding, explicit, ksize, data_format)
+
+
+# TF's kernels' refusals of a window or stride across the channels (the max pool's
+# gradients, the average pools', every 3-D one: all but the 2-D max pools)
+_DEPTH_REFUSALS = {
+    **dict.fromkeys(("MaxPoolGrad", "MaxPoolGradV2"),
+                    "MaxPoolingGrad is not yet supported on the depth dimension."),
+    **dict.fromkeys(("MaxPoolGradGrad", "MaxPoolGradGradV2"),
+                    "MaxPoolingGradGrad is not yet supported on the depth dimension."),
+    **dict.fromkeys(("AvgPool", "AvgPoolGrad"),
+                    "Non-spatial pooling is not yet supported. Volunteers? :)"),
+    **dict.fromkeys(("MaxPool3D", "AvgPool3D", "MaxPool3DGrad", "AvgPool3DGrad",
+                     "MaxPool3DGradGrad"),
+                    "Pooling is not yet supported on the depth dimension.")}
+
+
+def _check_depth_window(p: Pool, op: str, shape: tuple | None, ksize: tuple, strides: tuple,
+                        padding: str, data_format: str) -> None:
+    """A window or stride across the channels, as TF's kernels take it: the 2-D max pools
+    pool across them (a window of channels alone, dividing them, as wide as its stride:
+    _depth_max), a depth stride under a window of one channel unread (AvgPool checks the
+    window as they do, then refuses it); the other ops refuse it in their words."""
+    if op in _DEPTH_REFUSALS and op != "AvgPool":
+        raise unimplemented(op, _DEPTH_REFUSALS[op])
+    if op not in ("MaxPool", "MaxPoolV2", "AvgPool"):  # (the argmax pools)
+        raise unimplemented(op, "Depthwise max pooling is not supported")
+    k, s = outer(ksize, data_format)[1], outer(strides, data_format)[1]
+    if k == 1:
+        return
+    if op == "MaxPool" and _state.graph is None and _state.device == CPU_DEVICE:
+        # (oneDNN pools no channels: TF's own kernel runs, which refuses channels-first data)
+        refuse_channels_first(op, np.float32, data_format, onednn=False)
+    if spatial(ksize, data_format) != (1,) * p.rank:
+        raise unimplemented(op, "MaxPooling supports exactly one of pooling across depth or "
+                                "pooling across width/height.")
+    if shape is not None and outer(shape, data_format)[1] is not None and \
+            outer(shape, data_format)[1] % k:
+        raise unimplemented(op, "Depthwise max pooling requires the depth window to evenly "
+                                "divide the input depth")
+    if s != k:
+        raise unimplemented(op, "Depthwise max pooling requires the depth window to equal "
+                                "the depth stride")
+    if op == "AvgPool":
+        raise unimplemented(op, _DEPTH_REFUSALS[op])
+    if padding == "EXPLICIT":
+        raise unimplemented(op, "Depthwise max pooling does not support explicit padding.")
+
+
+def _depth_max(xp: Any, x: Any, k: int) -> Any:
+    """TF's depthwise max pooling of channels-last `x`: each run of `k` channels' running
+    maximum, a value taken only where it is greater (a NaN first stays; one after a number
+    is passed over)."""
+    w = x.reshape(x.shape[:-1] + (x.shape[-1] // k, k))
+    y = w[..., 0]
+    for i in range(1, k):
+        y = xp.where(w[..., i] > y, w[..., i], y)
+    return xp.ascontiguousarray(y)
 
 
 def _refuse_cpu_format(data_format: str, padding: str, dtype: Any, cpu: bool) -> None:
@@ -254,6 +308,8 @@ def _out_shape(op: str, xshape: tuple, ksize: tuple, strides: tuple, padding: st
                  zip(spatial(xshape, data_format), spatial(ksize, data_format),
                      spatial(strides, data_format), pairs))
     n, c = outer(xshape, data_format)
+    if c is not None and outer(ksize, data_format)[1] > 1:  # (a max pool across channels)
+        c //= outer(ksize, data_format)[1]
     if padding == "SAME" and None not in outs:
         # the kernel pads the input to (out - 1) * stride + ksize: refuse a padded temporary
         # too large for memory (a huge window) before allocating it
@@ -315,6 +371,9 @@ def max_pool_kernel(p: Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padd
     if p.max == "MaxPool":  # (traced, its check is the kernel's, at run)
         _refuse_cpu_format(data_format, padding, x.dtype, xp is np)
     check_window_paddings(p.max, padding, explicit_paddings, ksize, data_format)
+    if outer(ksize, data_format)[1] > 1:  # (a window of channels alone: _check_depth_window)
+        return _back(xp, _depth_max(xp, _cl(x, data_format), outer(ksize, data_format)[1]),
+                     data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
     keep = keep and not channels_first(data_format)  # (the arrays the gradient will see)
     return _back(xp, PW.max_pool(xp, _cl(x, data_format), ks, st, pad, ex, keep), data_format)
