@@ -94,7 +94,9 @@ DEPTH_CALLS = [
     "tf.raw_ops.MaxPoolGradGrad(orig_input=tf.ones([1,3,4,4]), orig_output=tf.ones([1,3,4,2]),"
     " grad=tf.ones([1,3,4,4]), ksize=[1,1,1,2], strides=[1,1,1,2], padding='VALID')",
     "tf.raw_ops.MaxPool3D(input=tf.ones([1,2,3,4,4]), ksize=[1,1,1,1,2], "
-    "strides=[1,1,1,1,2], padding='VALID')"]
+    "strides=[1,1,1,1,2], padding='VALID')"] + [
+    f"tf.raw_ops.MaxPool(input=tf.reshape([np.nan, 1, 1, np.nan, -np.inf, np.nan, 2, 3], "
+    f"[1,1,1,8]), ksize=[1,1,1,{k}], strides=[1,1,1,{k}], padding='VALID')" for k in (2, 4)]
 CALLS += DEPTH_CALLS
 
 
@@ -103,12 +105,16 @@ def keys() -> list:
 
 
 def run(tf, np, call: str, traced: bool) -> list:
-    """The result's shape, or the error as [class name, its message's last line] (a traced
-    function's number as N; TF's traced "in user code" frame gone: the error's own line)."""
+    """The result's shape (and, of a few values, the values: NaN as its repr), or the error
+    as [class name, its message's last line] (a traced function's number as N; TF's traced
+    "in user code" frame gone: the error's own line)."""
     def f():  # (the tensors made inside: a traced function's own constants)
         return eval(call, {"tf": tf, "np": np})  # noqa: S307 - the calls above
     try:
-        return list((tf.function(f)() if traced else f()).shape)
+        y = tf.function(f)() if traced else f()
+        if y.shape.num_elements() <= 8:
+            return [list(y.shape), [repr(v) for v in np.ravel(y.numpy()).tolist()]]
+        return list(y.shape)
     except Exception as e:  # (the recorded outcome)
         lines = [line.strip() for line in str(e).strip().splitlines() if line.strip()]
         last = lines[-1] if lines else ""

@@ -29,7 +29,7 @@ KNOWN = {*(_NP2.format(p) for p in ("'FOO'", "[[0,0],[1,1],[1,1],[0,0]]", "b'SAM
 # Traced, TF's pool kernels refuse a window across the channels when the node runs
 # ("[[{{node MaxPool}}]]", in the eager words); eagerflow's infer refuses it while tracing
 # (MaxPoolGrad's too leaves it to its kernel)
-KNOWN |= {c for c in DEPTH_CALLS if not isinstance(GOLDEN[f"{c} | False"][0], int)
+KNOWN |= {c for c in DEPTH_CALLS if isinstance(GOLDEN[f"{c} | False"][0], str)
           and not c.startswith("tf.raw_ops.MaxPoolGrad(")}
 
 
