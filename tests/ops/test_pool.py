@@ -724,3 +724,18 @@ def test_an_eager_max_pool_gradient_checks_its_inputs_once(rank, monkeypatch):
     traced = tf.function(lambda: grad(orig_input=x, orig_output=y, grad=y, **k))()
     assert len(calls) == 2  # (the graph's node, when it ran)
     np.testing.assert_array_equal(traced.numpy(), want.numpy())
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "float16"])
+@pytest.mark.parametrize("k", [1, 2, 4])
+def test_max_pool_across_channels_is_the_channel_groups_max(dtype, k):
+    # TF 2.21's CPU depthwise max pool: a window of channels alone, dividing them, as wide
+    # as its stride (one of one channel: the depth stride unread); the reference is
+    # NumPy's max over each group of k channels (no NaN here: their order is TF's, as
+    # conv_arg_order_golden.json records)
+    x = np.random.RandomState(k).permutation(2 * 3 * 4 * 8).reshape(2, 3, 4, 8)
+    y = tf.nn.max_pool2d(tf.constant(x.astype(dtype)), [1, 1, 1, k], [1, 1, 1, 2 if k == 1
+                                                                      else k], "VALID")
+    want = x.reshape(2, 3, 4, 8 // k, k).max(-1).astype(dtype)
+    assert y.dtype.name == dtype and y.shape == want.shape
+    np.testing.assert_array_equal(y.numpy(), want)
