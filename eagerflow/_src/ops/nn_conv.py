@@ -604,7 +604,8 @@ def _conv_attrs(r: int, strides: Any, padding: Any, data_format: str, dilations:
     `converts`: convert_padding's). A layer passes the same Python values every call: their
     expansion and checks are kept by value (plain ints and strings only)."""
     key = (r, _plain(strides), padding if type(padding) is str else _NOT_PLAIN,
-           data_format if type(data_format) is str else _NOT_PLAIN, _plain(dilations))
+           data_format if type(data_format) is str else _NOT_PLAIN, _plain(dilations),
+           converts)  # (converting, "EXPLICIT" is refused)
     attrs = _CONV_ATTRS.get(key)
     if attrs is None:
         ci = _channel_index(data_format, r + 2)
@@ -621,6 +622,14 @@ def _conv_attrs(r: int, strides: Any, padding: Any, data_format: str, dilations:
 
 _CONV_ATTRS: dict = {}  # _conv_attrs's results by their plain arguments
 _NOT_PLAIN, _INT_ONLY = object(), frozenset((int,))
+
+
+def _dilated(dilations: Any) -> bool:
+    """Whether TF's tf.nn.convolution takes its dilated form: a Python or NumPy number, or
+    a list of them, not all equal to 1 (anything else: its undilated op's to refuse)."""
+    items = list(dilations) if isinstance(dilations, (list, tuple)) else [dilations]
+    return all(isinstance(v, (int, float, np.integer, np.floating)) for v in items) and \
+        not all(v == 1 for v in items)
 
 
 def _plain(v: Any) -> Any:
@@ -743,7 +752,10 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     laid = df if isinstance(df, str) else FORMATS[r][1]
     if isinstance(df, bytes):
         df = C.string_arg(df, "data_format")
-    attrs = dict(_conv_attrs(r, strides, padding, laid, dilations, False), data_format=df)
+    # (a dilation not 1, compared as given, is TF's dilated form: its Convolution class,
+    # which int()s the rates and takes a padding list, as tf.nn.conv2d does)
+    attrs = dict(_conv_attrs(r, strides, padding, laid, dilations, _dilated(dilations)),
+                 data_format=df)
     op_attrs_first("Conv3D" if r == 3 else "Conv2D", padding=attrs["padding"],
                    data_format=df)
     x, w = binary_args(x, filters)
