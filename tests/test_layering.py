@@ -115,8 +115,8 @@ OPS_ORDER = [
     "sobol",
     "initializers",
     # nn
-    "nn_args", "nn_conv_checks", "nn_conv", "nn_conv_variants", "nn_conv_nd", "nn", "nn_pool",
-    "nn_pool_argmax", "nn_fused_bn",
+    "nn_args", "nn_conv_checks", "nn_conv_refs", "nn_conv", "nn_conv_variants", "nn_conv_nd",
+    "nn", "nn_pool_refs", "nn_pool", "nn_pool_argmax", "nn_fused_bn",
     "nn_norm", "stl_topn", "nn_loss", "global_norms",
     "nn_ctc_dense", "nn_ctc", "nn_fused", "nn_batchnorm", "nn_space_formats", "nn_space", "nn_lrn",
     "nn_extras", "nn_pool_v2", "nn_morphology",

@@ -216,6 +216,17 @@ CASES = {
             return g, t2.gradient(g, x)
         SPECS = [tf.TensorSpec([1, 4, 4, 2])]
     """,
+    "max_pools_in_their_scopes": """
+        def f(x, s):
+            with tf.GradientTape() as t:
+                t.watch([x, s])
+                y = tf.nn.max_pool2d(x, 2, 1, "VALID") + tf.nn.max_pool2d(x, 2, 1, "VALID",
+                                                                          name="mp")
+                z = tf.nn.max_pool1d(s, 2, 1, [[0, 0], [1, 0], [0, 0]], name="p1") + \
+                    tf.nn.max_pool1d(s, 1, 1, "SAME")
+            return t.gradient([y, z], [x, s])
+        SPECS = [tf.TensorSpec([1, 4, 4, 2]), tf.TensorSpec([2, 4, 3])]
+    """,
     "bias_add_v1": """
         def f(x, b):
             with tf.GradientTape() as t:

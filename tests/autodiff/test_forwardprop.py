@@ -14,7 +14,7 @@ from eagerflow._src.testing import op_harness as H
 # Ops whose JVP TF 2.21 can't compute either: forward mode transposes their gradient,
 # whose op has no gradient (test_jvp_refused_as_tfs, test_sparse_segment_jvp_refused_as_tfs)
 _SPARSE_SEGMENT = ("SparseSegmentSum", "SparseSegmentMean", "SparseSegmentSqrtN")
-_NO_TF_JVP = {"MaxPoolGradV2", "SparseSoftmax", *_SPARSE_SEGMENT,
+_NO_TF_JVP = {"MaxPoolGradV2", "MaxPoolWithArgmax", "SparseSoftmax", *_SPARSE_SEGMENT,
               *(f"{op}WithNumSegments" for op in _SPARSE_SEGMENT)}
 
 CASES = []
@@ -70,6 +70,16 @@ def test_jvp_refused_as_tfs():
         with tf.autodiff.ForwardAccumulator([g], [tf.ones_like(g)]) as acc:
             out = tf.raw_ops.MaxPoolGradV2(orig_input=x, orig_output=y, grad=g, **a)
         acc.jvp(out)
+
+
+def test_max_pool_with_argmax_jvp_refused_as_tfs():
+    # its gradient is MaxPoolGradWithArgmax, which TF registers no gradient for
+    x = tf.constant(np.random.RandomState(0).permutation(32).reshape(1, 4, 4, 2) * 1.0)
+    with pytest.raises(LookupError, match="gradient registry has no entry for: "
+                                          "MaxPoolGradWithArgmax$"):
+        with tf.autodiff.ForwardAccumulator([x], [tf.ones_like(x)]) as acc:
+            y, _ = tf.nn.max_pool_with_argmax(x, 2, 1, "VALID")
+        acc.jvp(y)
 
 
 def test_sparse_softmax_jvp_refused_as_tfs():

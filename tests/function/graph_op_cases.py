@@ -723,6 +723,24 @@ CASES = {
         SPECS = [tf.TensorSpec([None], tf.string)]
     """,
     # TF 2.21's saturate_cast clamps with ClipByValue ("clamp") in its scope, and
+    # conv1d expands its input, then its filters, in its "conv1d" scope (the Conv2D takes
+    # the scope's name, the Squeeze follows), as tf.nn.convolution's 1-D call does in its
+    # "convolution" scope; the 1-D pools in "MaxPool1d" and "AvgPool1D"; erosion2d's
+    # Dilation2D is its scope's node
+    "conv1d_scopes": """
+        def f(x, w):
+            return (tf.nn.conv1d(x, w, 1, "VALID"), tf.nn.conv1d(x, w, 2, "SAME", name="c1"),
+                    tf.nn.convolution(x, w), tf.nn.convolution(x, w, name="cv"),
+                    tf.nn.conv1d(tf.transpose(x, [0, 2, 1]), w, 1, "VALID", data_format="NCW"))
+        SPECS = [tf.TensorSpec([1, 5, 2]), tf.TensorSpec([2, 2, 2])]
+    """,
+    "pool1d_and_erosion_scopes": """
+        def f(x, k):
+            return (tf.nn.max_pool1d(x, 2, 1, "VALID"), tf.nn.avg_pool1d(x, 2, 1, "SAME"),
+                    tf.nn.max_pool1d(x, 2, 1, [[0, 0], [1, 0], [0, 0]], name="mp"),
+                    tf.nn.erosion2d(x[None], k, [1, 1, 1, 1], "VALID", "NHWC", [1, 1, 1, 1]))
+        SPECS = [tf.TensorSpec([4, 5, 2]), tf.TensorSpec([2, 2, 2])]
+    """,
     # convert_image_dtype scales in a "convert_image" scope
     "saturate_cast_clamp": """
         def f(x, i):

@@ -23,12 +23,8 @@ from tests.fuzz.kw47_cases import run
 GOLDEN = json.loads((Path(__file__).resolve().parent / "kw47_golden.json").read_text())
 GOT: dict = {}
 
-# Known differences: TF's conv2d expands a string's strides or dilations (['a'] repeated)
-# and refuses them only in its op's wrapper, after reading input.shape; eagerflow's
-# _conv_attrs expands and checks them as ints at once, before that read.
-KNOWN = {f"tf.nn.conv2d(input={x}, filters=tf.ones([3, 3, 2, 4]), {rest})"
-         for x in ("'a'", "None") for rest in ("strides='a', padding='SAME'",
-                                                "strides=1, padding='SAME', dilations='a'")} | {
+# Known differences:
+KNOWN = {
     # DynamicStitch's kernel checks the indices' range before the data's shapes, which
     # eagerflow's infer checks first; no indices at all is TF's kernel lookup's error, or
     # the fast path's N attr's, where eagerflow's wrapper refuses the lists' lengths

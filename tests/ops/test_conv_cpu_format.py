@@ -193,3 +193,29 @@ def test_a_graph_s_raw_max_pool_gradient_is_refused_but_paired_with_its_max_pool
     compiled = tf.function(lambda: grad(orig_input=x, orig_output=y, grad=y, **window),
                            jit_compile=True)().numpy()
     np.testing.assert_array_equal(paired, compiled)
+
+
+@pytest.mark.parametrize("rank", [2, 3])
+def test_max_pool_gradient_pairs_across_nested_functions(rank):
+    # TF 2.21 (recorded): its graph rewrites pair a MaxPoolGrad with its MaxPool once the
+    # nested tf.functions are inlined, whichever function holds either (through their
+    # Identity outputs); a jit_compile function is not inlined: its MaxPool pairs nothing
+    shape = [1, 2, 5, 5] if rank == 2 else [1, 2, 4, 4, 4]
+    x = tf.reshape(tf.range(np.prod(shape), dtype=tf.float32) * 7 % 131, shape)  # (no ties)
+    window = dict(ksize=[1, 1] + [2] * rank, strides=[1] * (rank + 2), padding="SAME",
+                  data_format="NCHW" if rank == 2 else "NCDHW")
+    pool = tf.raw_ops.MaxPool if rank == 2 else tf.raw_ops.MaxPool3D
+    grad = tf.raw_ops.MaxPoolGrad if rank == 2 else tf.raw_ops.MaxPool3DGrad
+    y = pool(input=x, **window)
+    want = tf.function(lambda: grad(orig_input=x, orig_output=y, grad=y, **window),
+                       jit_compile=True)().numpy()
+    inner_pool = tf.function(lambda x: tf.identity(pool(input=x, **window)))
+    inner_grad = tf.function(lambda x, p: grad(orig_input=x, orig_output=p, grad=y, **window))
+    for outer in (lambda: grad(orig_input=x, orig_output=inner_pool(x), grad=y, **window),
+                  lambda: inner_grad(x, pool(input=x, **window)),
+                  lambda: inner_grad(x, inner_pool(x))):
+        np.testing.assert_array_equal(tf.function(outer)().numpy(), want)
+    compiled_pool = tf.function(lambda x: pool(input=x, **window), jit_compile=True)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="only supports N"):
+        tf.function(lambda: grad(orig_input=x, orig_output=compiled_pool(x), grad=y,
+                                 **window))()

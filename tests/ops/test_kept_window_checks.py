@@ -276,3 +276,16 @@ def test_kept_keeps_answers_none_included_never_an_error_and_stays_bounded(monke
     for i in range(4096):
         op_checks.kept(("n", i), compute, i)
     assert len(op_checks._KEPT) <= 4096 and op_checks.kept(("t", 1), compute, 1) == 2
+
+
+def test_kept_convolution_attrs_follow_whether_the_padding_converts():
+    # tf.nn.conv2d converts its padding as TF's convert_padding ("EXPLICIT" is its
+    # ValueError); tf.nn.convolution's undilated op takes the string as given (its op's
+    # error): the attrs one kept must not answer the other
+    x, w = tf.ones([1, 4, 4, 1]), tf.ones([2, 2, 1, 1])
+    first = _raised(lambda: tf.nn.conv2d(x, w, 1, "EXPLICIT"))
+    assert first == (ValueError, "'EXPLICIT' is not a valid value for `padding`. To use "
+                                 "explicit padding, `padding` must be a list.")
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        tf.nn.convolution(x, w, 1, padding="EXPLICIT")
+    assert _raised(lambda: tf.nn.conv2d(x, w, 1, "EXPLICIT")) == first

@@ -14,7 +14,7 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.core import device as D
-from eagerflow._src.ops import nn_pool, pool_windows
+from eagerflow._src.ops import nn_pool, nn_pool_refs, pool_windows
 from tests.gpu_target import on_the_gpu
 from tests.ops import max_pool_grad_cases as mpg
 from tests.ops.test_conv import directional_check, pads_for
@@ -319,7 +319,9 @@ def _no_kernel_parts(message: str) -> tuple:
 def test_3d_pools_without_a_cpu_kernel_are_refused_when_a_graph_runs(graph):
     # TF 2.21 (recorded): a graph's 3-D pool of a type its CPU has no kernel for traces, and
     # fails when it runs with the graph's "No OpKernel" error (eagerly: NotFoundError when
-    # placed); under tf.function(jit_compile=True) XLA computes it
+    # placed); under tf.function(jit_compile=True) XLA computes it. The kernels listed:
+    # XLA's first, as TF lists them once its eager context is up (any eager op or
+    # tf.function before: a TF 1 Session's run in a process that ran none lists the CPU's)
     x = tf.ones((1, 4, 4, 4, 2), tf.float16)
 
     def pool(x):
@@ -327,6 +329,7 @@ def test_3d_pools_without_a_cpu_kernel_are_refused_when_a_graph_runs(graph):
 
     want = ("No OpKernel was registered to support Op 'MaxPool3D' used by {{node MaxPool3D}} "
             "with these attrs: []\nRegistered devices: [CPU]\nRegistered kernels:\n  "
+            "device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_BFLOAT16, DT_HALF]\n  "
             "device='CPU'; T in [DT_BFLOAT16]\n  device='CPU'; T in [DT_FLOAT]\n\n\t "
             "[[MaxPool3D]]")
     attrs = {"T=DT_HALF", 'data_format="NDHWC"', "ksize=[1, 2, 2, 2, 1]", 'padding="SAME"',
@@ -500,7 +503,7 @@ def test_max_pool_gradient_from_the_kept_argmax_is_the_recomputed_one(name, k, s
     np.testing.assert_array_equal(got.view(f"u{x.itemsize}"), again.view(f"u{x.itemsize}"))
     attrs = dict(ksize=(1,) + ks + (1,), strides=(1,) + st + (1,), padding=p,
                  explicit_paddings=(), data_format="NHWC")
-    want = nn_pool._max_grad_ref(nn_pool.POOL2D)(x, y, dy, **attrs)
+    want = nn_pool_refs.max_grad_ref(nn_pool.POOL2D)(x, y, dy, **attrs)
     np.testing.assert_array_equal(got.view(f"u{x.itemsize}"), want.view(f"u{x.itemsize}"))
 
 
@@ -702,3 +705,37 @@ def test_a_graph_refuses_a_max_pool_gradient_input_of_another_rank_when_built():
                            match=f"}}}} tensor_in must be 4-dimensional \\[Op:{op}\\]"):
             getattr(tf.raw_ops, op)(orig_input=x, orig_output=x, grad=x, ksize=[1, 2, 2, 1],
                                     strides=[1, 1, 1, 1], padding="SAME")
+
+
+@pytest.mark.parametrize("rank", [2, 3])
+def test_an_eager_max_pool_gradient_checks_its_inputs_once(rank, monkeypatch):
+    # (its infer checks them; its kernel only where a graph's node runs, which its shape
+    # function left them to, as TF's kernel checks them then)
+    calls = []
+    check = nn_pool._check_grad_shapes
+    monkeypatch.setattr(nn_pool, "_check_grad_shapes", lambda *a: calls.append(1) or check(*a))
+    x = tf.reshape(tf.range(2.0 * 4 ** rank), (1,) + (4,) * rank + (2,))
+    k = dict(ksize=[1] + [2] * rank + [1], strides=[1] * (rank + 2), padding="VALID")
+    pool, grad = (tf.raw_ops.MaxPool, tf.raw_ops.MaxPoolGrad) if rank == 2 else \
+        (tf.raw_ops.MaxPool3D, tf.raw_ops.MaxPool3DGrad)
+    y = pool(input=x, **k)
+    want = grad(orig_input=x, orig_output=y, grad=y, **k)
+    assert len(calls) == 1
+    traced = tf.function(lambda: grad(orig_input=x, orig_output=y, grad=y, **k))()
+    assert len(calls) == 2  # (the graph's node, when it ran)
+    np.testing.assert_array_equal(traced.numpy(), want.numpy())
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "float16"])
+@pytest.mark.parametrize("k", [1, 2, 4])
+def test_max_pool_across_channels_is_the_channel_groups_max(dtype, k):
+    # TF 2.21's CPU depthwise max pool: a window of channels alone, dividing them, as wide
+    # as its stride (one of one channel: the depth stride unread); the reference is
+    # NumPy's max over each group of k channels (no NaN here: their order is TF's, as
+    # conv_arg_order_golden.json records)
+    x = np.random.RandomState(k).permutation(2 * 3 * 4 * 8).reshape(2, 3, 4, 8)
+    y = tf.nn.max_pool2d(tf.constant(x.astype(dtype)), [1, 1, 1, k], [1, 1, 1, 2 if k == 1
+                                                                      else k], "VALID")
+    want = x.reshape(2, 3, 4, 8 // k, k).max(-1).astype(dtype)
+    assert y.dtype.name == dtype and y.shape == want.shape
+    np.testing.assert_array_equal(y.numpy(), want)

@@ -39,7 +39,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.tensor_spec import TensorSpec, VariableSpec, is_tensor_spec
 from eagerflow._src.function import function_type as ftype
-from eagerflow._src.function import graph_errors, placement
+from eagerflow._src.function import graph_errors, placement, xla_refusals
 from eagerflow._src.function import variable_args as varg
 from eagerflow._src.function.function_type import (
     AtomicFunction,
@@ -303,10 +303,13 @@ class ConcreteFunction:
 
     def _check_placement(self, saved: bool) -> None:
         """Raises TF's error of a first call (and of every call after) where an operation
-        names another task's device (checked once), naming the function TF runs: the
+        names another task's device (checked once) or TF's XLA refuses one (jit_compile:
+        xla_refusals.py), naming the function TF runs: the
         forward function that keeps what a gradient needs (`saved`), as TF's
         __forward_f_N, under a tape."""
         if self._misplaced is None:
+            if self._xla:  # (TF's XLA refuses a node as it compiles: at each call)
+                xla_refusals.check(self.graph, self.function_op_name)
             self._misplaced = placement.function_misplaced(self.graph.operations) or False
         if self._misplaced:
             name = self.function_op_name

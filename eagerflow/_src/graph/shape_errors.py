@@ -377,12 +377,12 @@ def _sparse_segment(op_name: str, tensors: list, attrs: dict) -> str:
 
 
 def _max_pool_grad_form(name: str, tensors: list, attrs: dict) -> str:
-    """A max-pool gradient node as TF prints it (MaxPool3DGrad: TInput after T, no
-    explicit paddings)."""
-    types = f"T={dt_enum(tensors[2]._dtype)}"
+    """A pool's node (or a max-pool gradient's) as TF prints it (MaxPool3DGrad: TInput
+    after T; explicit paddings MaxPool's and MaxPoolGrad's alone)."""
+    types = f"T={dt_enum(tensors[-1]._dtype)}"
     if name == "MaxPool3DGrad":
         types += f", TInput={dt_enum(tensors[0]._dtype)}"
-    explicit = "" if name == "MaxPool3DGrad" else \
+    explicit = "" if name not in ("MaxPool", "MaxPoolGrad") else \
         f"explicit_paddings={_ints(attrs.get('explicit_paddings', ()))}, "
     return (f"{name}[{types}, data_format=\"{attrs['data_format']}\", {explicit}"
             f"ksize={_ints(attrs['ksize'])}, padding=\"{attrs['padding']}\", "
@@ -433,12 +433,13 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"sorted={_bool(attrs.get('sorted', True))}]")
         names, shapes = names + [f"{node}/k"], shapes + ["[]"]
         suffix = f" and with computed input tensors: input[1] = <{k}>."
-    elif op.name in _DEPTHWISE_GRADS and len(tensors) == 3:
-        form = (f"{op.name}[T={dt_enum(tensors[2]._dtype)}, data_format="
+    elif op.name in _DEPTHWISE_GRADS + ("DepthwiseConv2dNative",) and len(tensors) in (2, 3):
+        form = (f"{op.name}[T={dt_enum(tensors[-1]._dtype)}, data_format="
                 f"\"{attrs.get('data_format', 'NHWC')}\", dilations={_ints(attrs['dilations'])}, "
                 f"explicit_paddings={_ints(attrs['explicit_paddings'])}, padding="
                 f"\"{attrs['padding']}\", strides={_ints(attrs['strides'])}]")
-    elif op.name in ("MaxPoolGrad", "MaxPool3DGrad") and len(tensors) == 3:
+    elif op.name in ("MaxPoolGrad", "MaxPool3DGrad") and len(tensors) == 3 or \
+            op.name in _POOLS and len(tensors) == 1:
         form = _max_pool_grad_form(op.name, tensors, attrs)
     elif op.name == "Squeeze" and tensors:
         reason, form = _squeeze(tensors[0], attrs, reason)
@@ -564,6 +565,8 @@ def _checkpoint_form(name: str, tensors: list, attrs: dict) -> str:
 # infer's messages for the shape errors TF's shape functions raise while a graph is built
 # (TF's kernels make other checks, and TF's graph builder refuses dtypes with TypeError)
 SHAPE_ERRORS = ("Incompatible shapes:", "Matrix size-incompatible", "ConcatOp : ",
+                 # a window wider than its input (the windowed ops' shape functions)
+                 "Negative dimension size caused by subtracting ",
                  "Input to reshape is a tensor with", "In[0] mismatch In[1] shape",
                  "Number of ways to split should evenly divide", "-input rank(",
                  # Conv's groups (TF's CPU kernel refuses groups: only its shape function
@@ -587,6 +590,7 @@ SHAPE_ERRORS = ("Incompatible shapes:", "Matrix size-incompatible", "ConcatOp : 
 # their shape functions another ("Depth of input (3) is not a multiple of input depth of
 # filter (4)")
 _CONV_DEPTH_OPS = ("Conv2D", "Conv3D", "Conv")
+_POOLS = ("MaxPool", "AvgPool", "MaxPool3D", "AvgPool3D")
 _CONV_DEPTH_ERRORS = ("input depth must be evenly divisible by filter depth: ",
                       "Input depth must be evenly divisible by filter depth: ",
                       "output depth must be evenly divisible by number of groups: ",
@@ -631,7 +635,8 @@ _DECODE_CSV_ERRORS = ("Shape must be at most rank 1 but is rank",
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
 _RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint", "HSVToRGB", "RGBToHSV",
                                      "RegexReplace", "RegexFullMatch", "MaxPoolGrad",
-                                     "MaxPoolGradV2", "MaxPool3DGrad")
+                                     "MaxPoolGradV2", "MaxPool3DGrad", "Conv2D", "Conv3D",
+                                     "DepthwiseConv2dNative")
 # (their shape function's NCHW_VECT_C rank check: ops/nn_space.py words it as TF's)
 _SPACE_DEPTH_OPS = ("SpaceToDepth", "DepthToSpace")
 # the SparseSegment* ops' (ops/sparse_segment_ops.py words them so while a graph is built)

@@ -156,6 +156,40 @@ def refuse_channels_first(op: str, dtype: Any, data_format: str, onednn: bool = 
     raise cls(None, None, f"{msg} [Op:{shown or op}]")
 
 
+def xla_explicit(what: str, attrs: dict) -> tuple | None:
+    """TF's XLA max pool kernels' refusal of explicit padding (the op's words: `what`),
+    which its CPU kernels compute."""
+    if attrs.get("padding") != "EXPLICIT":
+        return None
+    return UnimplementedError, f"XLA does not support {what} with explicit padding."
+
+
+def scope_name(name: str | None, default: str) -> str | None:
+    """The name of the op a TF function makes in its own name scope (`with
+    name_scope(name, default) as scope: op(..., name=scope)`, as tf.nn.max_pool2d's):
+    traced, that scope's ("MaxPool2d/": the node takes it exactly, and a tape names its
+    gradient under it), or a scope's name as given; eagerly none (TF's scope is empty)."""
+    graph = _state.graph
+    if graph is None:
+        return None
+    return name if name and name.endswith("/") else graph.unique_name(name or default) + "/"
+
+
+def no_registered_kernel(op: str, node_attrs: str, kernels: tuple) -> InvalidArgumentError:
+    """TF's refusal of a graph's node whose attrs no kernel takes, raised as the node runs
+    (eagerly it is C.no_kernel's NotFoundError, as the op is placed): `node_attrs` as TF
+    prints them, then each registration, (device, constraints) pairs (none: TF's words for
+    none). TF lists XLA's
+    kernels first once its eager context is up (in a TF 2 program, always: a TF 1
+    Session's graph run before any eager op lists the CPU's alone)."""
+    lines = "".join(f"\n  device='{dev}'; {c}" for dev, c in kernels) or \
+        "\n  <no registered kernels>"
+    return InvalidArgumentError(
+        None, None, f"No OpKernel was registered to support Op '{op}' used by {{{{node {op}}}}}"
+                    f" with these attrs: [{node_attrs}]\nRegistered devices: [CPU]\n"
+                    f"Registered kernels:{lines}")
+
+
 def gpu_only_channels_first(samples: list) -> list:
     """`samples`, those of channels-first data marked `gpu_only`: the suites compute
     in float64, which TF's CPU kernels refuse so (refuse_channels_first)."""
@@ -204,11 +238,18 @@ def check_explicit(op: str, padding: str, explicit: tuple, nd: int, data_format:
 
 
 def out_size(op: str, size: Any, k: int, stride: int, dil: int, padding: str,
-             pair: tuple) -> Any:
+             pair: tuple, shape_fn: bool = False) -> Any:
     """One output dim (None when the size or the window is unknown), raising TF's
-    negative-size error."""
+    negative-size error; `shape_fn` (a forward op's): while a graph is built, TF's shape
+    function's refusal of a window wider than the (padded) input, which its kernel takes
+    (an empty output)."""
     if size is None or k is None:
         return None
+    eff = (k - 1) * dil + 1
+    if shape_fn and padding != "SAME" and _state.graph is not None and \
+            size + pair[0] + pair[1] < eff:
+        raise fail(op, f"Negative dimension size caused by subtracting {eff} from "
+                       f"{size + pair[0] + pair[1]}")
     o, _, _ = W.window_geometry(size, k, stride, dil, padding, pair)
     if o < 0:
         raise fail(op, f"Computed output size would be negative: {o} [input_size: {size}, "
@@ -314,8 +355,9 @@ def convert_padding(padding: Any, nd: int, converts: bool = True) -> tuple:
     left to the op wrapper's TypeError (check_choice)."""
     if not converts:
         return (padding.decode() if isinstance(padding, bytes) else padding), ()
-    if not isinstance(padding, (str, bytes, list, tuple)) and padding == "EXPLICIT":
-        padding = "EXPLICIT"  # (refused as that string is)
+    if not isinstance(padding, (list, tuple)) and padding == "EXPLICIT":  # (not bytes)
+        raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit "
+                         "padding, `padding` must be a list.")
     if isinstance(padding, (list, tuple)):
         # (TF checks each element before the list's length)
         for i, pair in enumerate(padding):

@@ -3,8 +3,9 @@ conv1d/conv2d/conv3d/convolution wrappers (the transposed, depthwise and separab
 and the gradient wrappers: nn_conv_variants.py; tf.nn.convolution's dilated form, TF's
 SpaceToBatchND one, and atrous_conv2d: nn_extras.py).
 
-Sits in the ops layer on top of windows.py (the im2col engine) and nn_args.py (the
-argument checks and layouts every nn family shares). Each TF primitive is one OpDef
+Sits in the ops layer on top of windows.py (the im2col engine), nn_args.py (the
+argument checks and layouts every nn family shares) and nn_conv_refs.py (the families,
+their plain-loop references and samples). Each TF primitive is one OpDef
 whose kernel calls the im2col engine; the gradient ops are primitives too, and
 every gradient is written with them, so gradients of any order work:
 
@@ -26,7 +27,8 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, OpError, UnimplementedError
+from eagerflow._src.core.errors import OpError
+from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
@@ -56,7 +58,6 @@ from eagerflow._src.ops.nn_args import (
     fail,
     full_shape,
     get_sequence,
-    gpu_only_channels_first,
     kept,
     out_size,
     outer,
@@ -78,85 +79,44 @@ from eagerflow._src.ops.nn_conv_checks import (
     spatial_dims,
     to_2d_format,
 )
+from eagerflow._src.ops.nn_conv_refs import (
+    CONV2D_F,
+    CONV3D_F,
+    DEPTHWISE_F,
+    Family,
+    bfil_reference,
+    bin_bad,
+    bin_reference,
+    conv_reference,
+    family_samples,
+)
 from eagerflow._src.ops.registry import (
     REGISTRY,
-    BadSample,
     OpDef,
-    Sample,
-    SampleRNG,
     TFForm,
     register,
 )
-
-_rng = SampleRNG(30)  # not numpy.random: it costs import time
-
-_CONV_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64, dt.int32)
-_DW_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64)
-
-
-def _f64(*shape: int) -> np.ndarray:
-    return _rng.uniform(-1, 1, size=shape)
-
-
-# ---------------------------------------------------------------------------------------
-# Op families: per-op messages (TF's wording differs between Conv2D, Conv3D, depthwise).
-# ---------------------------------------------------------------------------------------
-
-class _Family:
-    """What differs between Conv2D, Conv3D and depthwise Conv2D: the rank, the names of the
-    forward op and its two gradient ops (input, filter), layouts, and TF's messages."""
-
-    def __init__(self, rank: int, fwd: str, bin_: str, bfil: str, formats: tuple,
-                 input_rank_msg: str, filter_rank_msg: str, stride_msg: str,
-                 depthwise: bool = False, groups: bool = True, explicit: bool = True,
-                 label_in: str = "", label_fil: str = "", types: tuple = _CONV_T) -> None:
-        self.rank, self.fwd, self.bin, self.bfil = rank, fwd, bin_, bfil
-        self.formats = formats
-        self.input_rank_msg, self.filter_rank_msg = input_rank_msg, filter_rank_msg
-        self.stride_msg = stride_msg
-        self.depthwise, self.groups, self.explicit = depthwise, groups, explicit
-        self.label_in, self.label_fil = label_in, label_fil
-        self.types = types
-
-
-CONV2D_F = _Family(2, "Conv2D", "Conv2DBackpropInput", "Conv2DBackpropFilter", ("NHWC", "NCHW"),
-                   "convolution input must be 4-dimensional: {}",
-                   "convolution filter must be 4-dimensional: {}",
-                   "Row and column strides should be larger than 0.",
-                   label_in="Conv2DCustomBackpropInput", label_fil="Conv2DCustomBackpropFilter")
-CONV3D_F = _Family(3, "Conv3D", "Conv3DBackpropInputV2", "Conv3DBackpropFilterV2",
-                   ("NDHWC", "NCDHW"), "input must be 5-dimensional{}",
-                   "filter must be 5-dimensional{}", "Spatial strides should be larger than 0.",
-                   groups=False, explicit=False, label_in="Conv3DBackpropInputOpV2",
-                   label_fil="Conv3DBackpropFilterOpV2", types=_DW_T)
-DEPTHWISE_F = _Family(2, "DepthwiseConv2dNative", "DepthwiseConv2dNativeBackpropInput",
-                      "DepthwiseConv2dNativeBackpropFilter", ("NHWC", "NCHW"),
-                      "input must be 4-dimensional{}", "filter must be 4-dimensional: {}",
-                      "Stride must be > 0, but got {}", depthwise=True,
-                      label_in="DepthwiseConv2DBackpropInput",
-                      label_fil="DepthwiseConv2DBackpropFilter", types=_DW_T)
-
 
 # Results of the checks and shape inferences below are kept by their arguments (nn_args's
 # `kept`): a check's result is None; the keys of forward inferences start with the family,
 # of gradients' with "sizes", of checks with the family's forward op.
 
 
-def _at_run(fam: _Family, op: str) -> bool:
+def _at_run(fam: Family, op: str) -> bool:
     """Whether `op` checks its explicit paddings and its gradient's sizes only when it
     runs: TF's gradient ops do so in their kernels, which a graph runs after tracing (the
     forward ops' shape functions check them while tracing)."""
     return op != fam.fwd and _state.graph is not None
 
 
-def _check_attrs(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
+def _check_attrs(fam: Family, op: str, strides: tuple, padding: str, explicit: tuple,
                  data_format: str, dilations: tuple) -> None:
     later = _at_run(fam, op)
     kept((fam.fwd, op, strides, padding, explicit, data_format, dilations, later),
          _check_attrs_now, fam, op, strides, padding, explicit, data_format, dilations, later)
 
 
-def _check_attrs_now(fam: _Family, op: str, strides: tuple, padding: str, explicit: tuple,
+def _check_attrs_now(fam: Family, op: str, strides: tuple, padding: str, explicit: tuple,
                      data_format: str, dilations: tuple, later: bool = False) -> None:
     nd = fam.rank + 2
     if fam.rank == 3 and len(strides) < nd:
@@ -198,7 +158,7 @@ def _check_attrs_now(fam: _Family, op: str, strides: tuple, padding: str, explic
     check_explicit(op, padding, explicit, nd, data_format, values=not later)
 
 
-def _check_channels(fam: _Family, op: str, c: Any, fshape: tuple, label: str = "") -> None:
+def _check_channels(fam: Family, op: str, c: Any, fshape: tuple, label: str = "") -> None:
     """Input depth `c` against filter (*K, Cf, O) or depthwise (*K, C, M)."""
     cf, o = fshape[-2], fshape[-1]
     if c is None or cf is None:
@@ -226,19 +186,19 @@ def _check_channels(fam: _Family, op: str, c: Any, fshape: tuple, label: str = "
                        f"{c // cf}")
 
 
-def _out_channels(fam: _Family, fshape: tuple) -> Any:
+def _out_channels(fam: Family, fshape: tuple) -> Any:
     if fam.depthwise:
         return None if None in fshape[-2:] else fshape[-2] * fshape[-1]
     return fshape[-1]
 
 
-def _forward_shape(fam: _Family, op: str, xshape: tuple, fshape: tuple, strides: tuple,
+def _forward_shape(fam: Family, op: str, xshape: tuple, fshape: tuple, strides: tuple,
                    padding: str, explicit: tuple, data_format: str, dilations: tuple) -> tuple:
     ks = fshape[:fam.rank]
     pairs = explicit_pairs(explicit, data_format) if padding == "EXPLICIT" else \
         ((0, 0),) * fam.rank
-    outs = tuple(out_size(op, s, k, st, d, padding, p) if k is not None else None
-                 for s, k, st, d, p in zip(spatial(xshape, data_format), ks,
+    outs = tuple(out_size(op, s, k, st, d, padding, p, op == fam.fwd) if k is not None
+                 else None for s, k, st, d, p in zip(spatial(xshape, data_format), ks,
                                            spatial(strides, data_format),
                                            spatial(dilations, data_format), pairs))
     return full_shape(outer(xshape, data_format)[0], outs, _out_channels(fam, fshape), data_format)
@@ -263,7 +223,7 @@ def _kept_engine_args(strides: tuple, padding: str, explicit: tuple, data_format
             spatial(dilations, data_format), padding, ex)
 
 
-def _as_grouped(fam: _Family, w: Any) -> Any:
+def _as_grouped(fam: Family, w: Any) -> Any:
     """Depthwise filter (*K, C, M) as a grouped conv filter (*K, 1, C*M)."""
     if not fam.depthwise:
         return w
@@ -275,33 +235,34 @@ def _as_grouped(fam: _Family, w: Any) -> Any:
 # function takes the family first; _register_family binds it with functools.partial.
 # ---------------------------------------------------------------------------------------
 
-def conv_infer(fam: _Family, x: Any, w: Any, strides: tuple, padding: str,
+def conv_infer(fam: Family, x: Any, w: Any, strides: tuple, padding: str,
                explicit_paddings: tuple, data_format: str, dilations: tuple) -> list:
     shape, d = kept((fam, x._dtype, w._dtype, x._shape, w._shape, strides, padding,
-                      explicit_paddings, data_format, dilations), _conv_infer_now, fam, x, w,
+                      explicit_paddings, data_format, dilations, _state.graph is None),
+                     _conv_infer_now, fam, x, w,
                      strides, padding, explicit_paddings, data_format, dilations)
     return [(shape if shape is None else sized(fam.fwd, shape, d), d)]
 
 
-def _conv_infer_now(fam: _Family, x: Any, w: Any, strides: tuple, padding: str,
+def _conv_infer_now(fam: Family, x: Any, w: Any, strides: tuple, padding: str,
                     explicit_paddings: tuple, data_format: str, dilations: tuple) -> tuple:
     """(output shape or None, dtype): conv_infer's checks, a pure function of the
     operands' dtypes and shapes and the attrs (the memory check is conv_infer's)."""
     op, r = fam.fwd, fam.rank
     d = check_t(op, (x, w), fam.types)
     _check_attrs(fam, op, strides, padding, explicit_paddings, data_format, dilations)
-    if x._shape is not None and len(x._shape) != r + 2:
-        raise fail(op, fam.input_rank_msg.format(C.shape_str(x._shape)
-                                                 if "{}" in fam.input_rank_msg else ""))
-    if w._shape is not None and len(w._shape) != r + 2:
-        raise fail(op, fam.filter_rank_msg.format(C.shape_str(w._shape)))
+    for t, msg in ((x, fam.input_rank_msg), (w, fam.filter_rank_msg)):
+        if t._shape is not None and len(t._shape) != r + 2:
+            # (traced, TF's shape function refuses it: a ValueError naming the node)
+            raise fail(op, f"Shape must be rank {r + 2} but is rank {len(t._shape)}"
+                       if _state.graph is not None else msg.format(C.shape_str(t._shape)))
     if x._shape is None or w._shape is None:
         return None, d
     return _checked_forward_shape(fam, op, x._shape, w._shape, strides, padding,
                                   explicit_paddings, data_format, dilations), d
 
 
-def _checked_forward_shape(fam: _Family, op: str, xshape: tuple, fshape: tuple,
+def _checked_forward_shape(fam: Family, op: str, xshape: tuple, fshape: tuple,
                            strides: tuple, padding: str, explicit: tuple, data_format: str,
                            dilations: tuple) -> tuple:
     if not fam.depthwise and 0 in fshape[:fam.rank]:
@@ -312,7 +273,7 @@ def _checked_forward_shape(fam: _Family, op: str, xshape: tuple, fshape: tuple,
                           dilations)
 
 
-def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
+def conv_kernel(fam: Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
                 explicit_paddings: tuple, data_format: str, dilations: tuple,
                 conv_op: bool = False) -> Any:
     if xp is np and not conv_op:  # (the N-D Conv op's refusals are its own: nn_conv_nd)
@@ -327,7 +288,7 @@ def conv_kernel(fam: _Family, xp: Any, x: Any, w: Any, strides: tuple, padding: 
     return xp.ascontiguousarray(W.from_channels_last(out, cf)) if cf else out
 
 
-def conv_grad(fam: _Family, n: Any, g: Any) -> list:
+def conv_grad(fam: Family, n: Any, g: Any) -> list:
     x, w = n.inputs
     if _state.graph is not None and not fam.depthwise:
         # TF's graph: the ShapeN of input and filter, and both gradients whichever the tape
@@ -348,7 +309,7 @@ def conv_grad(fam: _Family, n: Any, g: Any) -> list:
             bind(REGISTRY[fam.bfil], (x, shape_tensor(w), g), n.attrs) if wants(n, 1) else None]
 
 
-def _check_backprop(fam: _Family, op: str, label: str, in_shape: tuple | None,
+def _check_backprop(fam: Family, op: str, label: str, in_shape: tuple | None,
                     fshape: tuple | None, dyshape: tuple | None, a: dict,
                     kernel: bool = False) -> None:
     """A gradient op's input, filter and output-gradient shapes against each other (the
@@ -360,7 +321,7 @@ def _check_backprop(fam: _Family, op: str, label: str, in_shape: tuple | None,
          _check_backprop_now, fam, op, label, in_shape, fshape, dyshape, a, later)
 
 
-def _check_backprop_now(fam: _Family, op: str, label: str, in_shape: tuple | None,
+def _check_backprop_now(fam: Family, op: str, label: str, in_shape: tuple | None,
                         fshape: tuple | None, dyshape: tuple | None, a: dict,
                         later: bool = False) -> None:
     r, df = fam.rank, a["data_format"]
@@ -401,7 +362,7 @@ def _check_backprop_now(fam: _Family, op: str, label: str, in_shape: tuple | Non
                            f"filter: {k} output: {actual} stride: {st} dilation: {dl}")
 
 
-def _check_depths(fam: _Family, op: str, label: str, fshape: tuple, c_in: Any,
+def _check_depths(fam: Family, op: str, label: str, fshape: tuple, c_in: Any,
                   c_dy: Any) -> None:
     """A 2D (or depthwise) gradient op's filter against its input's and output gradient's
     depths, in its kernel's words (`label`)."""
@@ -468,7 +429,7 @@ def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
     return vals
 
 
-def _backprop_infer(fam: _Family, op: str, sizes: Any, t: Any, dy: Any, attrs: tuple) -> list:
+def _backprop_infer(fam: Family, op: str, sizes: Any, t: Any, dy: Any, attrs: tuple) -> list:
     """A gradient op's output: its input_sizes / filter_sizes values, checked with its
     `attrs` (strides, padding, explicit paddings, data format, dilations) and its dtypes
     against the other operand `t` (the filter, or the input) and dy. An eager sizes
@@ -484,13 +445,13 @@ def _backprop_infer(fam: _Family, op: str, sizes: Any, t: Any, dy: Any, attrs: t
     return [(sized(op, vals, d) if vals is not None else (None,) * (fam.rank + 2), d)]
 
 
-def _backprop_infer_now(fam: _Family, op: str, sizes: Any, t: Any, dy: Any,
+def _backprop_infer_now(fam: Family, op: str, sizes: Any, t: Any, dy: Any,
                         attrs: tuple) -> tuple:
     d = _backprop_dtypes(fam, op, sizes, t, dy)
     return _check_sizes_now(fam, op, sizes, t._shape, dy._shape, *attrs), d
 
 
-def _backprop_dtypes(fam: _Family, op: str, sizes: Any, t: Any, dy: Any) -> Any:
+def _backprop_dtypes(fam: Family, op: str, sizes: Any, t: Any, dy: Any) -> Any:
     """A gradient op's dtype, its inputs checked in the order of TF's signature:
     input_sizes (#0), filter (#1), out_backprop (#2) for the input's gradient; input
     (#0), filter_sizes (#1), out_backprop (#2) for the filter's. The sizes are int32, or
@@ -511,7 +472,7 @@ def _sizes_dtype(op: str, sizes: Any, index: int) -> None:
         raise C.wrong_input_dtype(op, index, dt.int32, sizes._dtype)
 
 
-def _check_sizes_now(fam: _Family, op: str, sizes: Any, shape: tuple | None,
+def _check_sizes_now(fam: Family, op: str, sizes: Any, shape: tuple | None,
                      dyshape: tuple | None, strides: tuple, padding: str, explicit: tuple,
                      data_format: str, dilations: tuple) -> tuple | None:
     r = fam.rank
@@ -531,7 +492,7 @@ def _check_sizes_now(fam: _Family, op: str, sizes: Any, shape: tuple | None,
     return vals
 
 
-def _check_run(fam: _Family, op: str, label: str, in_shape: tuple, fshape: tuple,
+def _check_run(fam: Family, op: str, label: str, in_shape: tuple, fshape: tuple,
                dyshape: tuple, strides: tuple, padding: str, explicit: tuple,
                data_format: str, dilations: tuple) -> None:
     """A gradient kernel's checks of what tracing left to it (_at_run): the explicit
@@ -542,14 +503,14 @@ def _check_run(fam: _Family, op: str, label: str, in_shape: tuple, fshape: tuple
                          data_format=data_format, dilations=dilations), kernel=True)
 
 
-def backprop_input_infer(fam: _Family, sizes: Any, w: Any, dy: Any, strides: tuple,
+def backprop_input_infer(fam: Family, sizes: Any, w: Any, dy: Any, strides: tuple,
                          padding: str, explicit_paddings: tuple, data_format: str,
                          dilations: tuple) -> list:
     return _backprop_infer(fam, fam.bin, sizes, w, dy,
                            (strides, padding, explicit_paddings, data_format, dilations))
 
 
-def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, strides: tuple,
+def backprop_input_kernel(fam: Family, xp: Any, sizes: Any, w: Any, dy: Any, strides: tuple,
                           padding: str, explicit_paddings: tuple, data_format: str,
                           dilations: tuple, op: str = "") -> Any:
     if xp is np and not op:  # (`op`: Conv2DBackpropInputV2, which computes it here)
@@ -566,21 +527,21 @@ def backprop_input_kernel(fam: _Family, xp: Any, sizes: Any, w: Any, dy: Any, st
     return xp.ascontiguousarray(W.from_channels_last(out, cf)) if cf else out
 
 
-def backprop_input_grad(fam: _Family, n: Any, g: Any) -> list:
+def backprop_input_grad(fam: Family, n: Any, g: Any) -> list:
     _, w, dy = n.inputs
     return [None,
             bind(REGISTRY[fam.bfil], (g, shape_tensor(w), dy), n.attrs) if wants(n, 1) else None,
             bind(REGISTRY[fam.fwd], (g, w), n.attrs) if wants(n, 2) else None]
 
 
-def backprop_filter_infer(fam: _Family, x: Any, sizes: Any, dy: Any, strides: tuple,
+def backprop_filter_infer(fam: Family, x: Any, sizes: Any, dy: Any, strides: tuple,
                           padding: str, explicit_paddings: tuple, data_format: str,
                           dilations: tuple) -> list:
     return _backprop_infer(fam, fam.bfil, sizes, x, dy,
                            (strides, padding, explicit_paddings, data_format, dilations))
 
 
-def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, strides: tuple,
+def backprop_filter_kernel(fam: Family, xp: Any, x: Any, sizes: Any, dy: Any, strides: tuple,
                            padding: str, explicit_paddings: tuple, data_format: str,
                            dilations: tuple, op: str = "") -> Any:
     if xp is np and not op:  # (`op`: Conv2DBackpropFilterV2, which computes it here)
@@ -597,243 +558,29 @@ def backprop_filter_kernel(fam: _Family, xp: Any, x: Any, sizes: Any, dy: Any, s
     return out.reshape(fshape)
 
 
-def backprop_filter_grad(fam: _Family, n: Any, g: Any) -> list:
+def backprop_filter_grad(fam: Family, n: Any, g: Any) -> list:
     x, _, dy = n.inputs
     return [bind(REGISTRY[fam.bin], (shape_tensor(x), g, dy), n.attrs) if wants(n, 0) else None,
             None, bind(REGISTRY[fam.fwd], (x, g), n.attrs) if wants(n, 2) else None]
 
 
-# ---------------------------------------------------------------------------------------
-# Plain-loop references (independent of windows.py) and samples.
-# ---------------------------------------------------------------------------------------
-
-def _ref_geometry(fam: _Family, xshape: tuple, fshape: tuple, a: dict) -> tuple:
-    """Output sizes and the pad before each spatial dim, written out from TF's rules."""
-    df = a["data_format"]
-    outs, befores = [], []
-    pairs = explicit_pairs(a["explicit_paddings"], df) if a["padding"] == "EXPLICIT" else \
-        ((0, 0),) * fam.rank
-    for s, k, st, dl, p in zip(spatial(xshape, df), fshape[:fam.rank], spatial(a["strides"], df),
-                               spatial(a["dilations"], df), pairs):
-        eff = (k - 1) * dl + 1
-        if a["padding"] == "SAME":
-            o = -(-s // st)
-            before = max(0, (o - 1) * st + eff - s) // 2
-        else:
-            before = p[0]
-            o = (s + p[0] + p[1] - eff) // st + 1
-        outs.append(o)
-        befores.append(before)
-    return outs, befores
-
-
-def _ref_loop(fam: _Family, xshape: tuple, fshape: tuple, a: dict, visit: Any) -> None:
-    """Calls visit(x_index, f_index, y_index) for every product term of the convolution."""
-    df = a["data_format"]
-    cf = channels_first(df)
-    r = fam.rank
-    outs, befores = _ref_geometry(fam, xshape, fshape, a)
-    n, c = outer(xshape, df)
-    sp_in = spatial(xshape, df)
-    strides, dils = spatial(a["strides"], df), spatial(a["dilations"], df)
-    if fam.depthwise:
-        mult = fshape[-1]
-        chans = [(ci, ci, m, ci * mult + m) for ci in range(c) for m in range(mult)]
-    else:
-        cfil, o = fshape[-2], fshape[-1]
-        og = o // (c // cfil)
-        chans = [(g * cfil + j, j, oc, oc) for oc in range(o) for g in [oc // og]
-                 for j in range(cfil)]
-    for b in range(n):
-        for opos in np.ndindex(*outs):
-            for kpos in np.ndindex(*fshape[:r]):
-                ipos = [op_ * st + kp * dl - bf for op_, st, kp, dl, bf in
-                        zip(opos, strides, kpos, dils, befores)]
-                if not all(0 <= i < s for i, s in zip(ipos, sp_in)):
-                    continue
-                for ci, fc, fo, oc in chans:
-                    xi = (b, ci) + tuple(ipos) if cf else (b,) + tuple(ipos) + (ci,)
-                    yi = (b, oc) + tuple(opos) if cf else (b,) + tuple(opos) + (oc,)
-                    visit(xi, tuple(kpos) + (fc, fo), yi)
-
-
-def _ref_out_shape(fam: _Family, xshape: tuple, fshape: tuple, a: dict) -> tuple:
-    outs, _ = _ref_geometry(fam, xshape, fshape, a)
-    oc = fshape[-2] * fshape[-1] if fam.depthwise else fshape[-1]
-    return full_shape(xshape[0], outs, oc, a["data_format"])
-
-
-def _conv_reference(fam: _Family) -> Any:
-    def ref(x: np.ndarray, w: np.ndarray, **a: Any) -> np.ndarray:
-        y = np.zeros(_ref_out_shape(fam, x.shape, w.shape, a), dtype=x.dtype)
-
-        def visit(xi: tuple, fi: tuple, yi: tuple) -> None:
-            y[yi] += x[xi] * w[fi]
-        _ref_loop(fam, x.shape, w.shape, a, visit)
-        return y
-    return ref
-
-
-def _undilated_gradient_sample(fam: _Family, op: str, ins: tuple, a: dict) -> Sample:
-    """A dilated depthwise gradient op's sample as TF's CPU kernels compute it: undilated,
-    the output gradient of the undilated size (on CPU:0 only: the GPU's kernels dilate)."""
-    x_shape = tuple(ins[0]) if op == fam.bin else ins[0].shape
-    w_shape = ins[1].shape if op == fam.bin else tuple(ins[1])
-    dy = _f64(*_ref_out_shape(fam, x_shape, w_shape, _undilated(a)))
-    return Sample((*ins[:2], dy), a, grad=False, cpu_only=True)
-
-
-def _undilated(a: dict) -> dict:
-    return {**a, "dilations": (1,) * len(a["dilations"])}
-
-
-def _bin_reference(fam: _Family) -> Any:
-    def ref(sizes: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
-        dx = np.zeros(tuple(int(s) for s in sizes), dtype=dy.dtype)
-        a = _undilated(a) if fam.depthwise else a  # (TF's CPU kernel reads no dilations)
-
-        def visit(xi: tuple, fi: tuple, yi: tuple) -> None:
-            dx[xi] += dy[yi] * w[fi]
-        _ref_loop(fam, dx.shape, w.shape, a, visit)
-        return dx
-    return ref
-
-
-def _bfil_reference(fam: _Family) -> Any:
-    def ref(x: np.ndarray, sizes: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
-        dw = np.zeros(tuple(int(s) for s in sizes), dtype=dy.dtype)
-        a = _undilated(a) if fam.depthwise else a  # (TF's CPU kernel reads no dilations)
-
-        def visit(xi: tuple, fi: tuple, yi: tuple) -> None:
-            dw[fi] += dy[yi] * x[xi]
-        _ref_loop(fam, x.shape, dw.shape, a, visit)
-        return dw
-    return ref
-
-
-def _attrs(r: int, df: str, strides: Any = 1, padding: str = "VALID", dil: Any = 1,
-           explicit: tuple = ()) -> dict:
-    st = (strides,) * r if isinstance(strides, int) else tuple(strides)
-    dl = (dil,) * r if isinstance(dil, int) else tuple(dil)
-    if channels_first(df):
-        full = lambda v: (1, 1) + v  # noqa: E731
-        ex = ((0, 0, 0, 0) + tuple(explicit)) if explicit else ()
-    else:
-        full = lambda v: (1,) + v + (1,)  # noqa: E731
-        ex = ((0, 0) + tuple(explicit) + (0, 0)) if explicit else ()
-    return dict(strides=full(st), padding=padding, explicit_paddings=ex, data_format=df,
-                dilations=full(dl))
-
-
-def _family_samples(fam: _Family) -> tuple:
-    r = fam.rank
-    df_last, df_first = fam.formats
-    fw = (lambda *k: _f64(*k, 2, 2)) if fam.depthwise else (lambda *k: _f64(*k, 2, 3))
-    if r == 2:
-        configs = [(df_last, (2, 5, 4, 2), (3, 2), dict(padding="SAME")),
-                   (df_last, (1, 6, 5, 2), (2, 3), dict(padding="VALID", strides=(2, 1))),
-                   (df_first, (1, 2, 5, 5), (2, 2), dict(padding="SAME", strides=2, dil=(1, 2))),
-                   (df_last, (1, 4, 4, 2), (2, 2), dict(padding="VALID", dil=2))]
-        if fam.explicit:
-            configs.append((df_last, (1, 4, 3, 2), (3, 2),
-                            dict(padding="EXPLICIT", explicit=(1, 0, 2, 1), strides=(1, 2))))
-    else:
-        configs = [(df_last, (1, 3, 4, 3, 2), (2, 2, 2), dict(padding="SAME")),
-                   (df_first, (1, 2, 4, 3, 3), (2, 1, 2), dict(padding="VALID", strides=2))]
-    if r == 2 and not fam.depthwise:  # the guide CNN's kind: 16 channels, 3 rows, stride 1
-        configs += [(df_last, (1, 3, 4, 16), (3, 1, 16, 16), dict(padding="SAME")),
-                    (df_first, (1, 16, 3, 9), (3, 2, 16, 16), dict(padding="VALID"))]
-    samples, bin_s, bfil_s = [], [], []
-    for df, xs, ks, kw in configs:
-        a, o2 = _attrs(r, df, **kw), len(ks) == r  # (16 channels: first order, no filter)
-        k = (lambda *p: {}) if o2 else (lambda *p: {"second_order": False, "grad_inputs": p})
-        x, w = _f64(*xs), fw(*ks) if o2 else _f64(*ks)
-        dy = _f64(*_ref_out_shape(fam, x.shape, w.shape, a))  # no reference run at import
-        if fam.depthwise and kw.get("dil", 1) not in (1, (1, 1)):
-            # (TF's CPU depthwise gradient kernels read no dilations: the forward op's
-            # gradient is not its derivative there, and the gradient ops compute undilated,
-            # as the references do; of channels-first data, which they refuse, none)
-            samples.append(Sample((x, w), a, grad=False))
-            if df == df_first:
-                continue
-            bin_s.append(_undilated_gradient_sample(fam, fam.bin, (np.array(xs, np.int32), w), a))
-            bfil_s.append(_undilated_gradient_sample(fam, fam.bfil,
-                                                     (x, np.array(w.shape, np.int32)), a))
-            continue
-        samples.append(Sample((x, w), a, **k(0)))
-        bin_s.append(Sample((np.array(xs, np.int32), w, dy), a, **k(2)))
-        bfil_s.append(Sample((x, np.array(w.shape, np.int32), dy), a, **k(0, 2)))
-    ok = _attrs(r, df_last, padding="SAME")
-    if not fam.depthwise and fam.groups:  # grouped: 4 input channels, filter depth 2
-        samples.append(Sample((_f64(1, 4, 3, 4), _f64(2, 2, 2, 4)), ok))
-    xs, ws = (1,) + (4,) * r + (2,), (2,) * r + (2, 3)
-    bad = [BadSample((np.ones(xs), np.ones((2,) * r + (3, 3))), ok, InvalidArgumentError,
-                     "must have the same depth" if fam.depthwise else "evenly divisible"),
-           BadSample((np.ones(xs), np.ones((6,) * r + (2, 2 if fam.depthwise else 3))),
-                     _attrs(r, df_last),
-                     InvalidArgumentError, "Computed output size would be negative"),
-           BadSample((np.ones(xs[1:]), np.ones(ws)), ok, InvalidArgumentError, "dimensional"),
-           BadSample((np.ones(xs), np.ones(ws)), _attrs(r, df_last, strides=0, padding="SAME"),
-                     InvalidArgumentError, "0"),
-           BadSample((np.ones(xs), np.ones(ws)), _attrs(r, df_last, dil=0, padding="SAME"),
-                     InvalidArgumentError, "Dilated rates should be larger than 0."),
-           BadSample((np.ones(xs), np.ones(ws)), {**ok, "padding": "FOO"}, InvalidArgumentError,
-                     "Value for attr 'padding' of \"FOO\""),
-           BadSample((np.ones(xs), np.ones(ws)), {**ok, "data_format": "NWHC"},
-                     InvalidArgumentError, "Value for attr 'data_format' of \"NWHC\""),
-           BadSample((np.ones(xs), np.ones(ws, np.float32)), ok, InvalidArgumentError,
-                     "was expected to be a double tensor but is a float tensor"),
-           BadSample((np.ones(xs, np.int64), np.ones(ws, np.int64)), ok, InvalidArgumentError,
-                     "Value for attr 'T' of int64 is not in the list of allowed values"),
-           BadSample((np.ones(xs), np.ones(ws)), {**ok, "strides": (2,) + (1,) * (r + 1)},
-                     InvalidArgumentError if r == 3 or fam.depthwise else UnimplementedError,
-                     "strides in the batch and depth dimensions")]
-    if fam.explicit:
-        bad.append(BadSample((np.ones(xs), np.ones(ws)),
-                             _attrs(r, df_last, padding="EXPLICIT", explicit=(-1, 0) * r),
-                             InvalidArgumentError, "must be nonnegative"))
-    mark = gpu_only_channels_first
-    return mark(samples), bad, mark(bin_s), mark(bfil_s)
-
-
-def _bin_bad(fam: _Family) -> list:
-    r = fam.rank
-    a = _attrs(r, fam.formats[0], padding="VALID")
-    oc = 4 if fam.depthwise else 3
-    w = np.ones((2,) * r + (2, 2 if fam.depthwise else 3))
-    # (TF's 3D kernels check ranks and depths in their own words first, its depthwise
-    # gradient kernels all in theirs: check_depthwise_backprop)
-    depths, sizes = ("must have the same number of channels", "input tensor must have 5 "
-                     "dimensions") if fam is CONV3D_F else (
-        "depth_multiplier * in_depth not equal to out_depth", "input must be 4-dimensional") \
-        if fam.depthwise else ("must have the same out_depth", "values, but got: 3")
-    computed = "Number of rows of out_backprop doesn't match computed" if fam.depthwise \
-        else "Size of out_backprop doesn't match computed"
-    return [BadSample((np.array((1,) + (4,) * r + (2,), np.int32), w,
-                       np.ones((1,) + (2,) * r + (oc,))), a, InvalidArgumentError, computed),
-            BadSample((np.array((1,) + (4,) * r + (2,), np.int32), w,
-                       np.ones((1,) + (3,) * r + (oc + 1,))), a, InvalidArgumentError, depths),
-            BadSample((np.array((1, 4, 2), np.int32), w,
-                       np.ones((1,) + (3,) * r + (oc,))), a, InvalidArgumentError, sizes)]
-
-
-def _register_family(fam: _Family) -> tuple:
-    samples = cache(partial(_family_samples, fam))  # drawn together, when asked
+def _register_family(fam: Family) -> tuple:
+    samples = cache(partial(family_samples, fam))  # drawn together, when asked
     # TF's 3-D convolutions have no explicit padding
     form = None if fam.explicit else TFForm(fixed={"explicit_paddings": ()})
     fwd = register(OpDef(fam.fwd, partial(conv_infer, fam), partial(conv_kernel, fam),
-                         grad=partial(conv_grad, fam), reference=_conv_reference(fam),
+                         grad=partial(conv_grad, fam), reference=conv_reference(fam),
                          samples=lambda: samples()[0], bad_samples=lambda: samples()[1],
                          tf=form))
     bin_ = register(OpDef(fam.bin, partial(backprop_input_infer, fam),
                           partial(backprop_input_kernel, fam),
                           grad=partial(backprop_input_grad, fam),
-                          reference=_bin_reference(fam), samples=lambda: samples()[2],
-                          bad_samples=partial(_bin_bad, fam), tf=form, host_inputs=(0,)))
+                          reference=bin_reference(fam), samples=lambda: samples()[2],
+                          bad_samples=partial(bin_bad, fam), tf=form, host_inputs=(0,)))
     bfil = register(OpDef(fam.bfil, partial(backprop_filter_infer, fam),
                           partial(backprop_filter_kernel, fam),
                           grad=partial(backprop_filter_grad, fam),
-                          reference=_bfil_reference(fam), samples=lambda: samples()[3],
+                          reference=bfil_reference(fam), samples=lambda: samples()[3],
                           tf=form, host_inputs=(1,)))
     return fwd, bin_, bfil
 
@@ -857,7 +604,8 @@ def _conv_attrs(r: int, strides: Any, padding: Any, data_format: str, dilations:
     `converts`: convert_padding's). A layer passes the same Python values every call: their
     expansion and checks are kept by value (plain ints and strings only)."""
     key = (r, _plain(strides), padding if type(padding) is str else _NOT_PLAIN,
-           data_format if type(data_format) is str else _NOT_PLAIN, _plain(dilations))
+           data_format if type(data_format) is str else _NOT_PLAIN, _plain(dilations),
+           converts)  # (converting, "EXPLICIT" is refused)
     attrs = _CONV_ATTRS.get(key)
     if attrs is None:
         ci = _channel_index(data_format, r + 2)
@@ -874,6 +622,14 @@ def _conv_attrs(r: int, strides: Any, padding: Any, data_format: str, dilations:
 
 _CONV_ATTRS: dict = {}  # _conv_attrs's results by their plain arguments
 _NOT_PLAIN, _INT_ONLY = object(), frozenset((int,))
+
+
+def _dilated(dilations: Any) -> bool:
+    """Whether TF's tf.nn.convolution takes its dilated form: a Python or NumPy number, or
+    a list of them, not all equal to 1 (anything else: its undilated op's to refuse)."""
+    items = list(dilations) if isinstance(dilations, (list, tuple)) else [dilations]
+    return all(isinstance(v, (int, float, np.integer, np.floating)) for v in items) and \
+        not all(v == 1 for v in items)
 
 
 def _plain(v: Any) -> Any:
@@ -908,8 +664,18 @@ def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NHWC", dilations: Any = None, name: str | None = None) -> Any:
     """2-D convolution of `input` (NHWC or NCHW, with any number of batch dims) with
     `filters` [h, w, in, out]."""
-    attrs = _conv_attrs(2, strides, padding, default_format(data_format, "NHWC"), dilations)
+    try:
+        attrs = _conv_attrs(2, strides, padding, default_format(data_format, "NHWC"),
+                            dilations)
+    except (TypeError, OverflowError):
+        # (TF expands the strides and dilations unread, reads input.shape, then its op's
+        # wrapper int()s their items: what int() refuses comes after a shapeless input)
+        read_shape(input)
+        raise
     read_shape(input)
+    # (its op's wrapper converts the padding and the format, checked eagerly, before the
+    # inputs)
+    op_attrs_first("Conv2D", name, padding=attrs["padding"], data_format=attrs["data_format"])
     x, w = binary_args(input, filters)
     return _conv2d(x, w, attrs, name)
 
@@ -942,10 +708,12 @@ def _conv3d(x: Any, w: Any, attrs: dict, name: str | None) -> Any:
 @dispatch_binding
 def conv1d(input: Any, filters: Any, stride: Any, padding: Any,  # noqa: A002
            data_format: str = "NWC", dilations: Any = None, name: str | None = None) -> Any:
-    """1-D convolution, computed as TF does: a 2-D convolution over a unit height."""
+    """1-D convolution, computed as TF does: a 2-D convolution over a unit height. Traced,
+    TF's nodes: the input's ExpandDims, the filters', the Conv2D and the Squeeze, in the
+    scope `name` (or "conv1d"), whose name the Conv2D takes."""
     df = to_2d_format(data_format)
     x, w = binary_args(input, filters)
-    spatial_axis = 2 if df == "NCHW" else 1
+    spatial_axis = -2 if df == "NCHW" else -3  # (TF's, counted from the channel's end)
     ci = _channel_index(df, 3)
     st = get_sequence(stride, 1, ci, "stride", attr="strides")  # (Conv2D's attr converts)
     dl = get_sequence(dilations, 1, ci, "dilations")
@@ -953,16 +721,14 @@ def conv1d(input: Any, filters: Any, stride: Any, padding: Any,  # noqa: A002
     dl = (1,) + dl if df == "NHWC" else dl[:2] + (1,) + dl[2:]
     pad, ex = convert_padding(padding, 4, converts=False)  # (TF's conv1d: a string only)
     attrs = dict(strides=st, padding=pad, explicit_paddings=ex, data_format=df, dilations=dl)
-    w = expand_dims(w, 0)
-
-    def conv(v: Any) -> Any:
+    with wrapper_scope(name, "conv1d") as scope:
+        x = expand_dims(x, spatial_axis)
+        w = expand_dims(w, 0)
         try:
-            return bind(CONV2D, (v, w), attrs)
+            y = _batch_squeezed(x, 3, lambda v: bind(CONV2D, (v, w), attrs, scope))
         except OpError as e:
             raise (slow_path(e) if by_fallback(stride, dilations) else e) from None
-
-    return _batch_squeezed(x, 2, lambda v: squeeze(conv(expand_dims(v, spatial_axis)),
-                                                   [spatial_axis]))
+        return squeeze(y, [spatial_axis])
 
 
 def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
@@ -986,7 +752,10 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     laid = df if isinstance(df, str) else FORMATS[r][1]
     if isinstance(df, bytes):
         df = C.string_arg(df, "data_format")
-    attrs = dict(_conv_attrs(r, strides, padding, laid, dilations, False), data_format=df)
+    # (a dilation not 1, compared as given, is TF's dilated form: its Convolution class,
+    # which int()s the rates and takes a padding list, as tf.nn.conv2d does)
+    attrs = dict(_conv_attrs(r, strides, padding, laid, dilations, _dilated(dilations)),
+                 data_format=df)
     op_attrs_first("Conv3D" if r == 3 else "Conv2D", padding=attrs["padding"],
                    data_format=df)
     x, w = binary_args(x, filters)

@@ -13,8 +13,10 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.eager_errors import decorate
 from eagerflow._src.ops.nn_args import (
     ONEDNN_T,
     check_sequence_length,
@@ -254,15 +256,18 @@ def to_2d_format(data_format: str | None) -> str:
     raise ValueError(f"`data_format` must be 'NWC' or 'NCW'. Received: data_format={data_format}")
 
 
-def op_attrs_first(op: str, **given: Any) -> dict:
+def op_attrs_first(op: str, name: Any = None, **given: Any) -> dict:
     """The attrs `given` to a convolution op, converted as TF's generated wrapper converts
     them before it reads the inputs (each a TypeError: the strides, the padding, the data
     format, in its order), then, eagerly, checked as its op checks them before the inputs'
-    dtypes (the strings' allowed values; traced, TF's op-def library checks the inputs
-    first)."""
+    dtypes (the strings' allowed values, worded as the op's eager error with its OpDef and
+    its `name`; traced, TF's op-def library checks the inputs first)."""
     attrs = C.wrapper_attrs(op, **given)
     if _state.graph is None:
-        C.string_attrs_allowed(op, attrs)
+        try:
+            C.string_attrs_allowed(op, attrs)
+        except OpError as e:
+            raise decorate(e, None, (), {}, _state.device, name) from None
     return attrs
 
 

@@ -31,6 +31,7 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn_args as A
 from eagerflow._src.ops import nn_conv as K
+from eagerflow._src.ops import nn_conv_refs as Rf
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
@@ -185,7 +186,7 @@ def _conv_reference(x: np.ndarray, w: np.ndarray, strides: tuple, padding: str,
     nsp = w.ndim - 2
     fam = K.CONV2D_F if nsp == 2 else K.CONV3D_F
     x1 = x.reshape((-1,) + x.shape[batch_dims:])
-    y = K._conv_reference(fam)(x1, w, strides=tuple(strides), padding=padding,
+    y = Rf.conv_reference(fam)(x1, w, strides=tuple(strides), padding=padding,
                                 explicit_paddings=tuple(explicit_paddings),
                                 data_format=_legacy_format(nsp, data_format),
                                 dilations=tuple(dilations) or (1,) * (nsp + 2))
@@ -310,7 +311,7 @@ def _filter_v2_kernel(xp: Any, x: Any, w: Any, dy: Any, **a: Any) -> Any:
 
 
 def _filter_v2_reference(x: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
-    return K._bfil_reference(K.CONV2D_F)(x, np.array(w.shape), dy, **a)
+    return Rf.bfil_reference(K.CONV2D_F)(x, np.array(w.shape), dy, **a)
 
 
 def _input_v2_infer(x: Any, w: Any, dy: Any, **a: Any) -> list:
@@ -323,7 +324,7 @@ def _input_v2_kernel(xp: Any, x: Any, w: Any, dy: Any, **a: Any) -> Any:
 
 
 def _input_v2_reference(x: np.ndarray, w: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
-    return K._bin_reference(K.CONV2D_F)(np.array(x.shape), w, dy, **a)
+    return Rf.bin_reference(K.CONV2D_F)(np.array(x.shape), w, dy, **a)
 
 
 def _v2_samples() -> list:
@@ -336,9 +337,9 @@ def _v2_samples() -> list:
                        ((1, 4, 3, 2), (3, 2, 2, 3), dict(padding="EXPLICIT",
                                                          explicit=(1, 0, 2, 1))),
                        ((1, 4, 3, 4), (2, 2, 2, 4), dict(padding="SAME"))]:
-        a = K._attrs(2, kw.pop("df", "NHWC"), **kw)
+        a = Rf.sample_attrs(2, kw.pop("df", "NHWC"), **kw)
         x, w = _f64(*xs), _f64(*ws)
-        dy = _f64(*K._ref_out_shape(K.CONV2D_F, xs, ws, a))
+        dy = _f64(*Rf.ref_out_shape(K.CONV2D_F, xs, ws, a))
         out.append(Sample((x, w, dy), a, grad=False))
     return out
 

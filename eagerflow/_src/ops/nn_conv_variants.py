@@ -41,10 +41,10 @@ from eagerflow._src.ops.nn_conv import (
     DEPTHWISE_BACKPROP_INPUT,
     _channel_index,
     _conv_attrs,
-    _Family,
     conv2d,
 )
 from eagerflow._src.ops.nn_conv_checks import op_attrs_first, to_2d_format
+from eagerflow._src.ops.nn_conv_refs import Family
 
 
 def _sizes_tensor(value: Any, tshape: bool = False, arg: tuple | None = None) -> Any:
@@ -78,7 +78,7 @@ def _scoped_node(name: str | None, default: str) -> str | None:
     return None if _state.graph is None else scope_name(name, default) + "/"
 
 
-def _full_input_sizes(fam: _Family, sizes: Any, w: Any, dy: Any, data_format: str) -> Any:
+def _full_input_sizes(fam: Family, sizes: Any, w: Any, dy: Any, data_format: str) -> Any:
     """TF also accepts just the spatial sizes; batch and depth then come from dy and w
     (not its 3D kernels: their rank check refuses them)."""
     if fam is CONV3D_F:

@@ -536,6 +536,8 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
     x = _t(input)
     w = filters if isinstance(filters, Tensor) else _t(filters)
     n = None if w._shape is None or len(w._shape) < 3 else len(w._shape) - 2
+    if n is not None:
+        strides, dilations = _spatial_when_dilated(strides, dilations, data_format, n)
     rates = None if n is None else _dilation(dilations, n)
     steps = None if n is None or strides is None else _dilation(strides, n)
     unit = strides is None or steps == [1] * n if n else False
@@ -554,6 +556,34 @@ def convolution(input: Any, filters: Any, strides: Any = None,  # noqa: A002
 
         return with_space_to_batch(x, rates, padding, undilated, filter_shape=w._shape[:n],
                                    data_format=data_format)
+
+
+def _spatial_when_dilated(strides: Any, dilations: Any, data_format: Any, n: int) -> tuple:
+    """(strides, dilations) as TF's dilated tf.nn.convolution (a dilation not 1, compared
+    as given) hands them to its Convolution class: a full-rank list of numbers cut to its
+    spatial items by the layout, the batch's and the channels' dropped unread (a batch
+    stride too, which the op would refuse)."""
+    rates = _numbers(dilations)
+    if rates is None or all(d == 1 for d in rates):
+        return strides, dilations
+    first = isinstance(data_format, str) and data_format.startswith("NC")
+
+    def spatial_items(value: Any) -> Any:
+        items = _numbers(value)
+        if items is None or len(items) != n + 2:
+            return value
+        return items[2:] if first else items[1:-1]
+    return spatial_items(strides), spatial_items(dilations)
+
+
+def _numbers(value: Any) -> list | None:
+    """`value`'s items where it is a Python or NumPy number (one item) or a list, tuple or
+    NumPy vector of them (no bools); None otherwise."""
+    items = list(value) if isinstance(value, (list, tuple)) or \
+        isinstance(value, np.ndarray) and value.ndim == 1 else [value]
+    ok = all(isinstance(v, (int, float, np.integer, np.floating)) and
+             not isinstance(v, (bool, np.bool_)) for v in items)
+    return items if ok else None
 
 
 # (the layouts of tf.nn.convolution's dilated form: TF's channels-first ones move dims 2..)

@@ -345,11 +345,13 @@ FRACTIONAL_MAX_POOL = register(OpDef(
     "FractionalMaxPool", _infer("FractionalMaxPool"), _kernel("max"), grad=_max_pool_grad,
     reference=_ref("max"), samples=_samples, bad_samples=lambda: _bad("FractionalMaxPool"),
     num_outputs=3, stateful=True, gpu=False,
+    xla_types=(),  # (TF's XLA has no kernel of it)
 ))
 FRACTIONAL_AVG_POOL = register(OpDef(
     "FractionalAvgPool", _infer("FractionalAvgPool"), _kernel("avg"), grad=_avg_pool_grad,
     reference=_ref("avg"), samples=_samples, bad_samples=lambda: _bad("FractionalAvgPool"),
     num_outputs=3, stateful=True, gpu=False,
+    xla_types=(),  # (TF's XLA has no kernel of it)
 ))
 
 
@@ -402,10 +404,12 @@ def _avg_grad_infer(shape: Any, g: Any, rows: Any, cols: Any, overlapping: bool)
 FRACTIONAL_MAX_POOL_GRAD = register(OpDef(
     "FractionalMaxPoolGrad", _grad_infer, _max_grad_kernel, reference=_max_grad_ref,
     samples=_grad_samples("max"), gpu=False,
+    xla_types=(),  # (TF's XLA has no kernel of it)
 ))
 FRACTIONAL_AVG_POOL_GRAD = register(OpDef(
     "FractionalAvgPoolGrad", _avg_grad_infer, _avg_grad_kernel, reference=_avg_grad_ref,
     samples=_grad_samples("avg"), gpu=False, host_inputs=(0,),
+    xla_types=(),  # (TF's XLA has no kernel of it)
 ))
 
 

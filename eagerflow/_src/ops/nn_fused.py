@@ -29,7 +29,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import eigen32, nn, nn_args, nn_conv
+from eagerflow._src.ops import eigen32, nn, nn_args, nn_conv, nn_conv_refs
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.dispatch import bind, needs_of
 from eagerflow._src.ops.math import sum_to
@@ -112,7 +112,7 @@ def _grad(n: Any, g: Any) -> list:
 def _reference(x: np.ndarray, w: np.ndarray, b: np.ndarray, fused_ops: tuple,
                **conv: Any) -> np.ndarray:
     """The plain-loop Conv2D reference, then the bias and ReLU cell by cell."""
-    y = nn_conv._conv_reference(nn_conv.CONV2D_F)(x, w, **conv)
+    y = nn_conv_refs.conv_reference(nn_conv_refs.CONV2D_F)(x, w, **conv)
     for idx in np.ndindex(*y.shape):
         v = y[idx] + b[idx[-1]]
         y[idx] = max(v, 0.0) if "Relu" in fused_ops else v
@@ -757,9 +757,10 @@ def _conv_grad_reference(g: np.ndarray, y: np.ndarray, x: np.ndarray, w: np.ndar
         g, db = _relu_bias_reference(g, y)
     else:
         db = g.reshape(-1, g.shape[-1]).sum(axis=0)
-    dx = nn_conv._bin_reference(nn_conv.CONV2D_F)(np.array(x.shape), w, g, **conv) \
+    dx = nn_conv_refs.bin_reference(nn_conv_refs.CONV2D_F)(np.array(x.shape), w, g, **conv) \
         if input_grad else np.empty((0,), g.dtype)
-    return dx, nn_conv._bfil_reference(nn_conv.CONV2D_F)(x, np.array(w.shape), g, **conv), db
+    dw = nn_conv_refs.bfil_reference(nn_conv_refs.CONV2D_F)(x, np.array(w.shape), g, **conv)
+    return dx, dw, db
 
 
 def _conv_grad_samples() -> list:

@@ -18,6 +18,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
@@ -344,6 +345,7 @@ def _bad(op: str, extra: tuple = ()) -> list:
 DILATION2D = register(OpDef(
     "Dilation2D", _infer, _kernel, grad=_dilation_grad, reference=_ref, samples=_samples,
     bad_samples=lambda: _bad("Dilation2D"),
+    xla_types=(),  # (TF's XLA has no kernel of it)
 ))
 
 
@@ -366,11 +368,13 @@ DILATION2D_BACKPROP_INPUT = register(OpDef(
     "Dilation2DBackpropInput", _backprop_infer(0), _backprop_input_kernel,
     grad=_backprop_grad("input"), reference=_backprop_ref(0), samples=_backprop_samples(0),
     bad_samples=lambda: _bad("Dilation2DBackpropInput", (np.ones((1, 4, 4, 2)),)),
+    xla_types=(),  # (TF's XLA has no kernel of it)
 ))
 DILATION2D_BACKPROP_FILTER = register(OpDef(
     "Dilation2DBackpropFilter", _backprop_infer(1), _backprop_filter_kernel,
     grad=_backprop_grad("filter"), reference=_backprop_ref(1), samples=_backprop_samples(1),
     bad_samples=lambda: _bad("Dilation2DBackpropFilter", (np.ones((1, 4, 4, 2)),)),
+    xla_types=(),  # (TF's XLA has no kernel of it)
 ))
 
 
@@ -398,7 +402,8 @@ def erosion2d(value: Any, filters: Any, strides: Any, padding: str, data_format:
     """Grayscale erosion: the min over the filter's taps of value - filter, i.e.
     -dilation2d(-value, the filter reversed in both spatial axes)."""
     x, f, attrs = _morph_args(value, filters, strides, padding, data_format, dilations)
-    return -bind(DILATION2D, (-x, reverse(f, [0, 1])), attrs, name)
+    with wrapper_scope(name, "erosion2d") as scope:  # (traced, TF's node is the scope's)
+        return -bind(DILATION2D, (-x, reverse(f, [0, 1])), attrs, scope)
 
 
 def _gather_samples() -> list:

@@ -27,7 +27,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
-from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, UnimplementedError
+from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import pool_windows as PW
 from eagerflow._src.ops import windows as W
@@ -49,30 +49,36 @@ from eagerflow._src.ops.nn_args import (
     fail,
     full_shape,
     get_sequence,
-    gpu_only_channels_first,
+    no_registered_kernel,
     out_size,
     outer,
     python_format,
     refuse_channels_first,
+    scope_name,
     shape_tensor,
     sized,
     spatial,
     static_shape_values,
     unbool,
     unimplemented,
+    xla_explicit,
+)
+from eagerflow._src.ops.nn_pool_refs import (
+    Pool,
+    avg_grad_ref,
+    avg_ref,
+    max_grad_grad_ref,
+    max_grad_ref,
+    max_ref,
+    pool_samples,
 )
 from eagerflow._src.ops.registry import (
     REGISTRY,
-    BadSample,
     OpDef,
-    Sample,
-    SampleRNG,
     TFForm,
     register,
 )
 from eagerflow._src.ops.slicing import getitem
-
-_rng = SampleRNG(31)  # not numpy.random: it costs import time
 
 _MAX_T = (dt.float16, dt.bfloat16, dt.float32, dt.float64, dt.int32, dt.int64, dt.uint8,
           dt.int16, dt.int8, dt.uint16)
@@ -83,21 +89,8 @@ _MAX3D_T = (dt.float16, dt.bfloat16, dt.float32)
 _REAL_T = _MAX_T + (dt.uint32, dt.uint64)
 
 
-class _Pool:
-    """What differs between 2-D and 3-D pooling: the rank, the op names, the layouts."""
-
-    def __init__(self, rank: int, suffix: str, formats: tuple, explicit: bool,
-                 max_types: tuple) -> None:
-        self.rank, self.formats, self.explicit = rank, formats, explicit
-        self.max, self.avg = f"MaxPool{suffix}", f"AvgPool{suffix}"
-        self.max_grad, self.max_grad_grad = f"MaxPool{suffix}Grad", f"MaxPool{suffix}GradGrad"
-        self.avg_grad = f"AvgPool{suffix}Grad"
-        self.max_types = max_types
-        self.ksize_hint = True  # (MaxPoolV2's message leaves out the ksize it was given)
-
-
-POOL2D = _Pool(2, "", ("NHWC", "NCHW"), True, _MAX_T)
-POOL3D = _Pool(3, "3D", ("NDHWC", "NCDHW"), False, _MAX3D_T)
+POOL2D = Pool(2, "", ("NHWC", "NCHW"), True, _MAX_T)
+POOL3D = Pool(3, "3D", ("NDHWC", "NCDHW"), False, _MAX3D_T)
 
 # TF 2.21's CPU runs the 3-D pools and their gradients on bfloat16 and float only (a Keras
 # mixed_float16 3-D pooling fails so; float64 too, where the op's definition takes it);
@@ -115,15 +108,12 @@ def _refuse_3d(op: str, d: Any, ksize: tuple, strides: tuple, padding: str,
     """TF's refusal of a 3-D pooling of a type its CPU has no kernel for (`d_input`:
     MaxPool3DGrad's TInput, which its kernels take equal to T): eagerly its NotFoundError
     when the op is placed, listing XLA's types too; in a graph its InvalidArgumentError
-    when the node runs (no XLA line: TF lists XLA's kernels once its process has used
-    them), by the kernel (_refuse_3d_run), and not under TF's XLA, which computes them."""
+    when the node runs (nn_args.no_registered_kernel), by the kernel (_refuse_3d_run), and
+    not under TF's XLA, which computes them."""
     if _state.graph is not None or not _unkernelled_3d(op, d, d_input, _state.xp is np):
         return
-    raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}} = "
-                        f"{op}[{_attrs_3d(d, d_input, ksize, strides, padding, data_format)}]"
-                        f"\nAll kernels registered for op {op}:\n  "
-                        f"device='XLA_CPU_JIT'; {_XLA_3D[op]}{_cpu_kernels_3d(d_input)}\n "
-                        f"[Op:{op}]")
+    raise C.no_kernel(op, _attrs_3d(d, d_input, ksize, strides, padding, data_format),
+                      others=_kernels_3d(op, d_input))
 
 
 def _refuse_3d_run(op: str, xp: Any, d: Any, ksize: tuple, strides: tuple, padding: str,
@@ -135,11 +125,8 @@ def _refuse_3d_run(op: str, xp: Any, d: Any, ksize: tuple, strides: tuple, paddi
     d, d_input = dt.from_numpy(d), d_input and dt.from_numpy(d_input)
     if not _unkernelled_3d(op, d, d_input, True):
         return
-    raise InvalidArgumentError(
-        None, None, f"No OpKernel was registered to support Op '{op}' used by {{{{node {op}}}}}"
-                    f" with these attrs: "
-                    f"[{_attrs_3d(d, d_input, ksize, strides, padding, data_format)}]\n"
-                    f"Registered devices: [CPU]\nRegistered kernels:{_cpu_kernels_3d(d_input)}")
+    raise no_registered_kernel(op, _attrs_3d(d, d_input, ksize, strides, padding, data_format),
+                               _kernels_3d(op, d_input))
 
 
 def _unkernelled_3d(op: str, d: Any, d_input: Any, on_cpu: bool) -> bool:
@@ -159,9 +146,11 @@ def _attrs_3d(d: Any, d_input: Any, ksize: tuple, strides: tuple, padding: str,
             f'padding="{padding}", strides=[{", ".join(map(str, strides))}]')
 
 
-def _cpu_kernels_3d(d_input: Any) -> str:
-    return "".join(f"\n  device='CPU'; T in [{t}]" + (f"; TInput in [{t}]" if d_input else "")
-                   for t in ("DT_BFLOAT16", "DT_FLOAT"))
+def _kernels_3d(op: str, d_input: Any) -> tuple:
+    """TF's registrations of the op, as its errors list them: XLA's, then the CPU's."""
+    return (("XLA_CPU_JIT", _XLA_3D[op]),) + tuple(
+        ("CPU", f"T in [{t}]" + (f"; TInput in [{t}]" if d_input else ""))
+        for t in ("DT_BFLOAT16", "DT_FLOAT"))
 
 
 def _check_tinput(op: str, x: Any, y: Any = None, attr: str = "TInput") -> Any:
@@ -176,14 +165,14 @@ def _check_tinput(op: str, x: Any, y: Any = None, attr: str = "TInput") -> Any:
     return d
 
 
-def _check_choices(p: _Pool, op: str, padding: str, data_format: str, is_max: bool) -> None:
+def _check_choices(p: Pool, op: str, padding: str, data_format: str, is_max: bool) -> None:
     check_choice(op, "padding", padding, ("SAME", "VALID", "EXPLICIT")
                  if p.explicit and is_max else ("SAME", "VALID"))
     check_choice(op, "data_format", data_format,
                  p.formats + ("NCHW_VECT_C",) if op == "MaxPool" else p.formats)
 
 
-def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, strides: tuple,
+def _check_pool_attrs(p: Pool, op: str, shape: tuple | None, ksize: tuple, strides: tuple,
                       padding: str, explicit: tuple, data_format: str, is_max: bool,
                       dtype: Any = np.float32) -> None:
     nd = p.rank + 2
@@ -213,14 +202,68 @@ def _check_pool_attrs(p: _Pool, op: str, shape: tuple | None, ksize: tuple, stri
         if s <= 0:
             raise fail(op, f"Stride must be > 0, but got {s}")
     if outer(ksize, data_format)[1] != 1 or outer(strides, data_format)[1] != 1:
-        # TF pools across depth only in a separate CPU kernel; eagerflow does not
-        raise unimplemented(op, "MaxPooling supports exactly one of pooling across depth or "
-                                "pooling across width/height." if spatial(ksize, data_format)
-                            != (1,) * p.rank else "Depthwise max pooling is not supported")
+        _check_depth_window(p, op, shape, ksize, strides, padding, data_format)
     if p.explicit and is_max:
         check_explicit(op, padding, explicit, nd, data_format)
         if _state.graph is None:  # (TF's shape functions leave it to the kernel, at run)
             check_window_paddings(op, padding, explicit, ksize, data_format)
+
+
+# TF's kernels' refusals of a window or stride across the channels (the max pool's
+# gradients, the average pools', every 3-D one: all but the 2-D max pools)
+_DEPTH_REFUSALS = {
+    **dict.fromkeys(("MaxPoolGrad", "MaxPoolGradV2"),
+                    "MaxPoolingGrad is not yet supported on the depth dimension."),
+    **dict.fromkeys(("MaxPoolGradGrad", "MaxPoolGradGradV2"),
+                    "MaxPoolingGradGrad is not yet supported on the depth dimension."),
+    **dict.fromkeys(("AvgPool", "AvgPoolGrad"),
+                    "Non-spatial pooling is not yet supported. Volunteers? :)"),
+    **dict.fromkeys(("MaxPool3D", "AvgPool3D", "MaxPool3DGrad", "AvgPool3DGrad",
+                     "MaxPool3DGradGrad"),
+                    "Pooling is not yet supported on the depth dimension.")}
+
+
+def _check_depth_window(p: Pool, op: str, shape: tuple | None, ksize: tuple, strides: tuple,
+                        padding: str, data_format: str) -> None:
+    """A window or stride across the channels, as TF's kernels take it: the 2-D max pools
+    pool across them (a window of channels alone, dividing them, as wide as its stride:
+    _depth_max), a depth stride under a window of one channel unread (AvgPool checks the
+    window as they do, then refuses it); the other ops refuse it in their words."""
+    if op in _DEPTH_REFUSALS and op != "AvgPool":
+        raise unimplemented(op, _DEPTH_REFUSALS[op])
+    if op not in ("MaxPool", "MaxPoolV2", "AvgPool"):  # (the argmax pools)
+        raise unimplemented(op, "Depthwise max pooling is not supported")
+    k, s = outer(ksize, data_format)[1], outer(strides, data_format)[1]
+    if k == 1:
+        return
+    if op == "MaxPool" and _state.graph is None and _state.device == CPU_DEVICE:
+        # (oneDNN pools no channels: TF's own kernel runs, which refuses channels-first data)
+        refuse_channels_first(op, np.float32, data_format, onednn=False)
+    if spatial(ksize, data_format) != (1,) * p.rank:
+        raise unimplemented(op, "MaxPooling supports exactly one of pooling across depth or "
+                                "pooling across width/height.")
+    if shape is not None and outer(shape, data_format)[1] is not None and \
+            outer(shape, data_format)[1] % k:
+        raise unimplemented(op, "Depthwise max pooling requires the depth window to evenly "
+                                "divide the input depth")
+    if s != k:
+        raise unimplemented(op, "Depthwise max pooling requires the depth window to equal "
+                                "the depth stride")
+    if op == "AvgPool":
+        raise unimplemented(op, _DEPTH_REFUSALS[op])
+    if padding == "EXPLICIT":
+        raise unimplemented(op, "Depthwise max pooling does not support explicit padding.")
+
+
+def _depth_max(xp: Any, x: Any, k: int) -> Any:
+    """TF's depthwise max pooling of channels-last `x`: each run of `k` channels' running
+    maximum, a value taken only where it is greater (a NaN first stays; one after a number
+    is passed over)."""
+    w = x.reshape(x.shape[:-1] + (x.shape[-1] // k, k))
+    y = w[..., 0]
+    for i in range(1, k):
+        y = xp.where(w[..., i] > y, w[..., i], y)
+    return xp.ascontiguousarray(y)
 
 
 def _refuse_cpu_format(data_format: str, padding: str, dtype: Any, cpu: bool) -> None:
@@ -258,12 +301,15 @@ def check_window_paddings(op: str, padding: str, explicit: tuple, ksize: tuple,
 
 
 def _out_shape(op: str, xshape: tuple, ksize: tuple, strides: tuple, padding: str,
-               explicit: tuple, data_format: str, r: int, d: dt.DType = dt.float32) -> tuple:
+               explicit: tuple, data_format: str, r: int, d: dt.DType = dt.float32,
+               shape_fn: bool = False) -> tuple:
     pairs = explicit_pairs(explicit, data_format) if padding == "EXPLICIT" else ((0, 0),) * r
-    outs = tuple(out_size(op, s, k, st, 1, padding, pr) for s, k, st, pr in
+    outs = tuple(out_size(op, s, k, st, 1, padding, pr, shape_fn) for s, k, st, pr in
                  zip(spatial(xshape, data_format), spatial(ksize, data_format),
                      spatial(strides, data_format), pairs))
     n, c = outer(xshape, data_format)
+    if c is not None and outer(ksize, data_format)[1] > 1:  # (a max pool across channels)
+        c //= outer(ksize, data_format)[1]
     if padding == "SAME" and None not in outs:
         # the kernel pads the input to (out - 1) * stride + ksize: refuse a padded temporary
         # too large for memory (a huge window) before allocating it
@@ -305,7 +351,7 @@ def _check_shape_like(op: str, shape: tuple | None, want: tuple | None, what: st
 # functools.partial.
 # ---------------------------------------------------------------------------------------
 
-def max_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
+def max_pool_infer(p: Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
                    explicit_paddings: tuple, data_format: str) -> list:
     d = check_t(p.max, (x,), p.max_types)
     _check_pool_attrs(p, p.max, x._shape, ksize, strides, padding, explicit_paddings,
@@ -313,26 +359,31 @@ def max_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
     _refuse_3d(p.max, d, ksize, strides, padding, data_format)
     if x._shape is None:
         return [(None, d)]
+    # (MaxPoolV2's shape function words it with its ksize and strides inputs' values: its
+    # node is left to compute the empty output)
     return [(_out_shape(p.max, x._shape, ksize, strides, padding, explicit_paddings,
-                        data_format, p.rank, d), d)]
+                        data_format, p.rank, d, shape_fn=p.max != "MaxPoolV2"), d)]
 
 
-def max_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
+def max_pool_kernel(p: Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
                     explicit_paddings: tuple, data_format: str, keep: bool = False) -> Any:
     _refuse_3d_run(p.max, xp, x.dtype, ksize, strides, padding, data_format)
     if p.max == "MaxPool":  # (traced, its check is the kernel's, at run)
         _refuse_cpu_format(data_format, padding, x.dtype, xp is np)
     check_window_paddings(p.max, padding, explicit_paddings, ksize, data_format)
+    if outer(ksize, data_format)[1] > 1:  # (a window of channels alone: _check_depth_window)
+        return _back(xp, _depth_max(xp, _cl(x, data_format), outer(ksize, data_format)[1]),
+                     data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
     keep = keep and not channels_first(data_format)  # (the arrays the gradient will see)
     return _back(xp, PW.max_pool(xp, _cl(x, data_format), ks, st, pad, ex, keep), data_format)
 
 
-def max_pool_grad(p: _Pool, n: Any, g: Any) -> list:
+def max_pool_grad(p: Pool, n: Any, g: Any) -> list:
     return [bind(REGISTRY[p.max_grad], (n.inputs[0], n.outputs[0], g), n.attrs)]
 
 
-def max_pool_grad_infer(p: _Pool, x: Any, y: Any, dy: Any, ksize: tuple, strides: tuple,
+def max_pool_grad_infer(p: Pool, x: Any, y: Any, dy: Any, ksize: tuple, strides: tuple,
                         padding: str, explicit_paddings: tuple, data_format: str) -> list:
     op = p.max_grad
     if p.rank == 3:  # (its inputs are TInput, its gradient T: each checked as TF names it)
@@ -356,7 +407,7 @@ def max_pool_grad_infer(p: _Pool, x: Any, y: Any, dy: Any, ksize: tuple, strides
     return [(x._shape, d)]
 
 
-def _check_grad_shapes(p: _Pool, op: str, xshape: tuple | None, yshape: tuple | None,
+def _check_grad_shapes(p: Pool, op: str, xshape: tuple | None, yshape: tuple | None,
                        dyshape: tuple | None, ksize: tuple, strides: tuple, padding: str,
                        explicit: tuple, data_format: str) -> None:
     """A max-pool gradient's orig_output and grad of the pool's output shape."""
@@ -366,19 +417,21 @@ def _check_grad_shapes(p: _Pool, op: str, xshape: tuple | None, yshape: tuple | 
         _check_shape_like(op, dyshape, want, "grad")
 
 
-def max_pool_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, dy: Any, ksize: tuple,
+def max_pool_grad_kernel(p: Pool, xp: Any, x: Any, y: Any, dy: Any, ksize: tuple,
                          strides: tuple, padding: str, explicit_paddings: tuple,
-                         data_format: str, onednn: bool = False) -> Any:
-    # (a graph's node checks here, when it runs, what its shape function leaves: eagerly
-    # the op checked them already, max_pool_grad_infer)
-    _check_pool_attrs(p, p.max_grad, x.shape, ksize, strides, padding, explicit_paddings,
-                      data_format, True)
-    check_window_paddings(p.max_grad, padding, explicit_paddings, ksize, data_format)
-    if xp is np:  # (`onednn`: its graph form paired with a MaxPool, _paired_form)
-        refuse_channels_first(p.max_grad, x.dtype, data_format, onednn)
-    _refuse_3d_run(p.max_grad, xp, dy.dtype, ksize, strides, padding, data_format, x.dtype)
-    _check_grad_shapes(p, p.max_grad, x.shape, y.shape, dy.shape, ksize, strides, padding,
-                       explicit_paddings, data_format)
+                         data_format: str, onednn: bool = False, checks: bool = True) -> Any:
+    # (`checks`: a graph's node checks here, when it runs, what its shape function leaves;
+    # an eager op's infer checked them already, max_pool_grad_infer: its OpDef's kernel
+    # checks nothing, its graph forms' do, _paired_form)
+    if checks:
+        _check_pool_attrs(p, p.max_grad, x.shape, ksize, strides, padding, explicit_paddings,
+                          data_format, True)
+        check_window_paddings(p.max_grad, padding, explicit_paddings, ksize, data_format)
+        if xp is np:  # (`onednn`: its graph form paired with a MaxPool, _paired_form)
+            refuse_channels_first(p.max_grad, x.dtype, data_format, onednn)
+        _refuse_3d_run(p.max_grad, xp, dy.dtype, ksize, strides, padding, data_format, x.dtype)
+        _check_grad_shapes(p, p.max_grad, x.shape, y.shape, dy.shape, ksize, strides, padding,
+                           explicit_paddings, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
     xc = _cl(x, data_format)
     out = PW.max_pool_grad(xp, xc, _orig_output(xp, xc, y, data_format, ks, st, pad, ex),
@@ -397,26 +450,27 @@ def _orig_output(xp: Any, xc: Any, y: Any, data_format: str, ks: tuple, st: tupl
     return _cl(y, data_format)
 
 
-def _paired_form(p: _Pool, onednn_form: OpDef, ins: tuple, attrs: dict) -> OpDef:
+def _paired_form(p: Pool, forms: dict, ins: tuple, attrs: dict) -> OpDef:
     """MaxPoolGrad's (or MaxPool3DGrad's) OpDef for a graph's node: oneDNN's gradient
-    (`onednn_form`: channels-first float32 and bfloat16 computed) where its orig_output is
-    a MaxPool's output, maybe through Identity ops, as TF's graph rewrites pair the two
-    (its raw op alone refuses channels-first data in every dtype, as eagerly)."""
+    (`forms["onednn"]`: channels-first float32 and bfloat16 computed) where its orig_output
+    is a MaxPool's output, maybe through Identity ops, as TF's graph rewrites pair the two;
+    else the raw op's (`forms["alone"]`), which refuses channels-first data in every dtype,
+    as eagerly (each checking its inputs as it runs)."""
     y = ins[1]
     made = getattr(getattr(y, "_op", None), "op", None)  # (the OpDef of y's node)
     while made is not None and made.name == "Identity":
         y = y._op.inputs[0]
         made = getattr(getattr(y, "_op", None), "op", None)
     paired = made is not None and made.name in (p.max, f"_{p.max}KeepArgmax")
-    return onednn_form if paired and channels_first(attrs["data_format"]) else REGISTRY[p.max_grad]
+    return forms["onednn" if paired and channels_first(attrs["data_format"]) else "alone"]
 
 
-def max_pool_grad_grad(p: _Pool, n: Any, g: Any) -> list:
+def max_pool_grad_grad(p: Pool, n: Any, g: Any) -> list:
     x, y, _ = n.inputs
     return [zeros_like(x), zeros_like(y), bind(REGISTRY[p.max_grad_grad], (x, y, g), n.attrs)]
 
 
-def max_pool_grad_grad_infer(p: _Pool, x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple,
+def max_pool_grad_grad_infer(p: Pool, x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple,
                              padding: str, explicit_paddings: tuple, data_format: str) -> list:
     op = p.max_grad_grad
     d = check_t(op, (x, y, gg), _REAL_T if p.rank == 3 else p.max_types)
@@ -436,7 +490,7 @@ def max_pool_grad_grad_infer(p: _Pool, x: Any, y: Any, gg: Any, ksize: tuple, st
     return [(y._shape, d)]
 
 
-def max_pool_grad_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, gg: Any, ksize: tuple,
+def max_pool_grad_grad_kernel(p: Pool, xp: Any, x: Any, y: Any, gg: Any, ksize: tuple,
                               strides: tuple, padding: str, explicit_paddings: tuple,
                               data_format: str) -> Any:
     if xp is np:  # (oneDNN has no second gradient: refused in every dtype, traced too)
@@ -450,23 +504,23 @@ def max_pool_grad_grad_kernel(p: _Pool, xp: Any, x: Any, y: Any, gg: Any, ksize:
     return _back(xp, out, data_format)
 
 
-def max_pool_grad_grad_grad(p: _Pool, n: Any, g: Any) -> list:
+def max_pool_grad_grad_grad(p: Pool, n: Any, g: Any) -> list:
     x, y, _ = n.inputs
     return [zeros_like(x), zeros_like(y), bind(REGISTRY[p.max_grad], (x, y, g), n.attrs)]
 
 
-def avg_pool_infer(p: _Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
+def avg_pool_infer(p: Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
                    data_format: str) -> list:
     d = check_t(p.avg, (x,), _AVG_T)
     _check_pool_attrs(p, p.avg, x._shape, ksize, strides, padding, (), data_format, False)
     _refuse_3d(p.avg, d, ksize, strides, padding, data_format)
     if x._shape is None:
         return [(None, d)]
-    return [(_out_shape(p.avg, x._shape, ksize, strides, padding, (), data_format, p.rank, d),
-             d)]
+    return [(_out_shape(p.avg, x._shape, ksize, strides, padding, (), data_format, p.rank, d,
+                        shape_fn=True), d)]
 
 
-def avg_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
+def avg_pool_kernel(p: Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
                     data_format: str) -> Any:
     if xp is np and p.rank == 2:
         refuse_channels_first(p.avg, x.dtype, data_format)
@@ -475,11 +529,11 @@ def avg_pool_kernel(p: _Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, pad
     return _back(xp, PW.avg_pool(xp, _cl(x, data_format), ks, st, pad), data_format)
 
 
-def avg_pool_grad(p: _Pool, n: Any, g: Any) -> list:
+def avg_pool_grad(p: Pool, n: Any, g: Any) -> list:
     return [bind(REGISTRY[p.avg_grad], (shape_tensor(n.inputs[0]), g), n.attrs)]
 
 
-def avg_pool_grad_infer(p: _Pool, sizes: Any, dy: Any, ksize: tuple, strides: tuple,
+def avg_pool_grad_infer(p: Pool, sizes: Any, dy: Any, ksize: tuple, strides: tuple,
                         padding: str, data_format: str) -> list:
     op, r = p.avg_grad, p.rank
     d = check_t(op, (dy,), _AVG_T)
@@ -497,7 +551,7 @@ def avg_pool_grad_infer(p: _Pool, sizes: Any, dy: Any, ksize: tuple, strides: tu
     return [(vals if vals is not None else (None,) * (r + 2), d)]
 
 
-def avg_pool_grad_kernel(p: _Pool, xp: Any, sizes: Any, dy: Any, ksize: tuple, strides: tuple,
+def avg_pool_grad_kernel(p: Pool, xp: Any, sizes: Any, dy: Any, ksize: tuple, strides: tuple,
                          padding: str, data_format: str) -> Any:
     if xp is np and p.rank == 2:
         refuse_channels_first(p.avg_grad, dy.dtype, data_format)
@@ -509,208 +563,19 @@ def avg_pool_grad_kernel(p: _Pool, xp: Any, sizes: Any, dy: Any, ksize: tuple, s
                  data_format)
 
 
-def avg_pool_grad_grad(p: _Pool, n: Any, g: Any) -> list:
+def avg_pool_grad_grad(p: Pool, n: Any, g: Any) -> list:
     return [None, bind(REGISTRY[p.avg], (g,), n.attrs)]
 
 
-# ---------------------------------------------------------------------------------------
-# Plain-loop references and samples.
-# ---------------------------------------------------------------------------------------
-
-def _windows_ref(p: _Pool, xshape: tuple, a: dict) -> tuple:
-    """(output shape, [(y_index, [x_index, ...]) for every output cell]) by TF's rules."""
-    df = a["data_format"]
-    cf = channels_first(df)
-    sizes, ks, st = spatial(xshape, df), spatial(a["ksize"], df), spatial(a["strides"], df)
-    pad = a["padding"]
-    pairs = explicit_pairs(a.get("explicit_paddings", ()), df) if pad == "EXPLICIT" else None
-    outs, befores = [], []
-    for i, (s, k, t) in enumerate(zip(sizes, ks, st)):
-        if pad == "SAME":
-            o = -(-s // t)
-            befores.append(max(0, (o - 1) * t + k - s) // 2)
-        else:
-            b, e = pairs[i] if pairs else (0, 0)
-            o = (s + b + e - k) // t + 1
-            befores.append(b)
-        outs.append(o)
-    n, c = outer(xshape, df)
-    cells = []
-    for b in range(n):
-        for ch in range(c):
-            for opos in np.ndindex(*outs):
-                members = []
-                for kpos in np.ndindex(*ks):  # row-major: the order TF scans a window in
-                    ipos = tuple(o_ * t + kp - bf for o_, t, kp, bf in
-                                 zip(opos, st, kpos, befores))
-                    if all(0 <= i < s for i, s in zip(ipos, sizes)):
-                        members.append((b, ch) + ipos if cf else (b,) + ipos + (ch,))
-                cells.append(((b, ch) + opos if cf else (b,) + opos + (ch,), members))
-    return full_shape(n, outs, c, df), cells
-
-
-def _max_ref(p: _Pool) -> Any:
-    def ref(x: np.ndarray, **a: Any) -> np.ndarray:
-        shape, cells = _windows_ref(p, x.shape, a)
-        y = np.zeros(shape, x.dtype)
-        for yi, members in cells:
-            y[yi] = max(x[m] for m in members)
-        return y
-    return ref
-
-
-def _first_max(x: np.ndarray, members: list) -> tuple:
-    best = members[0]
-    for m in members[1:]:
-        if x[m] > x[best]:
-            best = m
-    return best
-
-
-def _max_grad_ref(p: _Pool) -> Any:
-    def ref(x: np.ndarray, y: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
-        _, cells = _windows_ref(p, x.shape, a)
-        dx = np.zeros(x.shape, dy.dtype)
-        for yi, members in cells:
-            dx[_first_max(x, members)] += dy[yi]
-        return dx
-    return ref
-
-
-def _max_grad_grad_ref(p: _Pool) -> Any:
-    def ref(x: np.ndarray, y: np.ndarray, gg: np.ndarray, **a: Any) -> np.ndarray:
-        shape, cells = _windows_ref(p, x.shape, a)
-        out = np.zeros(shape, gg.dtype)
-        for yi, members in cells:
-            out[yi] = gg[_first_max(x, members)]
-        return out
-    return ref
-
-
-def _avg_ref(p: _Pool) -> Any:
-    def ref(x: np.ndarray, **a: Any) -> np.ndarray:
-        shape, cells = _windows_ref(p, x.shape, a)
-        y = np.zeros(shape, x.dtype)
-        for yi, members in cells:
-            y[yi] = sum(x[m] for m in members) / len(members)
-        return y
-    return ref
-
-
-def _avg_grad_ref(p: _Pool) -> Any:
-    def ref(sizes: np.ndarray, dy: np.ndarray, **a: Any) -> np.ndarray:
-        shape = tuple(int(s) for s in sizes)
-        _, cells = _windows_ref(p, shape, a)
-        dx = np.zeros(shape, dy.dtype)
-        for yi, members in cells:
-            for m in members:
-                dx[m] += dy[yi] / len(members)
-        return dx
-    return ref
-
-
-def _pattrs(p: _Pool, df: str, k: Any, s: Any, padding: str, explicit: tuple = (),
-            is_max: bool = True) -> dict:
-    r = p.rank
-    ci = 1 if channels_first(df) else r + 1
-    a = dict(ksize=get_sequence(k, r, ci, "ksize"), strides=get_sequence(s, r, ci, "strides"),
-             padding=padding, data_format=df)
-    if is_max:
-        if explicit:
-            ex = (0, 0, 0, 0) + explicit if channels_first(df) else (0, 0) + explicit + (0, 0)
-        else:
-            ex = ()
-        a["explicit_paddings"] = ex
-    return a
-
-
-def _distinct(*shape: int) -> np.ndarray:
-    """Values without ties (max-pool gradients are only smooth away from ties)."""
-    n = math.prod(shape)
-    return (_rng.permutation(n) / n * 4 - 2).reshape(shape)
-
-
-def _pool_samples(p: _Pool) -> dict:
-    last, first = p.formats
-    if p.rank == 2:
-        configs = [(last, (2, 5, 4, 2), 2, 1, "SAME"), (last, (1, 5, 5, 2), 3, 2, "SAME"),
-                   (first, (1, 2, 6, 5), (2, 3), (2, 1), "VALID"),
-                   (last, (1, 4, 4, 1), (4, 2), 2, "SAME")]
-    else:
-        configs = [(last, (1, 3, 4, 3, 2), 2, 1, "SAME"), (first, (1, 2, 4, 3, 4), 2, 2, "VALID")]
-    s = {k: [] for k in ("max", "max_grad", "max_grad_grad", "avg", "avg_grad")}
-    # TF's CPU pools 3-D in float32 only (float64 refused): no float64 gradient checks
-    # there (the 2-D ops', the same window code, have them; test_pool.py checks the 3-D
-    # gradients in float32)
-    f, grad, rtol = (np.float64, True, 2e-6) if p.rank == 2 else \
-        (np.float32, False, 1e-4)
-    for df, shape, k, st, pad in configs:
-        x = _distinct(*shape).astype(f)
-        am = _pattrs(p, df, k, st, pad)
-        aa = _pattrs(p, df, k, st, pad, is_max=False)
-        s["max"].append(Sample((x,), am, grad=grad, rtol=rtol))
-        y = _max_ref(p)(x, **am).astype(f)
-        s["max_grad"].append(Sample((x, y, _rng.uniform(-1, 1, y.shape).astype(f)), am,
-                                    grad_inputs=(2,), grad=grad, rtol=rtol))
-        s["max_grad_grad"].append(Sample((x, y, _rng.uniform(-1, 1, x.shape).astype(f)), am,
-                                         grad_inputs=(2,), grad=grad, rtol=rtol))
-        s["avg"].append(Sample((x,), aa, grad=grad, rtol=rtol))
-        s["avg_grad"].append(Sample((np.array(shape, np.int32),
-                                     _rng.uniform(-1, 1, y.shape).astype(f)), aa, grad=grad,
-                                    rtol=rtol))
-    if p.explicit:
-        x = _distinct(1, 4, 3, 2)
-        s["max"].append(Sample((x,), _pattrs(p, last, 2, 1, "EXPLICIT", (1, 0, 0, 1))))
-    xs = (1,) + (4,) * p.rank + (2,)
-    ones = partial(np.ones, dtype=f)
-    ok = _pattrs(p, last, 2, 1, "SAME")
-    oka = _pattrs(p, last, 2, 1, "SAME", is_max=False)
-    bad = [BadSample((ones(xs),), {**ok, "ksize": (1,) + (0,) * p.rank + (1,)},
-                     InvalidArgumentError, "ksize"),
-           BadSample((ones(xs),), {**ok, "strides": (1,) + (0,) * p.rank + (1,)},
-                     InvalidArgumentError, "Stride must be > 0, but got 0"),
-           BadSample((ones(xs),), {**ok, "padding": "FOO"}, InvalidArgumentError,
-                     "Value for attr 'padding' of \"FOO\""),
-           BadSample((ones(xs),), {**ok, "ksize": (2,) + (1,) * (p.rank + 1)},
-                     UnimplementedError, "batch dimension"),
-           BadSample((ones(xs[1:]),), ok, InvalidArgumentError, "dimensional" if p.rank == 3
-                     else "tensor_in_shape must have 2 spatial dimensions"),
-           BadSample((ones(xs),), _pattrs(p, last, 6, 1, "VALID"), InvalidArgumentError,
-                     "Computed output size would be negative")]
-    s["max_bad"] = bad + [BadSample((np.ones(xs, bool),), ok, InvalidArgumentError,
-                                    "Value for attr 'T' of bool")]
-    if p.explicit:
-        s["max_bad"].append(BadSample((ones(xs),), _pattrs(p, last, 2, 1, "EXPLICIT",
-                                                              (0, 2, 0, 0)),
-                                      InvalidArgumentError, "Bottom padding 2 needs to be smaller "
-                                                            "than the window size 2"))
-    s["avg_bad"] = [BadSample(b.inputs, {k: v for k, v in b.attrs.items()
-                                         if k != "explicit_paddings"}, b.error, b.match)
-                    for b in bad] + [BadSample((np.ones(xs, np.int32),), oka,
-                                               InvalidArgumentError, "Value for attr 'T' of int32")]
-    if p.rank == 3:  # (float64: outside MaxPool3D's definition; AvgPool3D's, without a kernel)
-        s["max_bad"].append(BadSample((np.ones(xs),), ok, InvalidArgumentError,
-                                      "Value for attr 'T' of double"))
-        s["avg_bad"].append(BadSample((np.ones(xs),), oka, NotFoundError,
-                                      "Could not find device for node: {{node AvgPool3D}}"))
-    # (TF's CPU refuses their channels-first data: the 3-D gradients of a max pool in any
-    # dtype, eagerly, the 2-D ops in float64)
-    refused = ("max_grad", "max_grad_grad") if p.rank == 3 else \
-        ("max", "max_grad", "max_grad_grad", "avg", "avg_grad")
-    for k in refused:
-        s[k] = gpu_only_channels_first(s[k])
-    return s
-
-
-def _register_pool(p: _Pool) -> tuple:
-    s = functools.cache(partial(_pool_samples, p))  # drawn together, when asked
+def _register_pool(p: Pool) -> tuple:
+    s = functools.cache(partial(pool_samples, p))  # drawn together, when asked
     # TF's 3-D max pools and MaxPoolGradGrad have no explicit padding
     no_explicit = TFForm(fixed={"explicit_paddings": ()})
     form = None if p.explicit else no_explicit
     max_ = register(OpDef(p.max, partial(max_pool_infer, p), partial(max_pool_kernel, p),
-                          grad=partial(max_pool_grad, p), reference=_max_ref(p),
+                          grad=partial(max_pool_grad, p), reference=max_ref(p),
                           samples=lambda: s()["max"], bad_samples=lambda: s()["max_bad"],
-                          tf=form))
+                          tf=form, xla_refuses=partial(xla_explicit, "pooling ops")))
     if p.rank == 2:
         # MaxPool that keeps each window's argmax for its gradient (see pool_windows.max_pool),
         # bound in MaxPool's place where that gradient may follow: eagerly under a tape
@@ -719,28 +584,40 @@ def _register_pool(p: _Pool) -> tuple:
         # MaxPool.
         register(OpDef(f"_{p.max}KeepArgmax", max_.infer, partial(max_pool_kernel, p, keep=True),
                        grad=max_.grad, reference=max_.reference, samples=lambda: s()["max"],
+                       xla_refuses=max_.xla_refuses,
                        tf=TFForm(export=lambda n, b: b.node(p.max, [b.input(0)], n.attrs))))
-    onednn = OpDef(p.max_grad, partial(max_pool_grad_infer, p),
-                   partial(max_pool_grad_kernel, p, onednn=True),
-                   grad=partial(max_pool_grad_grad, p), reference=_max_grad_ref(p), tf=form)
-    register(replace(onednn, kernel=partial(max_pool_grad_kernel, p),
-                     samples=lambda: s()["max_grad"], graph_form=partial(_paired_form, p, onednn)))
+    # MaxPoolGrad's forms: a graph's node runs oneDNN's or the raw op's kernel, each
+    # checking what TF's kernels check when it runs (_paired_form: its forms, which an
+    # inlining pass chooses again); the eager op, checked by its infer, checks nothing more
+    forms: dict = {}
+    onednn = forms["onednn"] = OpDef(
+        p.max_grad, partial(max_pool_grad_infer, p), partial(max_pool_grad_kernel, p,
+                                                             onednn=True),
+        grad=partial(max_pool_grad_grad, p), reference=max_grad_ref(p), tf=form,
+        xla_refuses=partial(xla_explicit, "maxpoolgrad"),
+        graph_form=partial(_paired_form, p, forms))
+    forms["alone"] = replace(onednn, kernel=partial(max_pool_grad_kernel, p))
+    register(replace(onednn, kernel=partial(max_pool_grad_kernel, p, checks=False),
+                     samples=lambda: s()["max_grad"]))
     register(OpDef(p.max_grad_grad, partial(max_pool_grad_grad_infer, p),
                    partial(max_pool_grad_grad_kernel, p),
-                   grad=partial(max_pool_grad_grad_grad, p), reference=_max_grad_grad_ref(p),
-                   samples=lambda: s()["max_grad_grad"], tf=no_explicit))
+                   grad=partial(max_pool_grad_grad_grad, p), reference=max_grad_grad_ref(p),
+                   samples=lambda: s()["max_grad_grad"], tf=no_explicit,
+                   xla_types=("float32",)))  # (XLA's, of every TF type its CPU's compute)
     avg = register(OpDef(p.avg, partial(avg_pool_infer, p), partial(avg_pool_kernel, p),
-                         grad=partial(avg_pool_grad, p), reference=_avg_ref(p),
+                         grad=partial(avg_pool_grad, p), reference=avg_ref(p),
                          samples=lambda: s()["avg"], bad_samples=lambda: s()["avg_bad"]))
     register(OpDef(p.avg_grad, partial(avg_pool_grad_infer, p), partial(avg_pool_grad_kernel, p),
                    host_inputs=(0,),  # (TF's HostMemory("orig_input_shape"))
-                   grad=partial(avg_pool_grad_grad, p), reference=_avg_grad_ref(p),
+                   grad=partial(avg_pool_grad_grad, p), reference=avg_grad_ref(p),
                    samples=lambda: s()["avg_grad"]))
     return max_, avg
 
 
 MAX_POOL, AVG_POOL = _register_pool(POOL2D)
 MAX_POOL_GRAD, MAX_POOL_KEEP = REGISTRY["MaxPoolGrad"], REGISTRY["_MaxPoolKeepArgmax"]
+# (a graph's node of a MaxPoolGrad that no MaxPool pairs with: the raw op's kernel, checked)
+MAX_POOL_GRAD_ALONE = MAX_POOL_GRAD.graph_form.args[1]["alone"]
 MAX_POOL3D, AVG_POOL3D = _register_pool(POOL3D)
 
 
@@ -748,7 +625,7 @@ MAX_POOL3D, AVG_POOL3D = _register_pool(POOL3D)
 # Public API.
 # ---------------------------------------------------------------------------------------
 
-def _pool_attrs(p: _Pool, ksize: Any, strides: Any, padding: Any, data_format: str,
+def _pool_attrs(p: Pool, ksize: Any, strides: Any, padding: Any, data_format: str,
                 is_max: bool) -> dict:
     r = p.rank
     ci = 1 if channels_first(python_format(data_format)) else r + 1
@@ -788,18 +665,15 @@ def max_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
     df = default_format(data_format, "NHWC")
     attrs = _pool_attrs(POOL2D, ksize, strides, padding, df, True)  # (before the input)
     x = wrapper_inputs.op_input("MaxPool", input)
-    if st["graph"] is not None:  # (TF's node: its name scope's, "MaxPool2d" by default)
-        name = name or "MaxPool2d"
     # (TF's op is made in its "MaxPool2d" scope: eagerly its errors name no name)
-    return bind(op, (x,), attrs, eager_name(name))
+    return bind(op, (x,), attrs, scope_name(name, "MaxPool2d"))
 
 
 @dispatch_binding
 def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NHWC", name: str | None = None) -> Any:
-    if _state.graph is not None:  # (TF's node: its name scope's, "AvgPool2D" by default)
-        name = name or "AvgPool2D"
-    return _avg_pool2d(input, ksize, strides, padding, data_format, eager_name(name))
+    return _avg_pool2d(input, ksize, strides, padding, data_format,
+                       scope_name(name, "AvgPool2D"))
 
 
 def _avg_pool2d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
@@ -839,11 +713,12 @@ def _avg_pool3d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A00
 
 
 def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
-            data_format: str) -> Any:
+            data_format: str, name: str | None, default: str) -> Any:
     """1-D pooling as TF computes it: 2-D pooling over a unit height, NHWC for "NWC" and
     NCHW for any other format (the channel index read from its "NC" prefix, the height
     inserted after the first dimension: "NHWC" pools a [N, W, 1, C] tensor as NCHW, and
-    TF's CPU then refuses it, or its oneDNN build computes it as eagerflow does)."""
+    TF's CPU then refuses it, or its oneDNN build computes it as eagerflow does). Traced,
+    the pool is TF's node `name` (or `default`), its reshapes in that scope."""
     if data_format is not None and not isinstance(data_format, (str, bytes)):
         C.attr_read(data_format, "startswith")  # (TF's channel index comes first)
     data_format = python_format("NWC" if data_format is None else data_format)
@@ -856,19 +731,20 @@ def _pool1d(fn: Any, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa
         padding = [[0, 0]] + [list(ex[i:i + 2]) for i in range(0, 6, 2)]
     axis = 1 if data_format == "NWC" else 2
     df = "NHWC" if data_format == "NWC" else "NCHW"
-    return squeeze(fn(expand_dims(_t(input), axis), k, s, padding, df), [axis])
+    with wrapper_scope(name, default) as scope:
+        return squeeze(fn(expand_dims(_t(input), axis), k, s, padding, df, name=scope), [axis])
 
 
 @dispatch_binding
 def max_pool1d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NWC", name: str | None = None) -> Any:
-    return _pool1d(max_pool2d, input, ksize, strides, padding, data_format)
+    return _pool1d(max_pool2d, input, ksize, strides, padding, data_format, name, "MaxPool1d")
 
 
 @dispatch_binding
 def avg_pool1d(input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002
                data_format: str = "NWC", name: str | None = None) -> Any:
-    return _pool1d(avg_pool2d, input, ksize, strides, padding, data_format)
+    return _pool1d(avg_pool2d, input, ksize, strides, padding, data_format, name, "AvgPool1D")
 
 
 def _by_rank(fns: tuple, input: Any, ksize: Any, strides: Any, padding: Any,  # noqa: A002

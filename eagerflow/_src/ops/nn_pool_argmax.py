@@ -16,24 +16,16 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
-from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.core.context import _state
+from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import pool_windows as PW
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.math_base import _t, zeros_like
-from eagerflow._src.ops.nn_args import check_t, fail, get_sequence
-from eagerflow._src.ops.nn_pool import (
-    POOL2D,
-    _check_like,
-    _check_pool_attrs,
-    _distinct,
-    _first_max,
-    _max_ref,
-    _out_shape,
-    _rng,
-    _windows_ref,
-)
+from eagerflow._src.ops.math_base import _t
+from eagerflow._src.ops.nn_args import check_t, fail, get_sequence, no_registered_kernel
+from eagerflow._src.ops.nn_pool import POOL2D, _check_like, _check_pool_attrs, _out_shape
+from eagerflow._src.ops.nn_pool_refs import distinct, first_max, max_ref, rng, windows_ref
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
 _ARGMAX_T = (dt.float32, dt.float64, dt.int32, dt.uint8, dt.int16, dt.int8, dt.int64,
@@ -115,11 +107,6 @@ def _grad_wa_kernel(xp: Any, x: Any, grad: Any, argmax: Any, ksize: tuple, strid
     return spare[:size].reshape(x.shape)
 
 
-def _grad_wa_grad(n: Any, g: Any) -> list:
-    x, _, argmax = n.inputs
-    return [zeros_like(x), bind(MAX_POOL_GRAD_GRAD_WITH_ARGMAX, (x, g, argmax), n.attrs), None]
-
-
 def _grad_grad_wa_infer(x: Any, grad: Any, argmax: Any, ksize: tuple, strides: tuple,
                         padding: str, include_batch_in_index: bool) -> list:
     d = check_t(_WA_GRAD_GRAD, (x, grad), _ARGMAX_T)
@@ -127,6 +114,12 @@ def _grad_grad_wa_infer(x: Any, grad: Any, argmax: Any, ksize: tuple, strides: t
     _check_pool_attrs(POOL2D, _WA_GRAD_GRAD, x._shape, ksize, strides, padding, (), "NHWC",
                       True)
     _check_like(_WA_GRAD_GRAD, grad, x._shape, "grad")
+    if _state.graph is None and _state.xp is np:  # (TF's kernels: its GPU's alone)
+        attrs = _attrs_text(d, argmax._dtype, ksize, strides, padding, include_batch_in_index)
+        raise NotFoundError(None, None, f"Could not find device for node: {{{{node "
+                            f"{_WA_GRAD_GRAD}}}}} = {_WA_GRAD_GRAD}[{attrs}]\nAll kernels "
+                            f"registered for op {_WA_GRAD_GRAD}:\n  <no registered kernels>\n "
+                            f"[Op:{_WA_GRAD_GRAD}]")
     if x._shape is not None and None not in x._shape:
         want = _out_shape(_WA_GRAD_GRAD, x._shape, ksize, strides, padding, (), "NHWC", 2)
         _check_like(_WA_GRAD_GRAD, argmax, want, "argmax")
@@ -134,21 +127,30 @@ def _grad_grad_wa_infer(x: Any, grad: Any, argmax: Any, ksize: tuple, strides: t
     return [(argmax._shape, d)]
 
 
+def _attrs_text(d: dt.DType, d_argmax: dt.DType, ksize: tuple, strides: tuple, padding: str,
+                include_batch: bool) -> str:
+    """MaxPoolGradGradWithArgmax's attrs as TF prints its node (in a graph's error TF's
+    order varies from run to run; here always the eager one)."""
+    return (f"T={C.dt_enum(d)}, Targmax={C.dt_enum(d_argmax)}, include_batch_in_index="
+            f"{str(include_batch).lower()}, ksize=[{', '.join(map(str, ksize))}], padding="
+            f"\"{padding}\", strides=[{', '.join(map(str, strides))}]")
+
+
 def _grad_grad_wa_kernel(xp: Any, x: Any, grad: Any, argmax: Any, ksize: tuple,
                          strides: tuple, padding: str, include_batch_in_index: bool) -> Any:
+    if xp is np and not _state.xla:  # (a graph's node on the CPU, which has no kernel)
+        raise no_registered_kernel(
+            _WA_GRAD_GRAD, _attrs_text(dt.from_numpy(x.dtype), dt.from_numpy(argmax.dtype),
+                                       ksize, strides, padding, include_batch_in_index),
+            ())
     flat = _positions(xp, _WA_GRAD_GRAD, x.shape, argmax, include_batch_in_index)
     spare = xp.concatenate([grad.reshape(-1), xp.zeros(1, grad.dtype)])  # (past the end: 0)
     return spare[flat].reshape(argmax.shape)
 
 
-def _grad_grad_wa_grad(n: Any, g: Any) -> list:
-    x, _, argmax = n.inputs
-    return [zeros_like(x), bind(MAX_POOL_GRAD_WITH_ARGMAX, (x, g, argmax), n.attrs), None]
-
-
 def _argmax_cells(x_shape: tuple, a: dict) -> list:
     """[(y index, [x index, ...])] of a 2-D NHWC pooling by the plain-loop reference."""
-    return _windows_ref(POOL2D, x_shape, {**a, "data_format": "NHWC"})[1]
+    return windows_ref(POOL2D, x_shape, {**a, "data_format": "NHWC"})[1]
 
 
 def _flat(xi: tuple, shape: tuple, include_batch: bool) -> int:
@@ -160,11 +162,11 @@ def _flat(xi: tuple, shape: tuple, include_batch: bool) -> int:
 def _argmax_ref(x: np.ndarray, ksize: tuple, strides: tuple, padding: str,
                 Targmax: dt.DType, include_batch_in_index: bool) -> tuple:  # noqa: N803
     a = dict(ksize=ksize, strides=strides, padding=padding)
-    y_shape = _max_ref(POOL2D)(x, data_format="NHWC", **a).shape
+    y_shape = max_ref(POOL2D)(x, data_format="NHWC", **a).shape
     y = np.zeros(y_shape, x.dtype)
     arg = np.zeros(y_shape, Targmax.as_numpy_dtype)
     for yi, members in _argmax_cells(x.shape, a):
-        m = _first_max(x, members)
+        m = first_max(x, members)
         y[yi], arg[yi] = x[m], _flat(m, x.shape, include_batch_in_index)
     return y, arg
 
@@ -194,18 +196,19 @@ def _argmax_samples() -> dict:
                ((2, 4, 4, 1), 2, 2, "VALID", dt.int64, True)]
     s: dict = {k: [] for k in ("wa", "grad", "grad_grad")}
     for shape, k, st, pad, targ, batch in configs:
-        x = _distinct(*shape)
+        x = distinct(*shape)
         a = dict(ksize=get_sequence(k, 2, 3, "ksize"), strides=get_sequence(st, 2, 3, "strides"),
                  padding=pad)
         y, arg = _argmax_ref(x, **a, Targmax=targ, include_batch_in_index=batch)
         s["wa"].append(Sample((x,), {**a, "Targmax": targ, "include_batch_in_index": batch},
-                              grad_inputs=(0,)))
+                              grad_inputs=(0,), second_order=False))
         ga = {**a, "include_batch_in_index": batch}
         arg = arg.astype(np.int64)  # TF's CPU kernels take no int32 argmax
-        s["grad"].append(Sample((x, _rng.uniform(-1, 1, y.shape), arg), ga, grad_inputs=(1,)))
+        # (TF registers no gradient of either gradient op: MaxPoolWithArgmax has no second)
+        s["grad"].append(Sample((x, rng.uniform(-1, 1, y.shape), arg), ga, grad=False))
         if not s["grad_grad"]:  # (TF has it on GPUs only: one sample is enough)
-            s["grad_grad"].append(Sample((x, _rng.uniform(-1, 1, x.shape), arg), ga,
-                                         grad_inputs=(1,)))
+            s["grad_grad"].append(Sample((x, rng.uniform(-1, 1, x.shape), arg), ga, grad=False,
+                                         gpu_only=True))
     ok = dict(ksize=(1, 2, 2, 1), strides=(1, 1, 1, 1), padding="VALID", Targmax=dt.int64,
               include_batch_in_index=False)
     x = np.ones((1, 4, 4, 1))
@@ -231,8 +234,8 @@ def _argmax_samples() -> dict:
                   "Expected grad shape to be [1,2,2,1], but got [1,3,2,1]"),
         BadSample((x, g, np.zeros((1, 2, 3, 1), np.int64)), ga, InvalidArgumentError,
                   "Expected argmax shape to be [1,2,2,1], but got [1,2,3,1]")]
-    s["grad_grad_bad"] = [BadSample((x, x, arg + 16), ga, InvalidArgumentError,
-                                    "Invalid argmax", cpu_only=True)]
+    s["grad_grad_bad"] = [BadSample((x, x, arg), ga, NotFoundError, "Could not find device for "
+                                    "node: {{node MaxPoolGradGradWithArgmax}}", cpu_only=True)]
     return s
 
 
@@ -240,14 +243,15 @@ _argmax_s = functools.cache(_argmax_samples)
 MAX_POOL_WITH_ARGMAX = register(OpDef(
     _WA, _argmax_infer, _argmax_kernel, grad=_argmax_grad, reference=_argmax_ref,
     samples=lambda: _argmax_s()["wa"], bad_samples=lambda: _argmax_s()["wa_bad"],
-    num_outputs=2))
+    num_outputs=2, xla_types=()))  # (XLA has no kernel of the three)
 MAX_POOL_GRAD_WITH_ARGMAX = register(OpDef(
-    _WA_GRAD, _grad_wa_infer, _grad_wa_kernel, grad=_grad_wa_grad, reference=_grad_wa_ref,
-    samples=lambda: _argmax_s()["grad"], bad_samples=lambda: _argmax_s()["grad_bad"]))
+    _WA_GRAD, _grad_wa_infer, _grad_wa_kernel, grad=C.no_gradient, reference=_grad_wa_ref,
+    samples=lambda: _argmax_s()["grad"], bad_samples=lambda: _argmax_s()["grad_bad"],
+    xla_types=()))
 MAX_POOL_GRAD_GRAD_WITH_ARGMAX = register(OpDef(
-    _WA_GRAD_GRAD, _grad_grad_wa_infer, _grad_grad_wa_kernel, grad=_grad_grad_wa_grad,
+    _WA_GRAD_GRAD, _grad_grad_wa_infer, _grad_grad_wa_kernel, grad=C.no_gradient,
     reference=_grad_grad_wa_ref, samples=lambda: _argmax_s()["grad_grad"],
-    bad_samples=lambda: _argmax_s()["grad_grad_bad"]))
+    bad_samples=lambda: _argmax_s()["grad_grad_bad"], xla_types=()))
 
 
 MaxPoolWithArgmaxOutput = collections.namedtuple("MaxPoolWithArgmax", ["output", "argmax"])

@@ -21,13 +21,14 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn_pool as P
+from eagerflow._src.ops import nn_pool_refs as R
 from eagerflow._src.ops.nn_args import check_choice, fail
 from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, register
 
 
-def _family(types: tuple) -> P._Pool:
+def _family(types: tuple) -> R.Pool:
     # (its formats each op checks first, _format: nn_pool's checks take them all)
-    p = P._Pool(2, "", ("NHWC", "NCHW", "NCHW_VECT_C"), False, types)
+    p = R.Pool(2, "", ("NHWC", "NCHW", "NCHW_VECT_C"), False, types)
     p.max, p.max_grad, p.max_grad_grad = "MaxPoolV2", "MaxPoolGradV2", "MaxPoolGradGradV2"
     p.ksize_hint = False
     return p
@@ -142,13 +143,14 @@ def _bad_samples() -> list:
 
 MAX_POOL_V2 = register(OpDef(
     "MaxPoolV2", _max_infer, _kernel(P.max_pool_kernel, "MaxPoolV2", ""),
-    grad=_gradient("MaxPoolGradV2", 1), reference=_with_explicit(P._max_ref(_V2)),
+    grad=_gradient("MaxPoolGradV2", 1), reference=_with_explicit(R.max_ref(_V2)),
     samples=_samples("max"), bad_samples=_bad_samples))
 MAX_POOL_GRAD_V2 = register(OpDef(
     "MaxPoolGradV2", _grad_infer, _kernel(P.max_pool_grad_kernel, "MaxPoolGradV2", "Grad"),
-    grad=_gradient("MaxPoolGradGradV2", 3), reference=_with_explicit(P._max_grad_ref(_V2)),
+    grad=_gradient("MaxPoolGradGradV2", 3), reference=_with_explicit(R.max_grad_ref(_V2)),
     samples=_samples("max_grad")))
 MAX_POOL_GRAD_GRAD_V2 = register(OpDef(
     "MaxPoolGradGradV2", _grad_grad_infer,
     _kernel(P.max_pool_grad_grad_kernel, "MaxPoolGradGradV2", "GradGrad"), grad=C.no_gradient,
-    reference=_with_explicit(P._max_grad_grad_ref(_V2)), samples=_samples("max_grad_grad")))
+    reference=_with_explicit(R.max_grad_grad_ref(_V2)), samples=_samples("max_grad_grad"),
+    xla_types=P.REGISTRY["MaxPoolGradGrad"].xla_types))

@@ -18,6 +18,7 @@ from eagerflow._src.core.device import current_device
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.ops import checks as C
+from eagerflow._src.ops.nn_args import no_registered_kernel
 
 _FORMATS = ("NHWC", "NCHW", "NCHW_VECT_C")
 # TF 2.21's kernels of the two ops, as its errors list them: XLA's (every type), then the
@@ -46,11 +47,7 @@ def _no_cpu_kernel(op: str, d: dt.DType, block_size: int,
                    data_format: str) -> InvalidArgumentError:
     """A graph's node of the op in a channels-first format, run on the CPU: TF's refusal
     then (eagerly it is C.no_kernel's NotFoundError, raised before the op runs)."""
-    lines = "".join(f"\n  device='{dev}'; {c}" for dev, c in _kernels(op))
-    return InvalidArgumentError(
-        None, None, f"No OpKernel was registered to support Op '{op}' used by {{{{node {op}}}}}"
-                    f" with these attrs: [{_node_attrs(d, block_size, data_format)}]\n"
-                    f"Registered devices: [CPU]\nRegistered kernels:{lines}")
+    return no_registered_kernel(op, _node_attrs(d, block_size, data_format), _kernels(op))
 
 
 def check_format(op: str, x: Any, block_size: int, data_format: str) -> None:

@@ -387,6 +387,15 @@ class OpDef:
     # (oneDNN's for a MaxPoolGrad of its MaxPool's output: nn_pool.py)
     graph_form: Callable | None = None
 
+    # -- TF's XLA (tf.function(jit_compile=True)): what its compiler refuses where TF's
+    # eager kernels compute (function/xla_refusals.py checks a function's graph). --
+    # The dtypes of output 0 its XLA_CPU_JIT kernel takes (None: not recorded, taken as
+    # all; (): it has no XLA kernel at all)
+    xla_types: tuple | None = None
+    # `xla_refuses(attrs)`: (error class, message) of its XLA kernel's refusal of the
+    # node's attrs (a pool's explicit padding), or None
+    xla_refuses: Callable | None = None
+
     def __post_init__(self) -> None:
         # (construction, not patching: the lazy sample lists and the ufunc default)
         object.__setattr__(self, "samples", _lazy(self.samples))

@@ -363,17 +363,30 @@ class RawOp:
         """Converts into `attrs` those not there yet (`given_only`: those the caller gave,
         but functions), as TF checks them; returns the OverflowError of one past int64,
         which TF raises once every attr has converted (`given_only`: left for later)."""
-        held = None
+        held = none_list = None
         for a in self.opdef.attr:
             # (None for an attribute with a default means the default, as in TF's wrappers)
             given = a.name in by_arg and (by_arg[a.name] is not None or
                                           not a.HasField("default_value"))
             if a.name in attrs or given_only and (not given or "func" in a.type):
                 continue  # (a function attr is checked when the op runs, with its inputs)
+            if given_only and by_arg[a.name] is None and a.type.startswith("list("):
+                # TF's wrapper refuses a list attr given None first; eagerly its fast path
+                # takes it as empty (the op's error then), but where an attr after it
+                # sends the call down the wrapper's fallback, the fallback refuses it first
+                none_list = none_list or TypeError(
+                    f"Expected list for '{self._param(a.name)}' argument to "
+                    f"'{self.__name__}' Op, not None.")
+                if _state.graph is not None:
+                    raise none_list
             try:
                 attrs[a.name] = self._attr(a, by_arg) if given else attr_value(a.default_value)
             except OverflowError as e:
                 held = held or past_int64(e)
+            except TypeError:
+                if none_list is not None:
+                    raise none_list from None
+                raise
         return None if given_only else held
 
     def _error_device(self, e: OpError, by_arg: dict) -> str:

@@ -43,7 +43,7 @@ from eagerflow._src.ops.math import REALDIV
 from eagerflow._src.ops.math_base import CAST
 from eagerflow._src.ops.nn import BIAS_ADD, BIAS_ADD_GRAD, RELU, RELU_GRAD
 from eagerflow._src.ops.nn_conv import CONV2D
-from eagerflow._src.ops.nn_pool import MAX_POOL, MAX_POOL_GRAD, MAX_POOL_KEEP
+from eagerflow._src.ops.nn_pool import MAX_POOL, MAX_POOL_GRAD_ALONE, MAX_POOL_KEEP
 from eagerflow._src.ops.tiling import TILE
 
 
@@ -82,7 +82,7 @@ def fuse_conv(graph: Graph) -> Graph:
 
 def keep_pool_argmax(graph: Graph) -> Graph:
     pairs = {(id(n.inputs[0]), id(n.inputs[1])) for n in graph.operations
-             if n.op is MAX_POOL_GRAD}
+             if n.op is MAX_POOL_GRAD_ALONE}
     for node in graph.operations:
         if node.op is MAX_POOL and (id(node.inputs[0]), id(node.outputs[0])) in pairs:
             node.op = MAX_POOL_KEEP

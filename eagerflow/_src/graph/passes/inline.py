@@ -21,6 +21,10 @@ MAX_DEPTH = 64
 def _expand(graph: Graph, node: Operation, repl: dict, out: list, depth: int,
             expanded: list) -> None:
     substitute_inputs(node, repl)
+    if node.op.graph_form is not None:
+        # (its form chosen again from the inlined inputs, as TF's graph rewrites choose a
+        # kernel once calls are inlined: a MaxPoolGrad of a called function's MaxPool)
+        node.op = node.op.graph_form(node.inputs, node.attrs)
     fn = node.op.fn
     # (a tf.function(jit_compile=True) stays a call, as TF never inlines one: its code
     # runs as XLA's, ConcreteFunction._generate)

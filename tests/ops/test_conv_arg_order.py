@@ -1,0 +1,46 @@
+"""tf.nn.conv2d/conv3d's order of checks and the convolutions' rank errors as TF 2.21 words
+them (ops/nn_conv.py: the padding converted, input.shape read, the op's attrs before the
+inputs; traced, the shape functions' rank ValueErrors), against conv_arg_order_golden.json
+(recorded by record_conv_arg_order.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import eagerflow as tf
+from tests.ops.conv_arg_order_cases import DEPTH_CALLS, keys, run
+
+GOLDEN = json.loads((Path(__file__).parent / "conv_arg_order_golden.json").read_text())
+GOLDEN = GOLDEN["results"]
+
+# Traced, TF's op-def library converts a NumPy float64 input as float64 and refuses the
+# float32 filter beside it ("Input 'filter' of 'Conv2D' Op has type float32 that does not
+# match type float64 of argument 'input'."); eagerflow converts it to the filter's dtype,
+# as TF's eager fast path does, and computes (or refuses the padding first)
+_NP2 = "tf.nn.conv2d(np.ones((1,5,5,2)), tf.ones([3,3,2,2]), 1, {})"
+_NP3 = "tf.nn.conv3d(np.ones((1,5,5,5,2)), tf.ones([3,3,3,2,2]), [1,1,1,1,1], {})"
+KNOWN = {*(_NP2.format(p) for p in ("'FOO'", "[[0,0],[1,1],[1,1],[0,0]]", "b'SAME'", "'SAME'")),
+         *(_NP3.format(p) for p in ("'FOO'", "'EXPLICIT'", "b'SAME'", "'SAME'"))}
+
+# Traced, TF's pool kernels refuse a window across the channels when the node runs
+# ("[[{{node MaxPool}}]]", in the eager words); eagerflow's infer refuses it while tracing
+# (MaxPoolGrad's too leaves it to its kernel)
+KNOWN |= {c for c in DEPTH_CALLS if isinstance(GOLDEN[f"{c} | False"][0], str)
+          and not c.startswith("tf.raw_ops.MaxPoolGrad(")}
+
+
+def test_every_case_is_recorded():
+    assert sorted(GOLDEN) == sorted(f"{c} | {t}" for c, t in keys())
+
+
+@pytest.mark.parametrize("traced", [False, True])
+def test_conv_arg_order_as_tf(traced):
+    picked = [c for c, t in keys() if t == traced]
+    got = {c: run(tf, np, c, traced) for c in picked}
+    differ = {c: (g, GOLDEN[f"{c} | {traced}"]) for c, g in got.items()
+              if (g != GOLDEN[f"{c} | {traced}"]) != (traced and c in KNOWN)}
+    assert not differ, differ  # (a KNOWN case now as TF's: its entry must go)
