@@ -64,7 +64,8 @@ PACKAGES = [
 # The order of ops/, bottom first: each module imports only modules before it.
 OPS_ORDER = [
     # machinery: no ops of their own
-    "op_index", "tf_op_defs", "registry", "heap", "checks", "wrapper_inputs", "eager_errors",
+    "op_index", "tf_op_defs", "registry", "heap", "checks", "attr_values", "wrapper_inputs",
+    "eager_errors",
     "composite_dispatch",
     "held_arrays", "graph_conversion_errors", "dispatch", "graph_constants",
     "windows_cuda", "conv_taps", "windows", "pool_windows",

@@ -506,7 +506,7 @@ TF_UNNAMED = ("`dim` must be in the range", "Summarized data: b'Need value.shape
 
 # Where TF 2.21 lets an OverflowError out, and eagerflow does the same: its op wrappers
 # take an int attr by int() (inf, or a tensor of inf) and their eager fast path holds it
-# in an int64 (checks.make_int); its random ops take an op seed modulo 2**31 - 1, which
+# in an int64 (attr_values.make_int); its random ops take an op seed modulo 2**31 - 1, which
 # a small NumPy integer cannot hold (random.get_seed); a dilated tf.nn.convolution takes
 # int() of each dilation once its format and depth are checked
 # (nn_conv_checks.check_dilated_depth); tf.sort/argsort take int() of a constant axis (inf

@@ -288,7 +288,7 @@ RAGGED_CONSTANT = [
 ]
 
 # ExpandDims' Python-int axis: TF's fast path (a tensor or an array given) converts it to
-# int32, wrapping it (checks.int32_wrapped); its slow path (a list given, or a NumPy scalar)
+# int32, wrapping it (attr_values.int32_wrapped); its slow path (a list given, or a NumPy scalar)
 # keeps the int64 the value infers where the attr allows it (args_to_matching_eager), which
 # the kernel refuses; past int64 the conversion's ValueError (was: the list wrapped, the
 # tensor's int kept)

@@ -38,6 +38,7 @@ from eagerflow._src.data.dataset import DatasetV2
 from eagerflow._src.data.iterators import ElementIterator, IterContext, note_symbolic
 from eagerflow._src.data.structure import Structure
 from eagerflow._src.data.variant_value import DatasetVariant, variant_array
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.dispatch import bind
@@ -269,7 +270,7 @@ def check_signature(op: str, ins: tuple, attrs: dict) -> None:
     types, shapes = attrs.get("output_types"), attrs.get("output_shapes")
     if types is not None:
         for t in types:
-            C.make_type(t, "output_types")
+            AV.make_type(t, "output_types")
     if shapes is not None and (not isinstance(shapes, (list, tuple)) or any(
             s is not None and not isinstance(s, (list, tuple)) for s in shapes)):
         raise TypeError(f"{op}'s output_shapes must be a list of shapes, not {shapes!r}")

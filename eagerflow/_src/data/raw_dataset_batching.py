@@ -37,6 +37,7 @@ from eagerflow._src.data.iterators import ElementIterator, IterContext
 from eagerflow._src.data.raw_dataset_sources import tensors_of
 from eagerflow._src.data.structure import Structure
 from eagerflow._src.data.variant_value import DatasetVariant, variant_array
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, Sample, register
 
@@ -294,14 +295,14 @@ _NO_DIMS = np.zeros(0, np.int64)
 
 def _padded_infer(op: str, v2: bool) -> Any:
     def infer(*ins: Any, N: int, Toutput_types: tuple, **_: Any) -> list:
-        n = C.int_attr(op, N, "N", 64)
+        n = AV.int_attr(op, N, "N", 64)
         C.attr_at_least(op, "N", n, 1)
         if len(ins) != 2 + n + len(Toutput_types) + v2:  # (TF's wrappers count them)
             raise TypeError(f"{op} takes {2 + n + len(Toutput_types) + v2} inputs (N padded "
                             f"shapes, a padding value of each Toutput_types), got {len(ins)}")
         names = ("input_dataset", "batch_size") + ("padded_shapes",) * n + \
             ("padding_values",) * len(Toutput_types) + ("drop_remainder",) * v2
-        types = tuple(C.make_type(t, "Toutput_types") for t in Toutput_types)
+        types = tuple(AV.make_type(t, "Toutput_types") for t in Toutput_types)
         return _inputs(op, *names, scalars=("batch_size", "drop_remainder"),
                        types=types)(*ins)
     return infer

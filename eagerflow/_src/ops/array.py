@@ -42,6 +42,7 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
     sequence_tensor,
 )
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
@@ -227,12 +228,12 @@ def _fill(dims: Any, value: Any, layout: Any = None) -> Any:
     if type(dims) is int and not -2**31 <= dims < 2**31:  # (a TensorShape's dim: not
         # wrapped as fill's own int32 conversion wraps it; a negative one TensorShape
         # refuses, and TF converts it to int32 then, wrapping: -2**63 is 0)
-        dims = [C.int32_wrapped(dims) if dims < 0 else dims]
+        dims = [AV.int32_wrapped(dims) if dims < 0 else dims]
     elif isinstance(dims, (list, tuple)) and any(
             type(v) is int and not -2**31 <= v < 2**31 for v in dims) and any(
             type(v) is int and v < 0 for v in dims):
         # (TensorShape refuses a negative dim: TF converts the list to int32 then, wrapping)
-        dims = [C.int32_wrapped(v) if type(v) is int else v for v in dims]
+        dims = [AV.int32_wrapped(v) if type(v) is int else v for v in dims]
     if isinstance(dims, (str, bytes)) or isinstance(dims, (list, tuple)) and \
             any(isinstance(v, (float, list, tuple, bool)) or _numpy_non_int(v) for v in dims):
         dims = convert_to_tensor(dims, dtype=dt.int32)  # (ints: nested ones' Fill's error)
@@ -908,7 +909,7 @@ def _python_split_dim(axis: Any, op: str, count: int, name: str | None) -> int:
     if op == "Split" and _state.graph is None:  # (Split's kernel, of `count` outputs)
         raise raised_eagerly(C.fail("Split", f"split_dim must be a scalar but has rank "
                                              f"{len(t._shape)}"), name, {"num_split": count})
-    return C.int_arg(t, "axis")
+    return AV.int_arg(t, "axis")
 
 
 def _check_num_split(op: str, k: int) -> None:
@@ -946,9 +947,9 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
     elif type(axis) is int and not -2**31 <= axis < 2**31 and _state.graph is None:
         # (TF's int32 split_dim input: a Python int's low 32 bits, past int64 the
         # conversion's ValueError)
-        axis = C.int32_wrapped(axis)
+        axis = AV.int32_wrapped(axis)
     else:
-        axis = C.int_arg(axis, "axis")
+        axis = AV.int_arg(axis, "axis")
     if by_count:  # (a bool too: a count, as TF's)
         k = int(num_or_size_splits)
         if not -2**31 <= k < 2**31:  # (TF's wrapper counts the outputs in an int32 first)
@@ -973,7 +974,7 @@ def split(value: Any, num_or_size_splits: Any, axis: int = 0, num: int | None = 
         raise ValueError("Rank-0 tensors are not supported as the num_or_size_splits "
                          f"argument to split. Argument provided: {num_or_size_splits!s}")
     if num is not None:  # (SplitV's num_split attr, converted as its wrapper does)
-        num = C.make_int(num, "num_split")
+        num = AV.make_int(num, "num_split")
         _check_num_split("SplitV", num)
     sizes, dyn = (static_ints(num_or_size_splits, "num_or_size_splits", defined=True), ()) \
         if _state.graph is None else shape_arg(num_or_size_splits, "num_or_size_splits",

@@ -23,6 +23,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
@@ -122,7 +123,7 @@ def parse_wav(data: bytes) -> tuple[np.ndarray, int]:
 def _check_decode_attrs(desired_channels: int, desired_samples: int) -> None:
     for what, value in (("desired_channels", desired_channels),
                         ("desired_samples", desired_samples)):
-        C.int_attr("DecodeWav", value, what)  # (TF's kernel reads both as int32)
+        AV.int_attr("DecodeWav", value, what)  # (TF's kernel reads both as int32)
         if value < -1:
             raise C.fail("DecodeWav", f"{what} must be >= -1, got {value}")
 
@@ -329,14 +330,14 @@ def decode_wav(contents: Any, desired_channels: int = -1, desired_samples: int =
     `desired_channels` keeps the first channels, or repeats the last one; `desired_samples`
     cuts the samples, or pads them with zeros."""
     held: list = []
-    attrs = C.wrapper_attrs("DecodeWav", held, desired_channels=desired_channels,
-                            desired_samples=desired_samples)
+    attrs = AV.wrapper_attrs("DecodeWav", held, desired_channels=desired_channels,
+                             desired_samples=desired_samples)
     # (a tensor as it is, unless an int attr sends TF's wrapper to its fallback, which
     # converts it to string: another dtype is that conversion's ValueError)
     contents = convert_to_tensor(contents, dtype_hint=dt.string) if \
-        C.fast_path_ints(desired_channels, desired_samples) else \
+        AV.fast_path_ints(desired_channels, desired_samples) else \
         convert_to_tensor(contents, dtype=dt.string)
-    C.raise_held(held)
+    AV.raise_held(held)
     audio, rate = bind(DECODE_WAV, (contents,), attrs, name)
     return DecodeWavOutput(audio, rate)
 
@@ -357,9 +358,9 @@ def _spectrogram_infer(x: Any, *, window_size: int, stride: int,
     op = "AudioSpectrogram"
     if x._dtype is not dt.float32:
         raise C.wrong_input_dtype(op, 0, dt.float32, x._dtype)
-    C.int_attr(op, window_size, "window_size")
-    C.int_attr(op, stride, "stride")
-    C.bool_attr(magnitude_squared, "magnitude_squared")
+    AV.int_attr(op, window_size, "window_size")
+    AV.int_attr(op, stride, "stride")
+    AV.bool_attr(magnitude_squared, "magnitude_squared")
     if x._shape is not None and len(x._shape) != 2:
         raise C.fail(op, f"input must be 2-dimensional{C.shape_str(x._shape)}")
     if window_size < 2 or stride < 1:
@@ -455,10 +456,10 @@ def _mfcc_setup_ok(length: int, rate: int, channels: int, lower: float, upper: f
 
 def _mfcc_attrs(op: str, upper_frequency_limit: float, lower_frequency_limit: float,
                 filterbank_channel_count: int, dct_coefficient_count: int) -> None:
-    C.float_attr(upper_frequency_limit, "upper_frequency_limit")
-    C.float_attr(lower_frequency_limit, "lower_frequency_limit")
-    C.int_attr(op, filterbank_channel_count, "filterbank_channel_count")
-    C.int_attr(op, dct_coefficient_count, "dct_coefficient_count")
+    AV.float_attr(upper_frequency_limit, "upper_frequency_limit")
+    AV.float_attr(lower_frequency_limit, "lower_frequency_limit")
+    AV.int_attr(op, filterbank_channel_count, "filterbank_channel_count")
+    AV.int_attr(op, dct_coefficient_count, "dct_coefficient_count")
 
 
 def _mfcc_infer(spectrogram: Any, sample_rate: Any, *, upper_frequency_limit: float,

@@ -33,6 +33,7 @@ from eagerflow._src.core import device as D
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import NotFoundError, OutOfRangeError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nms_gpu
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -185,7 +186,7 @@ def generate_bounding_box_proposals(scores: Any, bbox_deltas: Any, image_info: A
     a GPU and refused on the CPU, as by TF 2.21 (see the op above); its arguments taken as
     TF's wrapper takes them (post_nms_topn an int attr, the rest converted to float32,
     pre_nms_topn to int32)."""
-    post = C.make_int(post_nms_topn, "post_nms_topn")
+    post = AV.make_int(post_nms_topn, "post_nms_topn")
     args = (scores, bbox_deltas, image_info, anchors, nms_threshold, pre_nms_topn, min_size)
     inputs = tuple(x if isinstance(x, Tensor) else convert_to_tensor(x, dtype=d)
                    for x, d in zip(args, _INPUTS))

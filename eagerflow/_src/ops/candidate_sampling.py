@@ -23,6 +23,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox, wrapper_inputs
 from eagerflow._src.ops import random_reference as ref
@@ -132,10 +133,10 @@ def _sampler_infer(op: str) -> Callable:
             raise C.fail(op, f"cannot compute {op} as input #0(zero-based) was expected to be "
                              f"a int64 tensor but is a {C.dtype_word(true._dtype)} tensor")
         # (TF's kernels hold the counts as int32, the range as int64)
-        limits = [("num_true", C.int_attr(op, num_true, "num_true")),
-                  ("num_sampled", C.int_attr(op, num_sampled, "num_sampled"))]
+        limits = [("num_true", AV.int_attr(op, num_true, "num_true")),
+                  ("num_sampled", AV.int_attr(op, num_sampled, "num_sampled"))]
         if op != "AllCandidateSampler":
-            limits.append(("range_max", C.int_attr(op, range_max, "range_max", bits=64)))
+            limits.append(("range_max", AV.int_attr(op, range_max, "range_max", bits=64)))
         for name, v in limits:
             C.attr_at_least(op, name, v, 1)
         s = true._shape
@@ -335,18 +336,18 @@ def sampler_attrs(num_true: Any, num_sampled: Any, unique: Any, *range_max: Any)
     held: list = []
     attrs = {"num_true": _count(num_true, "num_true", held),
              "num_sampled": _count(num_sampled, "num_sampled", held),
-             "unique": C.bool_attr(unique, "unique")}
+             "unique": AV.bool_attr(unique, "unique")}
     for v in range_max:
         attrs["range_max"] = _count(v, "range_max", held)
-    C.raise_held(held)
+    AV.raise_held(held)
     return attrs
 
 
 def _count(value: Any, what: str, held: list) -> int:
     try:
-        return C.make_int(value, what)
+        return AV.make_int(value, what)
     except OverflowError as e:
-        held.append(C.past_int64(e))
+        held.append(AV.past_int64(e))
         return -1
 
 
@@ -389,11 +390,11 @@ def compute_accidental_hits(true_classes: Any, sampled_candidates: Any, num_true
                             seed: Any = None, name: str | None = None) -> tuple:
     """(indices, ids, weights) of the sampled candidates that are a true class of an
     example: weights are float32's lowest, to mask those logits out."""
-    attrs = {"num_true": C.make_int(num_true, "num_true"),
+    attrs = {"num_true": AV.make_int(num_true, "num_true"),
              **{k: v for k, v in _op_seeds(seed).items() if k != "node"}}
     # (a list given sends TF's wrapper down its slow path, which converts both)
-    # (so does an int attr its fast path does not take: C.fast_path_ints)
-    slow = passed_raw(true_classes, sampled_candidates) or not C.fast_path_ints(num_true)
+    # (so does an int attr its fast path does not take: AV.fast_path_ints)
+    slow = passed_raw(true_classes, sampled_candidates) or not AV.fast_path_ints(num_true)
     return AccidentalHits._make(bind(COMPUTE_ACCIDENTAL_HITS,
                                      (_op_input(true_classes, slow),
                                       _op_input(sampled_candidates, slow)), attrs, name))

@@ -29,6 +29,7 @@ from typing import Any, Callable
 import numpy as np
 
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import candidate_sampling as CS
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import random_reference as ref
@@ -319,13 +320,13 @@ def fixed_unigram_candidate_sampler(true_classes: Any, num_true: int, num_sample
     (sampled_candidates, true_expected_count, sampled_expected_count)."""
     # (TF's wrapper converts the attrs in this order, a None as the attr's default)
     attrs = {**CS.sampler_attrs(num_true, num_sampled, unique, range_max),
-             "vocab_file": C.make_str("" if vocab_file is None else vocab_file, "vocab_file"),
-             "distortion": C.float_attr(1.0 if distortion is None else distortion,
-                                        "distortion"),
-             "num_reserved_ids": C.make_int(0 if num_reserved_ids is None else num_reserved_ids,
+             "vocab_file": AV.make_str("" if vocab_file is None else vocab_file, "vocab_file"),
+             "distortion": AV.float_attr(1.0 if distortion is None else distortion,
+                                         "distortion"),
+             "num_reserved_ids": AV.make_int(0 if num_reserved_ids is None else num_reserved_ids,
                                            "num_reserved_ids"),
-             "num_shards": C.make_int(1 if num_shards is None else num_shards, "num_shards"),
-             "shard": C.make_int(0 if shard is None else shard, "shard"),
+             "num_shards": AV.make_int(1 if num_shards is None else num_shards, "num_shards"),
+             "shard": AV.make_int(0 if shard is None else shard, "shard"),
              "unigrams": _unigrams(unigrams)}
     return CS._sampler(FIXED_UNIGRAM_CANDIDATE_SAMPLER, true_classes, attrs, seed, name,
                        slow=True)
@@ -339,7 +340,7 @@ def _unigrams(unigrams: Any) -> tuple:
     if not isinstance(unigrams, (list, tuple, np.ndarray)):
         raise TypeError(f"Expected list for 'unigrams' argument to "
                         f"'fixed_unigram_candidate_sampler' Op, not {unigrams!r}.")
-    return tuple(C.float_attr(u, "unigrams") for u in unigrams)
+    return tuple(AV.float_attr(u, "unigrams") for u in unigrams)
 
 
 @dispatch_binding

@@ -47,6 +47,7 @@ from eagerflow._src.io.tensor_bundle import (
     index_filename,
     read_index,
 )
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.io_ops import file_path
@@ -467,8 +468,8 @@ RESTORE_V2 = register(OpDef(
 
 def _merge_infer(checkpoint_prefixes: Any, destination_prefix: Any, *,
                  delete_old_dirs: bool = True, allow_missing_files: bool = False) -> list:
-    C.bool_attr(delete_old_dirs, "delete_old_dirs")
-    C.bool_attr(allow_missing_files, "allow_missing_files")
+    AV.bool_attr(delete_old_dirs, "delete_old_dirs")
+    AV.bool_attr(allow_missing_files, "allow_missing_files")
     check_strings(_MERGE, (checkpoint_prefixes, destination_prefix))
     _graph_checks(_MERGE, ((checkpoint_prefixes, 1), (destination_prefix, 0)))
     s = checkpoint_prefixes._shape
@@ -724,7 +725,7 @@ def read_slices(op: str, pattern: str, names: list, specs: list, dtypes: tuple) 
 def _restore1_infer(file_pattern: Any, tensor_name: Any, *spec: Any, dt: Any,
                     preferred_shard: int = -1, op: str) -> list:
     dtype = C.dtype_attr(op, dt, "dt")
-    C.int_attr(op, preferred_shard, "preferred_shard", 64)
+    AV.int_attr(op, preferred_shard, "preferred_shard", 64)
     check_strings(op, (file_pattern, tensor_name) + spec)
     _graph_checks(op, tuple((x, 0) for x in (file_pattern, tensor_name) + spec))
     n = C.num_elements(file_pattern._shape)

@@ -37,6 +37,7 @@ from eagerflow._src.core.errors import (
     shape_str,
 )
 from eagerflow._src.io.tensor_bundle import BundleReader, index_filename
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.checkpoint_ops import (
     check_strings,
@@ -57,7 +58,7 @@ def _path(v: Any) -> str:
 
 def _min(op: str, attrs: dict, minimums: dict) -> None:
     for k, low in minimums.items():
-        C.attr_at_least(op, k, C.make_int(attrs[k], k), low)
+        C.attr_at_least(op, k, AV.make_int(attrs[k], k), low)
 
 
 # -- GenerateVocabRemapping -----------------------------------------------------------------
@@ -72,7 +73,7 @@ def _gvr_attrs(attrs: dict) -> tuple[list, bool]:
     values, overflow = [], False
     for k, low in _GVR_MINIMUMS.items():
         try:
-            v = C.make_int(attrs[k], k)
+            v = AV.make_int(attrs[k], k)
         except OverflowError as e:
             if str(e) != "int too big to convert":
                 raise
@@ -80,7 +81,7 @@ def _gvr_attrs(attrs: dict) -> tuple[list, bool]:
         C.attr_at_least(_GVR, k, v, low)
         values.append(v)
     for k, v in zip(_GVR_MINIMUMS, values):
-        C.int_attr(_GVR, v, k)
+        AV.int_attr(_GVR, v, k)
     return values, overflow
 
 
@@ -191,7 +192,7 @@ def _larm_infer(ckpt_path: Any, old_tensor_name: Any, row_remapping: Any, col_re
         if x._dtype is not want:
             raise C.wrong_input_dtype(_LARM, i, want, x._dtype)
     _min(_LARM, {"num_rows": num_rows, "num_cols": num_cols}, {"num_rows": 0, "num_cols": 1})
-    C.make_int(max_rows_in_memory, "max_rows_in_memory")
+    AV.make_int(max_rows_in_memory, "max_rows_in_memory")
     shape = (num_rows, num_cols)
     C.check_size(_LARM, shape, dt.float32)
     return [(shape, dt.float32)]

@@ -23,6 +23,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -790,8 +791,8 @@ def _ragged_cross(inputs: Any, attrs: dict, name: str | None) -> RaggedTensor:
     """TF's RaggedCross over the inputs in the caller's order (numbers as int64)."""
     splits_dtype = _ragged_cross_inputs(inputs, name)
     if attrs["hashed_output"]:  # (its int attrs, read after the inputs: int64s)
-        attrs = dict(attrs, num_buckets=C.make_int(attrs["num_buckets"], "num_buckets"),
-                     hash_key=C.make_int(attrs["hash_key"], "hash_key") & _MASK)
+        attrs = dict(attrs, num_buckets=AV.make_int(attrs["num_buckets"], "num_buckets"),
+                     hash_key=AV.make_int(attrs["hash_key"], "hash_key") & _MASK)
     if not inputs:
         out = attrs.get("out_values_type", dt.string)
         return RaggedTensor.from_row_splits(convert_to_tensor([], out), [0])

@@ -21,6 +21,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
@@ -41,7 +42,7 @@ def _infer(records: Any, *defaults: Any, field_delim: str, use_quote_delim: bool
     C.check_string(_OP, records)
     field_delim, na_value = C.string_arg(field_delim, "field_delim"), C.string_arg(
         na_value, "na_value")
-    select_cols = C.int_list(select_cols, "select_cols")
+    select_cols = AV.int_list(select_cols, "select_cols")
     graph = _state.graph is not None
     C.list_attr_at_least(_OP, "OUT_TYPE", len(defaults), 1)
     for i, d in enumerate(defaults):
@@ -166,7 +167,7 @@ def _kernel(xp: Any, records: Any, *defaults: Any, field_delim: str, use_quote_d
             na_value: str, select_cols: tuple) -> tuple:
     if len(C.string_arg(field_delim, "field_delim").encode()) != 1:
         raise C.fail(_OP, "field_delim should be only 1 char")
-    select_cols = C.int_list(select_cols, "select_cols")
+    select_cols = AV.int_list(select_cols, "select_cols")
     _check_select(select_cols, len(defaults))
     for i, default in enumerate(defaults):
         _check_default(i, np.shape(default))

@@ -28,6 +28,7 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
     host_tensor,
 )
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, reshape
@@ -139,15 +140,15 @@ def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
                       name: str | None = None) -> list:
     """[data[partitions == i] for i in range(num_partitions)] (partitions may be rank k)."""
     # (TF's op wrapper reads the attr, with int(), before it converts the inputs)
-    C.no_graph_attr(num_partitions, "num_partitions")
+    AV.no_graph_attr(num_partitions, "num_partitions")
     given = num_partitions
     try:
-        num_partitions = C.make_int(num_partitions, "num_partitions")
+        num_partitions = AV.make_int(num_partitions, "num_partitions")
     except OverflowError as e:  # (past int64: TF's fast path reads the count as -1)
         if str(e) != "int too big to convert":
             raise
         raise ValueError("Number of outputs is too big: -1") from None
-    slow = not C.fast_path_ints(given)  # (TF's fallback converts tensors too)
+    slow = not AV.fast_path_ints(given)  # (TF's fallback converts tensors too)
     x, p = _t(data), as_fixed_type(partitions, dt.int32, slow)
     return list(bind(DYNAMIC_PARTITION, (x, p), {"num_partitions": num_partitions}, name))
 

@@ -29,6 +29,7 @@ from eagerflow._src.core.tensor import (
     is_tensor,
 )
 from eagerflow._src.core.type_names import type_repr
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch
 from eagerflow._src.ops import math as m
@@ -71,7 +72,7 @@ def _summary(a: np.ndarray, summarize: int) -> str:
 
 
 def _assert_infer(cond: Any, *data: Any, summarize: int) -> list:
-    C.int_attr("Assert", summarize, "summarize")
+    AV.int_attr("Assert", summarize, "summarize")
     if cond._dtype is not dt.bool:
         raise C.fail("Assert", f"cannot compute Assert as input #0(zero-based) was expected to "
                                f"be a bool tensor but is a {cond._dtype.name} tensor")
@@ -804,7 +805,7 @@ CHECK_NUMERICS = register(OpDef(
 @dispatchable
 @slow_inputs("tensor")  # (a list or NumPy scalar: TF's wrapper's slow path)
 def check_numerics(tensor: Any, message: str, name: str | None = None) -> Any:
-    attrs = C.wrapper_attrs("CheckNumerics", message=message)
+    attrs = AV.wrapper_attrs("CheckNumerics", message=message)
     t = tensor if isinstance(tensor, Tensor) else convert_to_tensor(tensor)
     return bind(CHECK_NUMERICS, (t,), attrs, name)
 

@@ -26,6 +26,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.py_conversion import check_elements, op_input_refusal
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.math_base import cast
@@ -75,7 +76,7 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
         if type(value) is int and not -2**31 <= value < 2**31 and attr is not None:
             # (eagerly TF's wrapper converts it; traced, its Const keeps an int64)
             return (wrapper_inputs.attr_int(attr[0], attr[1], value, passed_raw(*given))
-                    if _state.graph is None else C.int64_ranged(value),)
+                    if _state.graph is None else AV.int64_ranged(value),)
         return (int(value),)
     if not isinstance(value, (list, tuple, np.ndarray)) or \
             isinstance(value, np.ndarray) and (value.ndim == 0 or value.ndim > 1 and
@@ -104,7 +105,7 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
                 isinstance(v, np.ndarray) and (v.ndim or v.dtype.kind not in "iu")):
             i = int(v)  # (an array of floats or of rows: as the op converts it)
             if not -2**63 <= i < 2**63:  # (the list's conversion refuses it)
-                C.int64_ranged(i)
+                AV.int64_ranged(i)
             out.append(i)
         else:
             return _as_op_converts(value, what, attr, given)
@@ -444,7 +445,7 @@ def segments_arg(num_segments: Any) -> tuple:
         if dyn[0]._shape not in ((), None):
             raise TypeError(f"num_segments must be an integer scalar, got {num_segments!r}")
         return None, dyn
-    return C.int_arg(num_segments, "num_segments"), ()
+    return AV.int_arg(num_segments, "num_segments"), ()
 
 
 def runtime_segments(op: str, n: Any, inner: tuple, dtype: Any) -> int:

@@ -21,6 +21,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.name_scope import name_scope
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import einsum_path, halfprec
 from eagerflow._src.ops import einsum_shapes as E
@@ -93,7 +94,7 @@ _XLA_KERNELS = ("T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_COMPLEX64, DT_INT64, DT
 
 
 def _einsum_infer(*xs: Any, equation: str) -> list:
-    equation = C.make_str(equation, "equation")
+    equation = AV.make_str(equation, "equation")
     d = C.same_dtype("Einsum", xs, C.ALL)
     if d not in _CPU_KERNELS and _state.graph is None:
         # (eagerly TF finds no kernel for int8, uint32, bool, ...: tf.einsum refuses them)
@@ -112,7 +113,7 @@ def _einsum_infer(*xs: Any, equation: str) -> list:
 
 
 def _einsum_kernel(xp: Any, *xs: Any, equation: str) -> Any:
-    equation = C.make_str(equation, "equation")
+    equation = AV.make_str(equation, "equation")
     E.kernel_check(equation, tuple(x.shape for x in xs))  # (dims a trace did not know)
     terms, out, _ = E.spelled_out(equation, tuple(x.ndim for x in xs))
     return _contract(xp, xs, terms, out)

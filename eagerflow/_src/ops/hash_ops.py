@@ -20,6 +20,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
@@ -192,7 +193,7 @@ STRING_TO_HASH_BUCKET = register(OpDef(
 
 def _strings(x: Any, op: str, arg: str = "input", slow: bool = False) -> Tensor:
     """The op's string input; `slow`: an int attr TF's fast path does not take (a tensor,
-    C.fast_path_ints) sends its wrapper to the fallback, which converts a tensor too (one
+    AV.fast_path_ints) sends its wrapper to the fallback, which converts a tensor too (one
     of another dtype: the conversion's ValueError, not the op's refusal)."""
     if isinstance(x, CompositeTensor):  # (TF's graph builder's refusal names the op)
         return as_fixed_type(x, dt.string, arg=(op, arg))
@@ -204,8 +205,8 @@ def _strings(x: Any, op: str, arg: str = "input", slow: bool = False) -> Tensor:
 def to_hash_bucket_fast(input: Any, num_buckets: int,  # noqa: A002
                         name: str | None = None) -> Tensor:
     """`tf.strings.to_hash_bucket_fast`: Fingerprint64(s) % num_buckets."""
-    attrs = C.wrapper_attrs("StringToHashBucketFast", num_buckets=num_buckets)
-    x = _strings(input, "StringToHashBucketFast", slow=not C.fast_path_ints(num_buckets))
+    attrs = AV.wrapper_attrs("StringToHashBucketFast", num_buckets=num_buckets)
+    x = _strings(input, "StringToHashBucketFast", slow=not AV.fast_path_ints(num_buckets))
     return bind(STRING_TO_HASH_BUCKET_FAST, (x,), attrs, name)
 
 
@@ -214,10 +215,10 @@ def to_hash_bucket_fast(input: Any, num_buckets: int,  # noqa: A002
 def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
                           name: str | None = None) -> Tensor:
     """`tf.strings.to_hash_bucket_strong`: SipHash-2-4 keyed by `key` (two ints), modulo."""
-    attrs = C.wrapper_attrs("StringToHashBucketStrong", num_buckets=num_buckets, key=key)
+    attrs = AV.wrapper_attrs("StringToHashBucketStrong", num_buckets=num_buckets, key=key)
     attrs["key"] = tuple(k & _MASK for k in attrs["key"])  # TF's int64 attr, as uint64
     # (a list attr's items too: one that is no Python int sends the wrapper to its fallback)
-    slow = not C.fast_path_ints(num_buckets, *(key if isinstance(key, (list, tuple)) else ()))
+    slow = not AV.fast_path_ints(num_buckets, *(key if isinstance(key, (list, tuple)) else ()))
     x = _strings(input, "StringToHashBucketStrong", slow=slow)
     return bind(STRING_TO_HASH_BUCKET_STRONG, (x,), attrs, name)
 
@@ -227,8 +228,8 @@ def to_hash_bucket_strong(input: Any, num_buckets: int, key: Any,  # noqa: A002
 @slow_inputs("input")
 def to_hash_bucket(input: Any, num_buckets: int, name: str | None = None) -> Tensor:  # noqa: A002
     """`tf.strings.to_hash_bucket` (legacy): TF's Hash64 % num_buckets."""
-    attrs = {"num_buckets": C.make_int(num_buckets, "num_buckets")}
-    x = _strings(input, "StringToHashBucket", "string_tensor", not C.fast_path_ints(num_buckets))
+    attrs = {"num_buckets": AV.make_int(num_buckets, "num_buckets")}
+    x = _strings(input, "StringToHashBucket", "string_tensor", not AV.fast_path_ints(num_buckets))
     return bind(STRING_TO_HASH_BUCKET, (x,), attrs, name)
 
 

@@ -35,6 +35,7 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
     host_tensor,
 )
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import reshape, shape
@@ -447,7 +448,7 @@ def dense_bincount(arr: Any, size: Any, weights: Any, binary_output: bool = Fals
                    name: str | None = None) -> Any:
     # (TF's generated wrapper: a Python bool only, after the inputs are made; None the
     # default)
-    binary = False if binary_output is None else C.bool_attr(binary_output, "binary_output")
+    binary = False if binary_output is None else AV.bool_attr(binary_output, "binary_output")
     return bind(DENSE_BINCOUNT, (arr, size, weights), {"binary_output": binary}, name)
 
 

@@ -24,6 +24,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import host_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import (
     concat,
@@ -601,13 +602,13 @@ def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
             raise n.fail("eagerflow computes ScaleAndTranslate with a translation known when "
                          "it is loaded only")
         attrs = {"kernel_type": n.attrs["kernel_type"], "antialias": n.attrs["antialias"],
-                 "translation": C.const_attr(tr)}
-        return attrs if sc is None else {**attrs, "scale": C.const_attr(sc)}
+                 "translation": AV.const_attr(tr)}
+        return attrs if sc is None else {**attrs, "scale": AV.const_attr(sc)}
 
     def st_load(n: Any) -> Any:
         size = n.value(1)
         if isinstance(size, np.ndarray):
-            return bind(ops()[0], (n.inputs[0],), {"size": C.const_attr(size), **st_attrs(n)})
+            return bind(ops()[0], (n.inputs[0],), {"size": AV.const_attr(size), **st_attrs(n)})
         return bind(ops()[0], (n.inputs[0], size), {"size": (None, None), **st_attrs(n)})
 
     def st_grad_load(n: Any) -> Any:
@@ -638,7 +639,7 @@ def _resize_tf_forms(name: str, method: str, ops: Callable) -> tuple:
         size = n.value(1)
         static = isinstance(size, np.ndarray)
         out = bind(ops()[0], (n.inputs[0],) if static else (n.inputs[0], size),
-                   {"size": C.const_attr(size) if static else (None, None),
+                   {"size": AV.const_attr(size) if static else (None, None),
                     **mode_attrs(n.attrs)})
         return out if method == "nearest" or out.dtype is dt.float32 else \
             cast(out, dt.float32)

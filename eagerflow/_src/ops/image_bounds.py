@@ -22,6 +22,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, reshape, shape, squeeze, zeros
@@ -350,8 +351,8 @@ def resize_with_pad_by(image: Any, target_height: int, target_width: int,
     if _state.graph is not None and needs_runtime([target_height, target_width]):
         th, tw = _value(target_height), _value(target_width)
         return _resize_with_pad_at_run_time(x, th, tw, resize_fn)
-    th = C.int_arg(target_height, "target_height")
-    tw = C.int_arg(target_width, "target_width")
+    th = AV.int_arg(target_height, "target_height")
+    tw = AV.int_arg(target_width, "target_width")
     if tw <= 0:  # (TF checks the width first)
         raise ValueError("target_width must be > 0.")
     if th <= 0:

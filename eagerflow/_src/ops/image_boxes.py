@@ -23,6 +23,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -383,8 +384,8 @@ def extract_glimpse(input: Any, size: Any, offsets: Any, centered: bool = True, 
     """`tf.image.extract_glimpse`: a [height, width] window of each image at its offset."""
     # (the attrs first, as TF's wrapper takes them: its fallback, which a bad attr or
     # input takes, checks them before it converts the inputs)
-    attrs = C.wrapper_attrs("ExtractGlimpseV2", centered=centered, normalized=normalized,
-                            noise=noise)
+    attrs = AV.wrapper_attrs("ExtractGlimpseV2", centered=centered, normalized=normalized,
+                             noise=noise)
     return _glimpse(EXTRACT_GLIMPSE, input, size, offsets, {"uniform_noise": False, **attrs},
                     name)
 

@@ -31,6 +31,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
@@ -410,7 +411,7 @@ def _infer(op: str):
         _check_dtype(op, dtype, _DTYPES.get(op, frozenset((dt.uint8, dt.uint16, dt.float32))))
         # (its kernel reads channels, and a JPEG's ratio, as int32s as it is made)
         for what, v in (("channels", channels), ("ratio", jpeg.get("ratio", 1))):
-            C.int_attr(op, v, what)
+            AV.int_attr(op, v, what)
         if op == "DecodeJpeg":
             if jpeg["ratio"] not in (1, 2, 4, 8):
                 raise _error(op, f"ratio must be 1, 2, 4, or 8, got {jpeg['ratio']}")
@@ -630,7 +631,7 @@ def _contents(contents: Any, *ints: Any) -> Any:
     # (TF's wrappers convert Python and NumPy values to the op's string input: TypeError for
     # numbers; a tensor of another dtype reaches the op, which refuses it, unless an int
     # attr of `ints` sends the wrapper to its fallback, which converts tensors too)
-    if isinstance(contents, Tensor) and C.fast_path_ints(*ints):
+    if isinstance(contents, Tensor) and AV.fast_path_ints(*ints):
         return contents
     return convert_to_tensor(contents, dtype=dt.string)
 
@@ -640,7 +641,7 @@ def _contents(contents: Any, *ints: Any) -> Any:
 def decode_png(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                name: str | None = None) -> Any:
     """`tf.io.decode_png`: a PNG (or any format but BMP) as uint8 or uint16 pixels."""
-    attrs = C.wrapper_attrs("DecodePng", channels=channels, dtype=dtype)
+    attrs = AV.wrapper_attrs("DecodePng", channels=channels, dtype=dtype)
     return bind(DECODE_PNG, (_contents(contents, channels),), attrs, name)
 
 
@@ -650,10 +651,10 @@ def decode_jpeg(contents: Any, channels: int = 0, ratio: int = 1, fancy_upscalin
                 try_recover_truncated: bool = False, acceptable_fraction: float = 1,
                 dct_method: str = "", name: str | None = None) -> Any:
     """`tf.io.decode_jpeg`: uint8 pixels, scaled down by `ratio` while decoding."""
-    attrs = C.wrapper_attrs("DecodeJpeg", channels=channels, ratio=ratio,
-                            fancy_upscaling=fancy_upscaling,
-                            try_recover_truncated=try_recover_truncated,
-                            acceptable_fraction=acceptable_fraction, dct_method=dct_method)
+    attrs = AV.wrapper_attrs("DecodeJpeg", channels=channels, ratio=ratio,
+                             fancy_upscaling=fancy_upscaling,
+                             try_recover_truncated=try_recover_truncated,
+                             acceptable_fraction=acceptable_fraction, dct_method=dct_method)
     # TF's wrapper takes its slow path for the default acceptable_fraction, an int (its fast
     # path takes only a float), which converts the contents to a string tensor (ValueError
     # for another dtype) and names no `name` in its errors (eager_api)
@@ -676,7 +677,7 @@ def decode_webp(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
     still image as one frame (other formats decode as decode_png reads them). TF 2.21
     aborts the process on an animated WebP unless `channels` names its channel count;
     eagerflow decodes its frames."""
-    attrs = C.wrapper_attrs("DecodeWebP", channels=channels, dtype=dtype)
+    attrs = AV.wrapper_attrs("DecodeWebP", channels=channels, dtype=dtype)
     return bind(DECODE_WEBP, (_contents(contents, channels),), attrs, name)
 
 
@@ -686,7 +687,7 @@ def decode_jxl(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
                name: str | None = None) -> Any:
     """`tf.io.decode_jxl`: a JPEG XL's first frame as uint8 pixels, with its own channels
     (`channels` must be 0 or their count); other formats decode as decode_png reads them."""
-    attrs = C.wrapper_attrs("DecodeJxl", channels=channels, dtype=dtype)
+    attrs = AV.wrapper_attrs("DecodeJxl", channels=channels, dtype=dtype)
     return bind(DECODE_JXL, (_contents(contents, channels),), attrs, name)
 
 
@@ -694,7 +695,7 @@ def decode_jxl(contents: Any, channels: int = 0, dtype: Any = dt.uint8,
 @eager_api("contents")
 def decode_bmp(contents: Any, channels: int = 0, name: str | None = None) -> Any:
     """`tf.io.decode_bmp`: a BMP's uint8 pixels (other formats are refused)."""
-    attrs = C.wrapper_attrs("DecodeBmp", channels=channels)
+    attrs = AV.wrapper_attrs("DecodeBmp", channels=channels)
     return bind(DECODE_BMP, (_contents(contents, channels),), attrs, name)
 
 
@@ -706,8 +707,8 @@ def decode_image(contents: Any, channels: int | None = None, dtype: Any = dt.uin
     unless `expand_animations` is False. Dtypes other than uint8, uint16 and float32 are
     converted from uint16 by convert_image_dtype, as TF does."""
     # (its op's wrapper's attrs, checked before the contents: a bool attr a bool only)
-    attrs = C.wrapper_attrs("DecodeImage", channels=0 if channels is None else channels,
-                            expand_animations=expand_animations)
+    attrs = AV.wrapper_attrs("DecodeImage", channels=0 if channels is None else channels,
+                             expand_animations=expand_animations)
     dtype = dt.as_dtype(dtype)
     native = dtype in (dt.uint8, dt.uint16, dt.float32)
     out = bind(DECODE_IMAGE, (_contents(contents, channels),), {

@@ -24,6 +24,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError, shape_str
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
@@ -530,8 +531,8 @@ def crop_and_resize(image: Any, boxes: Any, box_indices: Any, crop_size: Any,
     depth] of `image` [batch, height, width, depth], box k (y1, x1, y2, x2 in [0, 1]
     image coordinates) cut from image box_indices[k]."""
     # (the attrs first: TF's fallback, which a bad attr or input takes, checks them first)
-    attrs = C.wrapper_attrs("CropAndResize", method=method,
-                            extrapolation_value=extrapolation_value)
+    attrs = AV.wrapper_attrs("CropAndResize", method=method,
+                             extrapolation_value=extrapolation_value)
     image = _t(image)
     boxes = convert_to_tensor(boxes, dtype=dt.float32)
     box_ind = convert_to_tensor(box_indices, dtype=dt.int32)

@@ -26,6 +26,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError
 from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -190,7 +191,7 @@ ENCODE_PNG = register(OpDef(
 # takes its wrapper's slow path)
 def encode_png(image: Any, compression: int = -1, name: str | None = None) -> Any:
     """`tf.io.encode_png`: PNG bytes of [..., height, width, channels] uint8 or uint16."""
-    return bind(ENCODE_PNG, (_t(image),), C.wrapper_attrs("EncodePng", compression=compression),
+    return bind(ENCODE_PNG, (_t(image),), AV.wrapper_attrs("EncodePng", compression=compression),
                 name)
 
 
@@ -247,7 +248,7 @@ def _encode_jpeg_infer(image: Any, **a: Any) -> list:
                          f"allowed values: \"\", \"grayscale\", \"rgb\"\n\t; NodeDef: "
                          f"{{{{node {op}}}}}")
     for what in ("quality", "x_density", "y_density"):  # (its kernel's int32s)
-        C.int_attr(op, a[what], what)
+        AV.int_attr(op, a[what], what)
     if not 0 <= a["quality"] <= 100:
         raise C.fail(op, f"quality must be in [0,100], got {a['quality']}")
     for what in ("progressive", "optimize_size", "chroma_downsampling"):
@@ -315,7 +316,7 @@ def encode_jpeg(image: Any, format: str = "", quality: int = 95,  # noqa: A002
                 x_density: int = 300, y_density: int = 300, xmp_metadata: str = "",
                 name: str | None = None) -> Any:
     """`tf.io.encode_jpeg`: JPEG bytes of a [height, width, 1 or 3] uint8 image."""
-    attrs = C.wrapper_attrs(  # (TF's wrapper checks its attrs before its input)
+    attrs = AV.wrapper_attrs(  # (TF's wrapper checks its attrs before its input)
         "EncodeJpeg", format=format, quality=quality, progressive=progressive,
         optimize_size=optimize_size, chroma_downsampling=chroma_downsampling,
         density_unit=density_unit, x_density=x_density, y_density=y_density,
@@ -427,7 +428,7 @@ def _crop_infer(contents: Any, crop_window: Any, **a: Any) -> list:
         raise C.fail(op, f"crop_size must have four elements [{n}]")
     channels = a["channels"]
     for what in ("channels", "ratio"):  # (its kernel reads int32s, as it is made)
-        C.int_attr(op, a[what], what)
+        AV.int_attr(op, a[what], what)
     if channels not in (0, 1, 3, 4):
         raise C.fail(op, f"channels must be 0, 1, 3 or 4, got {channels}")
     if a["ratio"] not in (1, 2, 4, 8):
@@ -482,7 +483,7 @@ def extract_jpeg_shape(contents: Any, output_type: Any = dt.int32,
         # (TF's fast path reads no such attr: its slow path makes contents a string first,
         # a tensor too; a list or a tensor is the fast path's TypeError for the attr)
         contents = convert_to_tensor(contents, dtype=dt.string)
-    attrs = C.wrapper_attrs("ExtractJpegShape", output_type=output_type)
+    attrs = AV.wrapper_attrs("ExtractJpegShape", output_type=output_type)
     return bind(EXTRACT_JPEG_SHAPE, (_contents(contents),), attrs, name)
 
 
@@ -493,10 +494,10 @@ def decode_and_crop_jpeg(contents: Any, crop_window: Any, channels: int = 0, rat
                          acceptable_fraction: float = 1, dct_method: str = "",
                          name: str | None = None) -> Any:
     """`tf.io.decode_and_crop_jpeg`: the window [y, x, height, width] of a JPEG's pixels."""
-    attrs = C.wrapper_attrs("DecodeAndCropJpeg", channels=channels, ratio=ratio,
-                            fancy_upscaling=fancy_upscaling,
-                            try_recover_truncated=try_recover_truncated,
-                            acceptable_fraction=acceptable_fraction, dct_method=dct_method)
+    attrs = AV.wrapper_attrs("DecodeAndCropJpeg", channels=channels, ratio=ratio,
+                             fancy_upscaling=fancy_upscaling,
+                             try_recover_truncated=try_recover_truncated,
+                             acceptable_fraction=acceptable_fraction, dct_method=dct_method)
     # (as decode_jpeg: TF's slow path converts the contents to string, then the window)
     inputs = (convert_to_tensor(contents, dtype=dt.string),
               convert_to_tensor(crop_window, dtype=dt.int32))

@@ -29,6 +29,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nms_gpu, wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -59,7 +60,7 @@ def _check_size(op: str, max_output_size: int, iou_threshold: float | None = Non
     """`iou_threshold` given: the checks of the NMS ops of boxes (TF's words for those)."""
     if iou_threshold is not None and not 0 <= iou_threshold <= 1:
         raise C.fail(op, "iou_threshold must be in [0, 1]")
-    if C.int_attr(op, max_output_size, "max_output_size") < 0:  # (TF's input: an int32)
+    if AV.int_attr(op, max_output_size, "max_output_size") < 0:  # (TF's input: an int32)
         raise C.fail(op, "max_output_size must be non-negative" if iou_threshold is None
                      else "output size must be non-negative")
 
@@ -633,8 +634,8 @@ def combined_non_max_suppression(boxes: Any, scores: Any, max_output_size_per_cl
     iou = convert_to_tensor(iou_threshold, dt.float32, name="iou_threshold")
     score = convert_to_tensor(score_threshold, dt.float32, name="score_threshold")
     total = convert_to_tensor(max_total_size)
-    flags = tuple(C.wrapper_attrs("CombinedNonMaxSuppression", pad_per_class=pad_per_class,
-                                  clip_boxes=clip_boxes).values())
+    flags = tuple(AV.wrapper_attrs("CombinedNonMaxSuppression", pad_per_class=pad_per_class,
+                                   clip_boxes=clip_boxes).values())
     b, s = _pair(boxes, scores)
     per_class = max_output_size_per_class
     if not isinstance(per_class, Tensor):  # (a tensor's dtype is the op's check)

@@ -20,6 +20,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError, UnimplementedError
 from eagerflow._src.core.tensor import check_finite_size
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import reshape, transpose
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -98,7 +99,7 @@ class _Patches:
                               others=(_IMAGE_XLA,))
         for what, v in lists:  # (its kernel reads them as int32s, as it is made)
             for i in v:
-                C.int_attr(op, i, what)
+                AV.int_attr(op, i, what)
             if len(v) != rank:
                 raise C.fail(op, f"{what} must be {rank}-dimensional")
         if x._shape is not None and len(x._shape) != rank:
@@ -281,8 +282,8 @@ def extract_patches(images: Any, sizes: Any, strides: Any, rates: Any, padding: 
     """`tf.image.extract_patches`: [batch, windows_r, windows_c, kr * kc * depth]."""
     # (TF's function hands its arguments to the op's generated wrapper, which converts
     # them: a list or tuple only, each item by int())
-    attrs = C.wrapper_attrs("ExtractImagePatches", ksizes=sizes, strides=strides, rates=rates,
-                            padding=padding)
+    attrs = AV.wrapper_attrs("ExtractImagePatches", ksizes=sizes, strides=strides, rates=rates,
+                             padding=padding)
     return bind(EXTRACT_IMAGE_PATCHES, (_t(images),), attrs, name)
 
 
@@ -290,6 +291,6 @@ def extract_volume_patches(input: Any, ksizes: Any, strides: Any, padding: str, 
                            name: str | None = None) -> Any:
     """`tf.extract_volume_patches`: [batch, windows_p, windows_r, windows_c,
     kp * kr * kc * depth]."""
-    attrs = C.wrapper_attrs("ExtractVolumePatches", ksizes=ksizes, strides=strides,
-                            padding=padding)
+    attrs = AV.wrapper_attrs("ExtractVolumePatches", ksizes=ksizes, strides=strides,
+                             padding=padding)
     return bind(EXTRACT_VOLUME_PATCHES, (_t(input),), attrs, name)

@@ -25,6 +25,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random_reference as ref
@@ -294,7 +295,7 @@ _V1 = "SampleDistortedBoundingBox"
 
 
 def _v1_covered(value: Any) -> np.float32:
-    covered = C.float_attr(value, "min_object_covered")
+    covered = AV.float_attr(value, "min_object_covered")
     if covered < 0:
         raise C.fail(_V1, f"Min object covered must be non-negative: {covered:g}")
     return np.float32(covered)
@@ -336,9 +337,9 @@ def _attrs(op: str, aspect_ratio_range: Any, area_range: Any, max_attempts: Any,
            use_image_if_no_bounding_boxes: Any) -> dict:
     """The attrs as the op's generated wrapper converts them, before its inputs (None the
     op's default; a list attr a list or tuple of floats, max_attempts int(), a bool only)."""
-    return C.wrapper_attrs(op, aspect_ratio_range=aspect_ratio_range, area_range=area_range,
-                           max_attempts=max_attempts,
-                           use_image_if_no_bounding_boxes=use_image_if_no_bounding_boxes)
+    return AV.wrapper_attrs(op, aspect_ratio_range=aspect_ratio_range, area_range=area_range,
+                            max_attempts=max_attempts,
+                            use_image_if_no_bounding_boxes=use_image_if_no_bounding_boxes)
 
 
 def _inputs(image_size: Any, bounding_boxes: Any, min_object_covered: Any) -> tuple:

@@ -29,6 +29,7 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
     host_tensor,
 )
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import (
@@ -468,7 +469,7 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
         batch_dims = 0  # (as TF's gather: along axis 0 it gathers rows, batch_dims unused)
     else:  # GatherV2's int attr, taken before its inputs: a list's or string's TypeError
         fast = type(batch_dims) in (int, bool)  # (else TF's fallback runs it: no name)
-        batch_dims = 0 if batch_dims is None else C.make_int(batch_dims, "batch_dims")
+        batch_dims = 0 if batch_dims is None else AV.make_int(batch_dims, "batch_dims")
     if type(params) is not EagerTensor and isinstance(params, Variable) and \
             (axis is None or _static_int(axis) == 0) and batch_dims == 0 and \
             not params._ref_nodes:  # (a TF 1 reference variable: its snapshot's GatherV2)
@@ -713,7 +714,7 @@ def _boolean_mask(tensor: Any, mask: Any, axis: Any) -> Any:
             # errors for a string, a float, a list, an array
             v = axis.numpy() if isinstance(axis, EagerTensor) else axis
             list(t._shape)[v:v + k]
-        axis = C.int_arg(int(axis) if isinstance(axis, bool) else axis, "axis")
+        axis = AV.int_arg(int(axis) if isinstance(axis, bool) else axis, "axis")
     idx = squeeze(where(reshape(m, [-1])), axis=[1])
     if t._shape is None:  # the rank known when the graph runs (a negative axis as TF's)
         dims = shape_of(t)
@@ -804,7 +805,7 @@ def _repeat(x: Any, repeats: Any, axis: Any) -> Any:
         raise TypeError(f"Argument `axis` must be an int. Received `axis` = {axis} of type "
                         f"{type(axis).__name__}")
     if type(repeats) is int and not -2**31 <= repeats < 2**31:  # (TF converts it to int32)
-        repeats = C.int32_wrapped(repeats)
+        repeats = AV.int32_wrapped(repeats)
     if isinstance(repeats, (Tensor, bool)) or not isinstance(repeats, (int, np.integer)):
         # (int32 preferred: NumPy values and bools are cast to it, float lists are refused)
         if not isinstance(repeats, Tensor):
@@ -829,7 +830,7 @@ def _repeat(x: Any, repeats: Any, axis: Any) -> Any:
             ax == 0 and isinstance(repeats, Tensor) and repeats._shape not in ((), (1,), (0,)))):
         return _runtime_repeat(x, cast(repeats, dt.int32), ax)
     # (an eager tensor's shape from the tensor: its array may be a device's, not NumPy's)
-    reps = np.asarray(C.int_list(repeats, "repeats")).reshape(
+    reps = np.asarray(AV.int_list(repeats, "repeats")).reshape(
         tuple(repeats._shape) if hasattr(repeats, "_arr") else np.shape(repeats))
     if reps.ndim <= 1 and reps.size == 1:  # one count for every element
         k = int(reps.reshape(-1)[0])

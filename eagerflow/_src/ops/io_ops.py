@@ -21,6 +21,7 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.py_conversion import object_scalar, object_vector
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
 from eagerflow._src.io.file_errors import c_given, c_name, local_path, os_error
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
@@ -307,7 +308,7 @@ def _padded_infer(input_bytes: Any, *dyn: Any, out_type: dt.DType, little_endian
         raise TypeError(f"Expected int for argument 'fixed_length' not {fixed_length!r}. "
                         f"[Op:{_PAD}]")
     if not dyn and isinstance(fixed_length, int):
-        C.int_attr(_PAD, fixed_length, "fixed_length")  # (TF's input is an int32)
+        AV.int_attr(_PAD, fixed_length, "fixed_length")  # (TF's input is an int32)
     k = dyn[0]._shape if dyn else np.shape(fixed_length)
     if k is not None and len(k) != 0:
         raise C.fail(_PAD, f"k must be scalar, got shape [{','.join(str(d) for d in k)}]")

@@ -23,6 +23,7 @@ from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError, OpEr
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope, wrapper_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, output_shape_sized
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import (
     composite_dispatch,
@@ -786,7 +787,7 @@ MATRIX_INVERSE = register(OpDef(
 def inv(input: Any, adjoint: bool = False, name: str | None = None) -> Any:  # noqa: A002
     # (the attr first: TF's fast path refuses a bad one, or a bad input, and its fallback
     # checks the attrs before it converts the inputs)
-    attrs = C.wrapper_attrs("MatrixInverse", adjoint=adjoint)
+    attrs = AV.wrapper_attrs("MatrixInverse", adjoint=adjoint)
     return bind(MATRIX_INVERSE, (_t(input),), attrs, name)
 
 
@@ -973,7 +974,7 @@ def _band_bound(v: Any, what: str) -> int:
     if isinstance(v, bool):
         return int(v)
     if v is None or hasattr(v, "_dtype"):
-        return C.int_arg(v, what)
+        return AV.int_arg(v, what)
     try:
         return operator.index(v)
     except TypeError:

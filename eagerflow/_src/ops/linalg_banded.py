@@ -16,6 +16,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
@@ -163,6 +164,6 @@ def banded_triangular_solve(bands: Any, rhs: Any, lower: bool = True, adjoint: b
     """x with A x = rhs (A^H x = rhs with `adjoint`) for the banded triangular A whose bands
     are `bands` (see this module's docstring for their layout)."""
     # (the attrs first: TF's fallback, which a bad attr or input takes, checks them first)
-    attrs = C.wrapper_attrs("BandedTriangularSolve", lower=lower, adjoint=adjoint)
+    attrs = AV.wrapper_attrs("BandedTriangularSolve", lower=lower, adjoint=adjoint)
     bands, rhs = binary_args_hint(bands, rhs)
     return bind(BANDED_TRIANGULAR_SOLVE, (bands, rhs), attrs, name)

@@ -23,6 +23,7 @@ from eagerflow._src.backend import linalg_errors, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import complex_quotient, eigen_qr
 from eagerflow._src.ops.array import concat, expand_dims
@@ -441,7 +442,7 @@ MATRIX_TRIANGULAR_SOLVE = register(OpDef(
 def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
                      name: str | None = None) -> Any:
     # (the attrs first: TF's fallback, which a bad attr or input takes, checks them first)
-    attrs = C.wrapper_attrs("MatrixTriangularSolve", lower=lower, adjoint=adjoint)
+    attrs = AV.wrapper_attrs("MatrixTriangularSolve", lower=lower, adjoint=adjoint)
     return bind(MATRIX_TRIANGULAR_SOLVE, binary_args_hint(matrix, rhs), attrs,
                 eager_name(name))  # (TF's makes its op in a "triangular_solve" scope)
 
@@ -540,7 +541,7 @@ MATRIX_SOLVE = register(OpDef(
 
 @eager_api("matrix", "rhs")  # (a list: TF's wrapper's slow path)
 def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: str | None = None) -> Any:
-    attrs = C.wrapper_attrs("MatrixSolve", adjoint=adjoint)
+    attrs = AV.wrapper_attrs("MatrixSolve", adjoint=adjoint)
     matrix, rhs = binary_args_hint(matrix, rhs)
     return bind(MATRIX_SOLVE, (matrix, rhs), attrs, name)
 
@@ -792,7 +793,7 @@ QR = register(OpDef(
 
 @eager_api("input")  # (a list: TF's wrapper's slow path)
 def qr(input: Any, full_matrices: bool = False, name: str | None = None) -> Any:  # noqa: A002
-    attrs = C.wrapper_attrs("Qr", full_matrices=full_matrices)
+    attrs = AV.wrapper_attrs("Qr", full_matrices=full_matrices)
     return QrResult(*bind(QR, (_t(input),), attrs, name))
 
 

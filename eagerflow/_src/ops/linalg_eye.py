@@ -10,6 +10,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, ones, reshape, static_ints
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -46,7 +47,7 @@ def _runtime_eye(num_rows: Any, num_columns: Any, batch_shape: Any, dtype: dt.DT
     vals = []
     for v, w in ((num_rows, "num_rows"),
                  (num_rows if num_columns is None else num_columns, "num_columns")):
-        v = C.known(v) if C.is_graph_tensor(v) else C.int_arg(v, w)
+        v = C.known(v) if C.is_graph_tensor(v) else AV.int_arg(v, w)
         vals.append(cast(v, dt.int32) if isinstance(v, Tensor) else int(v))
     n = minimum(*(v if isinstance(v, Tensor) else convert_to_tensor(v, dtype=dt.int32)
                   for v in vals))
@@ -80,8 +81,8 @@ def eye(num_rows: int, num_columns: int | None = None, batch_shape: Any = None,
             raise TypeError(f"Arguments `num_rows` and `num_columns` must be positive integer "
                             f"values. Received: num_rows={num_rows}, num_columns="
                             f"{num_rows if num_columns is None else num_columns}")
-    num_rows = C.int_arg(num_rows, "num_rows")
-    num_columns = num_rows if num_columns is None else C.int_arg(num_columns, "num_columns")
+    num_rows = AV.int_arg(num_rows, "num_rows")
+    num_columns = num_rows if num_columns is None else AV.int_arg(num_columns, "num_columns")
     if num_rows < 0 or num_columns < 0:
         raise InvalidArgumentError(None, None, f"Dimension {min(num_rows, num_columns)} must be "
                                                ">= 0 [Op:Fill]")

@@ -20,6 +20,7 @@ import numpy as np
 from eagerflow._src.backend import lu_factor, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims, shape
 from eagerflow._src.ops.complex_quotient import packet_quotient
@@ -176,7 +177,7 @@ LU = register(OpDef(
 @eager_api("input", "output_idx_type:type")  # (a list: TF's wrapper's slow path)
 def lu(input: Any, output_idx_type: Any = dt.int32, name: str | None = None) -> tuple:  # noqa: A002
     """(lu, p): L (unit diagonal, below) and U packed in one matrix, with input[p] = L U."""
-    attrs = C.wrapper_attrs("Lu", output_idx_type=output_idx_type)
+    attrs = AV.wrapper_attrs("Lu", output_idx_type=output_idx_type)
     return LuResult(*bind(LU, (_t(input),), attrs, name))
 
 

@@ -27,6 +27,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import current_device
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import expand_dims
 from eagerflow._src.ops.array import range as range_
@@ -439,8 +440,8 @@ def tridiagonal_solve_op(diagonals: Any, rhs: Any, partial_pivoting: bool = True
                          perturb_singular: bool = False, name: str | None = None) -> Any:
     """TF's TridiagonalSolve on compact diagonals [..., 3, M] and rhs [..., M, K]."""
     return bind(TRIDIAGONAL_SOLVE, (diagonals, rhs),
-                C.wrapper_attrs("TridiagonalSolve", partial_pivoting=partial_pivoting,
-                                perturb_singular=perturb_singular), name)
+                AV.wrapper_attrs("TridiagonalSolve", partial_pivoting=partial_pivoting,
+                                 perturb_singular=perturb_singular), name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -805,7 +806,7 @@ def matrix_solve_ls(matrix: Any, rhs: Any, l2_regularizer: Any, fast: bool = Tru
                     name: str | None = None) -> Any:
     """TF's MatrixSolveLs (the regularizer a float64 scalar)."""
     return bind(MATRIX_SOLVE_LS, (matrix, rhs, l2_regularizer),
-                C.wrapper_attrs("MatrixSolveLs", fast=fast), name)
+                AV.wrapper_attrs("MatrixSolveLs", fast=fast), name)
 
 
 # ---------------------------------------------------------------------------------------

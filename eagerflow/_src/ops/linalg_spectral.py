@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core.errors import InvalidArgumentError
-from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops.array import expand_dims, transpose
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
@@ -311,7 +311,7 @@ SVD = register(OpDef(
 def svd(tensor: Any, full_matrices: bool = False, compute_uv: bool = True,
         name: str | None = None) -> Any:
     """tf.linalg.svd: (s, u, v) with a = u @ diag(s) @ adjoint(v), or s alone."""
-    attrs = C.wrapper_attrs("Svd", compute_uv=compute_uv, full_matrices=full_matrices)
+    attrs = AV.wrapper_attrs("Svd", compute_uv=compute_uv, full_matrices=full_matrices)
     s, u, v = bind(SVD, (_t(tensor),), attrs, name)
     return (s, u, v) if compute_uv else s  # (TF's: None is the op's default, then s alone)
 

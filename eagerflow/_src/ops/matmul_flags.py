@@ -3,7 +3,7 @@ asks this only when a flag is not the common call's)."""
 
 from __future__ import annotations
 
-from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import attr_values as AV
 
 
 def check(flags: tuple, batch: bool, sparse: bool, v3: bool) -> None:
@@ -33,4 +33,4 @@ def check(flags: tuple, batch: bool, sparse: bool, v3: bool) -> None:
 def _bools(names: tuple, values: tuple) -> None:
     for what, v in zip(names, values):
         if v is not None:  # (the wrapper's default)
-            C.bool_attr(v, what)
+            AV.bool_attr(v, what)

@@ -26,6 +26,7 @@ from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.type_names import type_repr
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import halfprec, wrapper_inputs
 from eagerflow._src.ops.array import concat, constant, reshape, squeeze
@@ -206,7 +207,7 @@ def _bound(s: Any, v: Any, side: str, out_type: Any, name: str | None) -> Any:
     """LowerBound (`side` "left") or UpperBound of `v`'s rows in `s`'s, shaped as `v`."""
     op = LOWER_BOUND if side == "left" else UPPER_BOUND
     # (out_type: the op wrapper's attr, None its default)
-    out_type = dt.int32 if out_type is None else C.make_type(out_type, "out_type")
+    out_type = dt.int32 if out_type is None else AV.make_type(out_type, "out_type")
     out = bind(op, (_as_rows(s), _as_rows(v)), {"out_type": out_type}, name)
     return reshape(out, shape_of(v))
 
@@ -530,7 +531,7 @@ BITCAST = register(OpDef(
 def bitcast(input: Any, type: Any, name: str | None = None) -> Any:  # noqa: A002
     """The bytes of `input` read as `type`: a wider type eats the last dimension (which must
     be the size ratio), a narrower one adds it."""
-    attrs = C.wrapper_attrs(  # (before the input: TF's fallback checks its attrs first)
+    attrs = AV.wrapper_attrs(  # (before the input: TF's fallback checks its attrs first)
         "Bitcast", _fast_path=not wrapper_inputs.passed_raw(input), type=type)
     return bind(BITCAST, (_t(input),), attrs, name)
 

@@ -25,6 +25,7 @@ from eagerflow._src.core.tensor import (
     check_finite_size,
     convert_to_tensor,
 )
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, reshape, static_ints
@@ -264,7 +265,7 @@ def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None =
         if getattr(_state.graph, "building_function", False):
             bool(batch_dims == 0)
         raise TypeError(f"Argument `batch_dims` must be an int; got {batch_dims}")
-    batch_dims = C.int_arg(batch_dims, "batch_dims")
+    batch_dims = AV.int_arg(batch_dims, "batch_dims")
     if batch_dims == 0:
         return _gather_nd(params, indices, name, bad_indices_policy)
     return _batch_gather_nd(_t(params), _t(indices), batch_dims, name, bad_indices_policy)
@@ -278,7 +279,7 @@ def _gather_nd(params: Any, indices: Any, name: str | None, bad_indices_policy: 
     # call to, converts it before the inputs)
     if isinstance(bad_indices_policy, Tensor):  # (TF's Python compares it with "" first:
         bad_indices_policy == ""  # noqa: B015 - a tensor of no string, its conversion error)
-    bad_indices_policy = C.wrapper_attrs(
+    bad_indices_policy = AV.wrapper_attrs(
         "GatherNd", bad_indices_policy=bad_indices_policy)["bad_indices_policy"]
     if isinstance(params, Variable) and not bad_indices_policy:
         # (as TF's: a variable gathers its own slices, its ResourceGatherNd: resource_gather_nd)
@@ -557,7 +558,7 @@ SCATTER_ND = register(OpDef(
 @eager_api("indices", "updates", "shape")
 def scatter_nd(indices: Any, updates: Any, shape: Any, bad_indices_policy: str = "",
                name: str | None = None) -> Any:
-    attrs = C.wrapper_attrs("ScatterNd", bad_indices_policy=bad_indices_policy)
+    attrs = AV.wrapper_attrs("ScatterNd", bad_indices_policy=bad_indices_policy)
     if shape.__class__ is EagerTensor and shape._dtype in _INDEX_TYPES and \
             not isinstance(indices, Tensor):  # (TF converts the indices to the shape's dtype)
         i = convert_to_tensor(indices, dtype=shape._dtype)
@@ -702,7 +703,7 @@ SCATTER_MIN = _tensor_scatter("TensorScatterMin", "min")
 def _ts(op: OpDef) -> Any:
     def f(tensor: Any, indices: Any, updates: Any, bad_indices_policy: str = "",
           name: str | None = None) -> Any:
-        attrs = C.wrapper_attrs(op.name, bad_indices_policy=bad_indices_policy)
+        attrs = AV.wrapper_attrs(op.name, bad_indices_policy=bad_indices_policy)
         # (TF's wrapper: tensor and updates share T, the first tensor's dtype among them; a
         # NumPy array cast to it)
         t, u = wrapper_inputs.op_inputs(op.name, (tensor, updates), "T",

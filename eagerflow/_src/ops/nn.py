@@ -22,6 +22,7 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor, host_scalar
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import dispatch, eigen_reduce, halfprec
 from eagerflow._src.ops.array import concat, static_ints, transpose
@@ -334,7 +335,7 @@ def leaky_relu(features: Any, alpha: float = 0.2, name: str | None = None) -> An
     if isinstance(alpha, np.ndarray):  # (TF's wrapper takes an array's one item)
         alpha = alpha.item()
     # (None is the attr's default, as TF's fast path takes it)
-    alpha = C.wrapper_attrs("LeakyRelu", alpha=alpha)["alpha"]
+    alpha = AV.wrapper_attrs("LeakyRelu", alpha=alpha)["alpha"]
     return bind(LEAKY_RELU, (x,), {"alpha": float(alpha)},
                 eager_name(name))  # (made in TF's "LeakyRelu" scope)
 

@@ -18,11 +18,12 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import EagerTensor, check_finite_size
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops.array import shape
-from eagerflow._src.ops.checks import kept  # noqa: F401 (the nn families' import)
+from eagerflow._src.ops.checks import kept  # noqa: F401 the nn families' import
 from eagerflow._src.ops.dynshape import partial_value
 
 # ---------------------------------------------------------------------------------------
@@ -330,11 +331,11 @@ def get_sequence(value: Any, n: int, channel_index: int, name: str,
         value = 1
     value = unbool(value)
     if _one_int(value):
-        vals = (C.int_arg(value, name),)
+        vals = (AV.int_arg(value, name),)
     else:
         items = sequence_items(value)
         check_sequence_length(items, n, name)
-        vals = tuple(C.make_int(v, attr or name) for v in items)  # (the op wrapper's int())
+        vals = tuple(AV.make_int(v, attr or name) for v in items)  # (the op wrapper's int())
     if len(vals) == n + 2:
         return vals
     if len(vals) == 1:

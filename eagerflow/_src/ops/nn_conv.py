@@ -30,6 +30,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops import windows as W
@@ -128,7 +129,7 @@ def _check_attrs_now(fam: Family, op: str, strides: tuple, padding: str, explici
     read = (("dilations", dilations), ("strides", strides))
     for what, values in read if op == fam.fwd and not fam.depthwise else read[::-1]:
         for v in values:
-            C.int_attr(op, v, what)
+            AV.int_attr(op, v, what)
     check_choice(op, "padding", padding, ("SAME", "VALID", "EXPLICIT") if fam.explicit
                  else ("SAME", "VALID"))
     check_choice(op, "data_format", data_format, fam.formats)
@@ -693,8 +694,8 @@ def conv3d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
     and dilations are the op's lists of five as given (an int or an array is refused, not
     expanded), the padding a string (bytes read as one, as the format)."""
     read_shape(input)
-    attrs = C.wrapper_attrs("Conv3D", strides=strides, padding=padding,
-                            data_format=data_format, dilations=dilations)
+    attrs = AV.wrapper_attrs("Conv3D", strides=strides, padding=padding,
+                             data_format=data_format, dilations=dilations)
     x, w = binary_args(input, filters)
     return _conv3d(x, w, dict(attrs, explicit_paddings=()), name)
 

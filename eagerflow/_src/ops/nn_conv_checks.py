@@ -15,6 +15,7 @@ import numpy as np
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.eager_errors import decorate
 from eagerflow._src.ops.nn_args import (
@@ -262,7 +263,7 @@ def op_attrs_first(op: str, name: Any = None, **given: Any) -> dict:
     format, in its order), then, eagerly, checked as its op checks them before the inputs'
     dtypes (the strings' allowed values, worded as the op's eager error with its OpDef and
     its `name`; traced, TF's op-def library checks the inputs first)."""
-    attrs = C.wrapper_attrs(op, **given)
+    attrs = AV.wrapper_attrs(op, **given)
     if _state.graph is None:
         try:
             C.string_attrs_allowed(op, attrs)
@@ -276,4 +277,4 @@ def by_fallback(strides: Any, dilations: Any) -> bool:
     errors name no name: a strides or dilations item its fast path takes as no int (a
     float)."""
     given = [v for v in (strides, dilations) if v is not None]
-    return not C.fast_path_ints(*(i for v in given for i in sequence_items(v)))
+    return not AV.fast_path_ints(*(i for v in given for i in sequence_items(v)))

@@ -28,6 +28,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn_args as A
 from eagerflow._src.ops import nn_conv as K
@@ -141,7 +142,7 @@ def _conv_infer(x: Any, w: Any, strides: tuple, padding: str, explicit_paddings:
                 data_format: str, dilations: tuple, batch_dims: int, groups: int) -> list:
     d = A.check_t("Conv", (x, w), _CONV_T)
     for what, v in (("batch_dims", batch_dims), ("groups", groups)):
-        C.int_attr("Conv", v, what)  # (its kernel reads int32s, as it is made)
+        AV.int_attr("Conv", v, what)  # (its kernel reads int32s, as it is made)
     eager_cpu = _state.graph is None and _state.xp is np  # (a graph's kernel refuses at run)
     shape, _, _, _ = _conv_geometry(x._shape, w._shape, strides, padding, explicit_paddings,
                                     data_format, dilations, batch_dims, groups, eager_cpu)
@@ -270,9 +271,9 @@ def conv(input: Any, filter: Any, strides: Any, padding: str,  # noqa: A002
          batch_dims: int = 1, groups: int = 1, name: str | None = None) -> Any:
     """tf.conv: the N-D `Conv` op (2 or 3 spatial dims, `batch_dims` leading batch dims,
     `groups` channel groups; `data_format` CHANNELS_LAST or CHANNELS_FIRST)."""
-    attrs = C.wrapper_attrs("Conv", strides=strides, padding=padding,
-                            explicit_paddings=explicit_paddings, data_format=data_format,
-                            dilations=dilations, batch_dims=batch_dims, groups=groups)
+    attrs = AV.wrapper_attrs("Conv", strides=strides, padding=padding,
+                             explicit_paddings=explicit_paddings, data_format=data_format,
+                             dilations=dilations, batch_dims=batch_dims, groups=groups)
     x, w = binary_args(input, filter)
     return bind(CONV, (x, w), attrs, name)
 
@@ -377,9 +378,9 @@ CONV2D_BACKPROP_INPUT_V2 = register(OpDef(
 def _backprop_v2(op: OpDef, input: Any, filter: Any, out_backprop: Any,  # noqa: A002
                  strides: Any, padding: str, use_cudnn_on_gpu: bool, explicit_paddings: Any,
                  data_format: str, dilations: Any, name: str | None) -> Any:
-    a = C.wrapper_attrs(op.name, strides=strides, padding=padding,
-                        use_cudnn_on_gpu=use_cudnn_on_gpu, explicit_paddings=explicit_paddings,
-                        data_format=data_format, dilations=dilations)
+    a = AV.wrapper_attrs(op.name, strides=strides, padding=padding,
+                         use_cudnn_on_gpu=use_cudnn_on_gpu, explicit_paddings=explicit_paddings,
+                         data_format=data_format, dilations=dilations)
     del a["use_cudnn_on_gpu"]  # (a hint to TF's GPU kernels: eagerflow has no such choice)
     x = convert_to_tensor(input)
     w = convert_to_tensor(filter, dtype_hint=x._dtype)

@@ -13,7 +13,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops.array import concat, expand_dims, squeeze, static_ints
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
@@ -238,8 +238,8 @@ def _backprop_attrs(op: str, strides: Any, padding: Any, data_format: Any,
     tensor; bytes read as strings) before reading any input; the padding converted as
     TF 1's conv2d wrappers convert it (a list is explicit)."""
     pad, ex = convert_padding(padding, 4)
-    a = C.wrapper_attrs(op, strides=strides, padding=pad, data_format=data_format,
-                        dilations=dilations)
+    a = AV.wrapper_attrs(op, strides=strides, padding=pad, data_format=data_format,
+                         dilations=dilations)
     return dict(a, padding=pad, explicit_paddings=ex)
 
 

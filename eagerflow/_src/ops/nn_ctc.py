@@ -23,6 +23,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, ones, reshape, shape, transpose, zeros
@@ -405,7 +406,7 @@ def ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: Any,
         raise ValueError(f"logits must have rank 3, got shape {logits.shape}")
     logit_length = cast(_t(logit_length), dt.int32)
     classes = logits._shape[2]
-    blank = C.int_arg(blank_index, "blank_index")
+    blank = AV.int_arg(blank_index, "blank_index")
     blank = blank + classes if blank < 0 else blank
     original = logits._dtype
     if original in (dt.float16, dt.bfloat16):
@@ -468,9 +469,9 @@ def ctc_greedy_decoder(inputs: Any, sequence_length: Any, merge_repeated: bool =
     merged (if asked) and blanks (the last class by default) dropped: ([SparseTensor of
     int64 labels], [batch, 1] negated sums of the best scores)."""
     # (TF's wrapper converts the attrs, then the inputs)
-    attrs = {**C.wrapper_attrs("CTCGreedyDecoder", merge_repeated=merge_repeated),
-             "blank_index": -1 if blank_index is None else C.int_arg(blank_index,
-                                                                     "blank_index")}
+    attrs = {**AV.wrapper_attrs("CTCGreedyDecoder", merge_repeated=merge_repeated),
+             "blank_index": -1 if blank_index is None else AV.int_arg(blank_index,
+                                                                      "blank_index")}
     out = bind(CTC_GREEDY, (wrapper_inputs.op_input("CTCGreedyDecoder", inputs),
                             wrapper_inputs.typed_input(sequence_length, dt.int32)), attrs)
     return [SparseTensor(out[0], out[1], out[2])], out[3]

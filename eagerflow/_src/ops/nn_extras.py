@@ -24,6 +24,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape, shape, transpose
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -94,7 +95,7 @@ def _approx_infer(x: Any, k: int, reduction_dimension: int, recall_target: float
         raise NotFoundError(None, None, f"Could not find device for node: {{{{node {op}}}}}"
                                         f" = {op}[{flags}]\nAll kernels registered for op "
                                         f"{op}:\n{_APPROX_KERNELS} [Op:{op}]")
-    C.int_attr(op, k, "k")  # (its kernel reads an int32, as it is made)
+    AV.int_attr(op, k, "k")  # (its kernel reads an int32, as it is made)
     rank = C.rank(x)
     if rank is not None and rank < 1:
         raise C.fail(op, "input must be >= 1-D, got shape []")
@@ -193,10 +194,10 @@ def approx_top_k(input: Any, k: int, reduction_dimension: int = -1,  # noqa: A00
                  name: str | None = None) -> ApproxTopK:
     """tf.approx_top_k: the ApproxTopK op itself (approx_max_k / approx_min_k set is_max_k);
     TF's wrapper converts every attr, is_max_k among them, before it runs."""
-    a = C.wrapper_attrs("ApproxTopK", k=k, reduction_dimension=reduction_dimension,
-                        recall_target=recall_target, is_max_k=is_max_k,
-                        reduction_input_size_override=reduction_input_size_override,
-                        aggregate_to_topk=aggregate_to_topk)
+    a = AV.wrapper_attrs("ApproxTopK", k=k, reduction_dimension=reduction_dimension,
+                         recall_target=recall_target, is_max_k=is_max_k,
+                         reduction_input_size_override=reduction_input_size_override,
+                         aggregate_to_topk=aggregate_to_topk)
     return ApproxTopK(*bind(APPROX_TOP_K, (_t(input),), a, name))
 
 

@@ -22,6 +22,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random_reference as ref
@@ -100,7 +101,7 @@ def _infer(op: str) -> Callable:
         _check(op, x, pooling_ratio)
         # (TF's wrapper makes them int64 attrs: anything else is its TypeError, before the
         # kernel seeds a stream with them)
-        seed, seed2 = C.int_attr(op, seed, "seed", 64), C.int_attr(op, seed2, "seed2", 64)
+        seed, seed2 = AV.int_attr(op, seed, "seed", 64), AV.int_attr(op, seed2, "seed2", 64)
         if not deterministic and (seed or seed2):
             raise C.fail(op, "Both seed and seed2 should be 0 if deterministic is false.")
         shape: tuple | None = None
@@ -451,7 +452,7 @@ def _fractional(op: OpDef, value: Any, pooling_ratio: list, pseudo_random: bool,
         attrs = {"deterministic": True, "seed": s["seed"], "seed2": s["seed2"]}
     # (the bools as its generated wrapper converts them, a Python bool only, before the
     # input: TF's fallback's)
-    attrs.update(pooling_ratio=pooling_ratio, **C.wrapper_attrs(
+    attrs.update(pooling_ratio=pooling_ratio, **AV.wrapper_attrs(
         op.name, pseudo_random=pseudo_random, overlapping=overlapping))
     return bind(op, (_t(value),), attrs, name)  # (TF's hands its op the name)
 

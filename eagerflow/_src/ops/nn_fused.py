@@ -28,6 +28,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen32, nn, nn_args, nn_conv, nn_conv_refs
 from eagerflow._src.ops import windows as W
@@ -356,8 +357,8 @@ _ALPHA_CUDA = ("T lr, int64 step, T b1, T b2", "T alpha", _STEP_T + "alpha = " +
 
 def _alpha_infer(lr: Any, step: Any, beta_1: float, beta_2: float) -> list:
     d = C.same_dtype("_AdamAlpha", (lr,), C.FLOATS)
-    C.float_attr(beta_1, "beta_1")
-    C.float_attr(beta_2, "beta_2")
+    AV.float_attr(beta_1, "beta_1")
+    AV.float_attr(beta_2, "beta_2")
     if step._dtype is not dt.int64:
         raise C.fail("_AdamAlpha", f"step must be int64, got {step._dtype.name}")
     for name, t in (("lr", lr), ("step", step)):

@@ -22,6 +22,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.image_resample import bilinear_resize
 from eagerflow._src.ops.nn_args import check_t, fail, out_size, sized
@@ -66,7 +67,7 @@ def _infer(op: str, x: Any, w: Any, paddings: Any, mode: str, strides: Any, padd
            size: Any = None, resize_align_corners: bool = False) -> list:
     d = check_t(op, (x, w), _RESIZE_TYPES if op == _RESIZE else _PAD_TYPES)
     # (TF's kernel reads its int32 attrs before any check of their values)
-    strides = tuple(C.int_attr(op, s, "strides") for s in C.int_list(strides, "strides"))
+    strides = tuple(AV.int_attr(op, s, "strides") for s in AV.int_list(strides, "strides"))
     if len(strides) != 4:
         raise fail(op, "Sliding window strides field must specify 4 dimensions")
     if strides[0] != 1 or strides[3] != 1:
@@ -76,7 +77,7 @@ def _infer(op: str, x: Any, w: Any, paddings: Any, mode: str, strides: Any, padd
         raise fail(op, f"input must be 4-dimensional: {C.shape_str(x._shape)}")
     shape = x._shape
     if op == _RESIZE:
-        size = C.int_list(size, "size")
+        size = AV.int_list(size, "size")
         if len(size) != 2:
             raise fail(op, f"shape_t must have two elements[{len(size)}]")
         if min(size) <= 0:

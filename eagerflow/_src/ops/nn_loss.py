@@ -23,6 +23,7 @@ from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentE
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import eigen_reduce, eigen_sum, halfprec, libm32, wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, reshape, transpose
@@ -673,7 +674,7 @@ def in_top_k(targets: Any, predictions: Any, k: Any, name: str | None = None) ->
         raise C.wrong_input_dtype(op, 2, t._dtype, kt._dtype)
     if kt._shape:
         raise C.fail(op, f"k must be 0-D, got shape {C.shape_str(kt._shape)}")
-    k = C.int_arg(kt, "k")
+    k = AV.int_arg(kt, "k")
     if _state.graph is None:
         return bind(IN_TOP_K, (p, t), {"k": k}, name)
     with name_scope(name or "in_top_k"):  # (TF's scope, the op named `name` in it)
@@ -862,7 +863,7 @@ def _ctc_beam_infer(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
     if lengths._dtype is not dt.int32:
         raise C.wrong_input_dtype(op, 1, dt.int32, lengths._dtype)
     for attr, v in (("beam_width", beam_width), ("top_paths", top_paths)):
-        C.attr_at_least(op, attr, C.int_attr(op, v, attr), 1)
+        C.attr_at_least(op, attr, AV.int_attr(op, v, attr), 1)
     xs, ls = inputs._shape, lengths._shape
     if xs is not None and len(xs) != 3:
         raise fail(op, "inputs is not a 3-Tensor")
@@ -961,8 +962,8 @@ def ctc_beam_search_decoder(inputs: Any, sequence_length: Any, beam_width: int =
     """tf.nn.ctc_beam_search_decoder: the `top_paths` most probable labellings of each
     sequence (blank is the last class) as SparseTensors, and their log probabilities."""
     # (TF's wrapper converts the attrs, then the inputs)
-    attrs = {"beam_width": C.make_int(beam_width, "beam_width"),
-             "top_paths": C.make_int(top_paths, "top_paths"), "merge_repeated": False}
+    attrs = {"beam_width": AV.make_int(beam_width, "beam_width"),
+             "top_paths": AV.make_int(top_paths, "top_paths"), "merge_repeated": False}
     from_op = bind(CTC_BEAM_SEARCH, (wrapper_inputs.op_input("CTCBeamSearchDecoder", inputs),
                                      wrapper_inputs.typed_input(sequence_length, dt.int32)), attrs)
     k = len(from_op) // 3

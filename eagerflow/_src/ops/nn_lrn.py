@@ -14,6 +14,7 @@ from eagerflow._src.backend import matmul, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
@@ -313,8 +314,8 @@ def local_response_normalization(input: Any, depth_radius: int = 5,  # noqa: A00
                                  name: str | None = None) -> Any:
     """x / (bias + alpha * sum of x^2 over the 2r+1 nearest channels) ** beta: TF's LRN
     op."""
-    attrs = C.wrapper_attrs("LRN", depth_radius=depth_radius, bias=bias, alpha=alpha,
-                            beta=beta)
+    attrs = AV.wrapper_attrs("LRN", depth_radius=depth_radius, bias=bias, alpha=alpha,
+                             beta=beta)
     return bind(LRN, (_lrn_input(input),), attrs, name)
 
 

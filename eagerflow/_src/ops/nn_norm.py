@@ -13,6 +13,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import constant, squeeze
@@ -69,7 +70,7 @@ def _epsilon(epsilon: Any, sq: Any) -> Any:
 # ---------------------------------------------------------------------------------------
 
 def _axes_list(axes: Any) -> list:
-    return list(C.int_list(axes, "axes"))
+    return list(AV.int_list(axes, "axes"))
 
 
 @dispatch_binding
@@ -87,7 +88,7 @@ def _moments(x: Any, axes: Any, keepdims: bool, stop_mean: bool) -> tuple:
     y = cast(x, dt.float32) if x._dtype is dt.float16 else x
     if not keepdims:  # (TF squeezes the axes: an attr, refusing graph tensors)
         for a in axes if isinstance(axes, (list, tuple)) else ():
-            C.no_graph_attr(a, "axis")
+            AV.no_graph_attr(a, "axis")
     eager = _state.graph is None
     mean = reduce_mean(y, axis=axes, keepdims=True, name="mean" if eager else None)
     # tf.nn.moments stops the gradient through `mean` here: nothing changes at first order

@@ -28,6 +28,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.name_scope import wrapper_scope
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import pool_windows as PW
 from eagerflow._src.ops import windows as W
@@ -181,7 +182,7 @@ def _check_pool_attrs(p: Pool, op: str, shape: tuple | None, ksize: tuple, strid
         _refuse_cpu_format(data_format, padding, dtype, _state.device == CPU_DEVICE)
     for what, values in (("ksize", ksize), ("strides", strides)):  # (read as int32s first)
         for v in values:
-            C.int_attr(op, v, what)
+            AV.int_attr(op, v, what)
     if len(ksize) != nd:
         raise fail(op, f"Sliding window ksize field must specify {nd} dimensions")
     if len(strides) != nd:
@@ -640,8 +641,8 @@ def _pool_attrs(p: Pool, ksize: Any, strides: Any, padding: Any, data_format: st
     # need none)
     if pad.__class__ is not str or not all(
             v.__class__ is int for v in (*a["ksize"], *a["strides"])):
-        C.wrapper_attrs(p.max if is_max else p.avg, ksize=a["ksize"], strides=a["strides"],
-                        padding=pad)
+        AV.wrapper_attrs(p.max if is_max else p.avg, ksize=a["ksize"], strides=a["strides"],
+                         padding=pad)
     if is_max:
         a["explicit_paddings"] = ex
     elif ex:
@@ -842,7 +843,7 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
     if padding == "SAME" and (dl > 1).any():
         raise ValueError(f"pooling with 'SAME' padding is not implemented for "
                          f"`dilation_rate` > 1. Received: padding=SAME and dilation_rate={dl}")
-    window = C.int_list(unbool(window_shape), "window_shape")
+    window = AV.int_list(unbool(window_shape), "window_shape")
     if (st > np.array(window)).any():
         raise ValueError(f"`strides` > `window_shape` not supported due to inconsistency "
                          f"between CPU and GPU implementations. Received: strides={st} "

@@ -18,6 +18,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import pool_windows as PW
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -268,7 +269,7 @@ def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: str,  # 
         raise ValueError(f"`data_format` values other  than 'NHWC' are not supported. "
                          f"Received: data_format={data_format}")
     # (the attrs as its generated wrapper converts them, before the input: TF's fallback's)
-    attrs = C.wrapper_attrs(
+    attrs = AV.wrapper_attrs(
         "MaxPoolWithArgmax", ksize=get_sequence(ksize, 2, 3, "ksize"),
         strides=get_sequence(strides, 2, 3, "strides"), Targmax=output_dtype, padding=padding,
         include_batch_in_index=include_batch_in_index)

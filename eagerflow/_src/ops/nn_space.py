@@ -28,6 +28,7 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
     host_tensor,
 )
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import math as mm
 from eagerflow._src.ops import nn_space_formats as F
@@ -46,7 +47,7 @@ _rng = SampleRNG(61)
 
 def _check_common(op: str, x: Any, block_size: int, data_format: str = "NHWC") -> None:
     C.attr_at_least(op, "block_size", block_size, 2)
-    C.int_attr(op, block_size, "block_size")  # (its kernel reads it as an int32)
+    AV.int_attr(op, block_size, "block_size")  # (its kernel reads it as an int32)
     F.check_format(op, x, block_size, data_format)
     if data_format == "NCHW_VECT_C":  # (a graph's or a device's: a 5-D int8 layout)
         if x._shape is not None and len(x._shape) != 5:
@@ -188,21 +189,21 @@ def _bind_blocks(op: OpDef, x: Any, block_size: Any, data_format: Any,
     """SpaceToDepth or DepthToSpace of `x`, its arguments checked in TF's order."""
     held: list = []
     size = _block_size(block_size, held)  # (TF's wrapper takes its attrs in this order)
-    fmt = C.wrapper_attrs(op.name, data_format=data_format)["data_format"]
+    fmt = AV.wrapper_attrs(op.name, data_format=data_format)["data_format"]
     x = _t(x)
-    C.raise_held(held)
+    AV.raise_held(held)
     return bind(op, (x,), {"block_size": size, "data_format": fmt}, name)
 
 
 def _block_size(value: Any, held: list) -> int:
     """TF takes `int(block_size)` (so 2.0 and 2.5 are 2, a tensor or a string its
     TypeError, inf int()'s OverflowError); an int past int64's OverflowError is `held`
-    until the input has converted (C.raise_held)."""
-    C.no_graph_attr(value, "block_size")
+    until the input has converted (AV.raise_held)."""
+    AV.no_graph_attr(value, "block_size")
     try:
-        return C.make_int(value, "block_size")
+        return AV.make_int(value, "block_size")
     except OverflowError as e:
-        held.append(C.past_int64(e))
+        held.append(AV.past_int64(e))
         return -1
 
 
@@ -564,7 +565,7 @@ def _first_version_checks(op: str, x: Any, pads: Any, block_size: int, attr: str
     """SpaceToBatch's and BatchToSpace's own: block_size an int32 attr of 2 at least, the
     index type, then (after the kernel's lookup) x of rank 4."""
     C.attr_at_least(op, "block_size", block_size, 2)
-    C.int_attr(op, block_size, "block_size")
+    AV.int_attr(op, block_size, "block_size")
     C.check_dtype(op, pads, C.INDEX, attr)
     if x._dtype not in _NO_SPACE_KERNEL and x._shape is not None and len(x._shape) != 4:
         raise C.fail(op, f"Input rank should be: 4instead of: {len(x._shape)}")

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core.tensor import convert_to_tensor
-from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.printing import summarize_nested
 from eagerflow._src.ops.registry import OpDef, Sample, register
@@ -41,8 +41,8 @@ def _should_print(key: Any, first_n: int) -> bool:
 
 
 def _print_infer(x: Any, *data: Any, message: str, first_n: int, summarize: int) -> list:
-    C.int_attr("Print", first_n, "first_n")
-    C.int_attr("Print", summarize, "summarize")
+    AV.int_attr("Print", first_n, "first_n")
+    AV.int_attr("Print", summarize, "summarize")
     return [(x._shape, x._dtype)]
 
 

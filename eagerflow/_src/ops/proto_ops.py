@@ -32,6 +32,7 @@ from eagerflow._src.core.py_conversion import object_vector
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.io import example_pb as _example_pb  # noqa: F401 - declares Example & co
 from eagerflow._src.io.protos import find_local_message
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -774,10 +775,10 @@ def decode_proto(bytes: Any, message_type: str, field_names: Any, output_types: 
                  descriptor_source: str = "local://", message_format: str = "binary",
                  sanitize: bool = False, name: str | None = None) -> DecodeProtoResult:
     """`tf.io.decode_proto`: (sizes, values) of the fields of serialized messages."""
-    attrs = C.wrapper_attrs("DecodeProtoV2", message_type=message_type,
-                            field_names=field_names, output_types=output_types,
-                            descriptor_source=descriptor_source,
-                            message_format=message_format, sanitize=sanitize)
+    attrs = AV.wrapper_attrs("DecodeProtoV2", message_type=message_type,
+                             field_names=field_names, output_types=output_types,
+                             descriptor_source=descriptor_source,
+                             message_format=message_format, sanitize=sanitize)
     t = convert_to_tensor(bytes, dtype=dt.string) if not hasattr(bytes, "_dtype") else bytes
     outs = bind(DECODE_PROTO, (t,), attrs, name=name)
     return DecodeProtoResult(outs[0], list(outs[1:]))
@@ -786,8 +787,8 @@ def decode_proto(bytes: Any, message_type: str, field_names: Any, output_types: 
 def encode_proto(sizes: Any, values: Any, field_names: Any, message_type: str,
                  descriptor_source: str = "local://", name: str | None = None) -> Any:
     """`tf.io.encode_proto`: one serialized message per batch element."""
-    attrs = C.wrapper_attrs("EncodeProto", field_names=field_names, message_type=message_type,
-                            descriptor_source=descriptor_source)
+    attrs = AV.wrapper_attrs("EncodeProto", field_names=field_names, message_type=message_type,
+                             descriptor_source=descriptor_source)
     s = convert_to_tensor(sizes) if not hasattr(sizes, "_dtype") else sizes
     vals = tuple(v if hasattr(v, "_dtype") else convert_to_tensor(v) for v in values)
     return bind(ENCODE_PROTO, (s, *vals), attrs, name=name)

@@ -23,6 +23,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -125,7 +126,7 @@ def _in_range(xp: Any, x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bo
 
 
 def _check_bits(op: str, num_bits: int) -> None:
-    C.int_attr(op, num_bits, "num_bits")  # (its kernel reads an int32, as it is made)
+    AV.int_attr(op, num_bits, "num_bits")  # (its kernel reads an int32, as it is made)
     if not 2 <= num_bits <= 16:
         raise C.fail(op, "num_bits must be between 2 and 16, inclusive")
 
@@ -361,12 +362,12 @@ FAKE_QUANT_PER_CHANNEL_GRADIENT = register(OpDef(
 
 def _run_fake_quant(op: OpDef, inputs: tuple, name: str | None, **given: Any) -> Any:
     """Runs fake quantization op `op` as TF's wrapper does: its attrs `given` converted (an
-    int past int64 held: C.wrapper_attrs), then its `inputs` as float32 tensors (a Python
+    int past int64 held: AV.wrapper_attrs), then its `inputs` as float32 tensors (a Python
     value's conversion error first), then the held overflow, then the op."""
     held: list = []
-    attrs = C.wrapper_attrs(op.name, held, **given)
+    attrs = AV.wrapper_attrs(op.name, held, **given)
     x = tuple(_f32(v) for v in inputs)
-    C.raise_held(held)
+    AV.raise_held(held)
     return bind(op, x, attrs, name)
 
 
@@ -466,9 +467,9 @@ def _quantize_infer(x: Any, lo: Any, hi: Any, T: dt.DType, mode: str,  # noqa: N
     _quantized_list(op, T, "T")
     # (the wrapper's checks of the other attrs: an axis is taken by int(), as the kernel
     # takes it too)
-    C.bool_attr(narrow_range, "narrow_range")
-    C.float_attr(ensure_minimum_range, "ensure_minimum_range")
-    axis = C.make_int(axis, "axis")
+    AV.bool_attr(narrow_range, "narrow_range")
+    AV.float_attr(ensure_minimum_range, "ensure_minimum_range")
+    axis = AV.make_int(axis, "axis")
     for i, t in enumerate((x, lo, hi)):
         if t._dtype is not dt.float32:
             raise C.wrong_input_dtype(op, i, dt.float32, t._dtype)
@@ -781,9 +782,9 @@ def quantize(input: Any, min_range: Any, max_range: Any, T: Any,  # noqa: A002, 
     output_max), the range the integers stand for."""
     # (the attrs first, as its wrapper converts them: TF's fallback, which an attr its fast
     # path does not take sends the call to, converts them before the inputs)
-    attrs = C.wrapper_attrs("QuantizeV2", T=T, mode=mode, round_mode=round_mode,
-                            narrow_range=narrow_range, axis=python_axis(axis, input),
-                            ensure_minimum_range=ensure_minimum_range)
+    attrs = AV.wrapper_attrs("QuantizeV2", T=T, mode=mode, round_mode=round_mode,
+                             narrow_range=narrow_range, axis=python_axis(axis, input),
+                             ensure_minimum_range=ensure_minimum_range)
     return bind(QUANTIZE_V2, (convert_to_tensor(input, dtype_hint=dt.float32), _f32(min_range),
                               _f32(max_range)), attrs, name)
 
@@ -799,8 +800,8 @@ def dequantize(input: Any, min_range: Any, max_range: Any,  # noqa: A002
     axis = python_axis(axis, input)
     if not (axis >= 0 or narrow_range):  # (TF's Python passes it to its op only then)
         narrow_range = None
-    attrs = C.wrapper_attrs("Dequantize", mode=mode, narrow_range=narrow_range, axis=axis,
-                            dtype=dtype)
+    attrs = AV.wrapper_attrs("Dequantize", mode=mode, narrow_range=narrow_range, axis=axis,
+                             dtype=dtype)
     return bind(DEQUANTIZE, (convert_to_tensor(input), _f32(min_range), _f32(max_range)),
                 attrs, name)
 
@@ -932,5 +933,5 @@ def quantized_concat(concat_dim: Any, values: Any, input_mins: Any, input_maxes:
                         f"{tf_op_defs.summary('QuantizedConcat')}; NodeDef: "
                         "{{node QuantizedConcat}} [Op:QuantizedConcat]")
     return bind(QUANTIZED_CONCAT, tuple(values) + tuple(mins) + tuple(maxes),
-                {"concat_dim": C.int_arg(concat_dim, "concat_dim")}, name)
+                {"concat_dim": AV.int_arg(concat_dim, "concat_dim")}, name)
 

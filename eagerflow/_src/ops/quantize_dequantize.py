@@ -15,6 +15,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.device import host_eagerly
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import convert_to_tensor, host_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
@@ -307,9 +308,9 @@ def _qdq_attrs(op: str, signed_input: Any, num_bits: Any, range_given: Any, roun
     """The attrs as TF's generated wrapper of `op` takes them: its fallback (which a bad
     attr or input sends it down) checks them before it converts the inputs (a bool attr
     takes a Python bool only, num_bits int() of anything but a string)."""
-    return C.wrapper_attrs(op, held, signed_input=signed_input, num_bits=num_bits,
-                           range_given=range_given, round_mode=round_mode,
-                           narrow_range=narrow_range, axis=axis)
+    return AV.wrapper_attrs(op, held, signed_input=signed_input, num_bits=num_bits,
+                            range_given=range_given, round_mode=round_mode,
+                            narrow_range=narrow_range, axis=axis)
 
 
 def _qdq_inputs(input: Any, input_min: Any, input_max: Any) -> tuple:  # noqa: A002
@@ -324,7 +325,7 @@ def _qdq_api(op: OpDef, input: Any, input_min: Any, input_max: Any, attrs: tuple
     axis, held = python_axis(axis, input), []
     attrs = _qdq_attrs(op.name, *attrs, axis, held)
     ins = _qdq_inputs(input, input_min, input_max)
-    C.raise_held(held)  # (an int past int64: after the inputs' errors, as TF's slow path)
+    AV.raise_held(held)  # (an int past int64: after the inputs' errors, as TF's slow path)
     try:
         return bind(op, ins, attrs, name)
     except OpError as e:

@@ -14,6 +14,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, check_finite_size
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, reshape
 from eagerflow._src.ops.array import shape as shape_op
@@ -200,8 +201,8 @@ def ngrams(data: Any, ngram_width: Any, separator: str = " ", pad_values: Any = 
         grams, splits = bind(STRING_NGRAMS, (x.flat_values, x.row_splits), {
             "separator": separator, "ngram_widths": tuple(int(w) for w in widths),
             "left_pad": left, "right_pad": right, "pad_width": int(width),
-            "preserve_short_sequences": C.bool_attr(preserve_short_sequences,
-                                                    "preserve_short_sequences")})
+            "preserve_short_sequences": AV.bool_attr(preserve_short_sequences,
+                                                     "preserve_short_sequences")})
         out = RaggedTensor.from_row_splits(grams, splits, validate=False)
     if dense_shape is not None:  # a dense input gives a dense result
         return reshape(out.flat_values, concat([dense_shape, [-1]], 0))

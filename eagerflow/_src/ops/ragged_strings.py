@@ -18,6 +18,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import composite_dispatch as cd
 from eagerflow._src.ops import math, string_ops, string_segment_join
@@ -58,7 +59,7 @@ def _errors_attrs(op: str, errors: Any, replacement_char: Any, listed: tuple,
     """The `errors` and `replacement_char` attrs (TF lists the errors in `listed` order;
     `graph`: the node is built in a graph)."""
     C.string_attr_in(op, "errors", errors, listed)
-    C.int_attr(op, replacement_char, "replacement_char")  # (its kernel's int32)
+    AV.int_attr(op, replacement_char, "replacement_char")  # (its kernel's int32)
     if not graph:  # (in a graph, the kernel's check as it is made: when the graph runs)
         _replacement_char_range(op, replacement_char)
 
@@ -88,7 +89,7 @@ def _split_infer(x: Any, sep: Any, *, maxsplit: int = -1) -> list:
         raise C.fail(op, "sep must be a string")
     if sep._shape is not None and sep._shape != ():
         raise C.fail(op, f"sep must be a scalar, got shape: {C.shape_str(sep._shape)}")
-    C.int_attr(op, maxsplit, "maxsplit")
+    AV.int_attr(op, maxsplit, "maxsplit")
     return [((None, 2), dt.int64), ((None,), dt.string), ((2,), dt.int64)]
 
 
@@ -610,10 +611,10 @@ def _split(input: Any, sep: Any, maxsplit: int) -> Any:  # noqa: A002
     if rank is not None and rank > 1:
         return split(RaggedTensor.from_tensor(x), sep, maxsplit)
     s = convert_to_tensor(b"" if sep is None else sep, dtype=dt.string)
-    C.no_graph_attr(maxsplit, "maxsplit")
+    AV.no_graph_attr(maxsplit, "maxsplit")
     idx, values, shape = bind(STRING_SPLIT_V2, (x, s),
-                              {"maxsplit": C.make_int(-1 if maxsplit is None else maxsplit,
-                                                      "maxsplit")})  # (None: the default)
+                              {"maxsplit": AV.make_int(-1 if maxsplit is None else maxsplit,
+                                                       "maxsplit")})  # (None: the default)
     return RaggedTensor.from_value_rowids(values, idx[:, 0], shape[0], validate=False)
 
 
@@ -721,7 +722,7 @@ def unicode_transcode(input: Any, input_encoding: str, output_encoding: str,  # 
         return input.with_flat_values(unicode_transcode(
             input.flat_values, input_encoding, output_encoding, errors, replacement_char,
             replace_control_characters))
-    attrs = C.wrapper_attrs(  # (TF's wrapper reads its attrs first)
+    attrs = AV.wrapper_attrs(  # (TF's wrapper reads its attrs first)
         "UnicodeTranscode", input_encoding=input_encoding, output_encoding=output_encoding,
         errors=errors, replacement_char=replacement_char,
         replace_control_characters=replace_control_characters)

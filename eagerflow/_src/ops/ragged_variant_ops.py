@@ -22,6 +22,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.shape import dims_text
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.dispatch import bind
@@ -249,7 +250,7 @@ def _from_infer(encoded: Any, *, input_ragged_rank: int, output_ragged_rank: int
     _check_variant(_FROM, encoded)
     for name, v, least in (("input_ragged_rank", input_ragged_rank, -1),
                            ("output_ragged_rank", output_ragged_rank, 0)):
-        C.attr_at_least(_FROM, name, C.int_attr(_FROM, v, name), least)
+        C.attr_at_least(_FROM, name, AV.int_attr(_FROM, v, name), least)
     C.output_count(_FROM, output_ragged_rank + 1)
     if encoded._shape is not None:
         _ranks(encoded._shape, input_ragged_rank, output_ragged_rank)

@@ -38,6 +38,7 @@ from eagerflow._src.core.tensor import (
     convert_to_tensor,
     host_tensor,
 )
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox, tf_op_defs
 from eagerflow._src.ops import random_dists as D
@@ -163,7 +164,7 @@ def get_seed(op_seed: Any) -> tuple:
     if pair == (0, 0):
         return (0, _MAXINT32)  # (0, 0) is reserved for "nondeterministic"
     # (the op's int attrs: 2.5 is 2; an array or a string their TypeError)
-    return (C.make_int(pair[0], "seed"), C.make_int(pair[1], "seed2"))
+    return (AV.make_int(pair[0], "seed"), AV.make_int(pair[1], "seed2"))
 
 
 def _op_seeds(seed: Any) -> dict:
@@ -832,7 +833,7 @@ def _categorical(logits: Any, num_samples: Any, dtype: Any, seed: Any) -> Any:
         num_samples = tensor_num_samples(num_samples, lambda: multinomial_dtypes(
             logits, dtype, seeds=(attrs["seed"], attrs["seed2"])), "Multinomial")
     else:
-        num_samples = C.int_arg(num_samples, "num_samples")
+        num_samples = AV.int_arg(num_samples, "num_samples")
     return bind(MULTINOMIAL, (logits,), dict(num_samples=num_samples, output_dtype=dtype,
                                              **attrs))
 

@@ -28,6 +28,7 @@ from eagerflow._src.backend import ELEMENTWISE_BLOCK
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random as R
@@ -414,7 +415,7 @@ def stateless_binomial(shape: Any, seed: Any, counts: Any, probs: Any,
     """Binomial draws that depend only on `seed`; `shape` ends with broadcast(counts, probs)."""
     p = convert_to_tensor(probs, dtype_hint=dt.float32)
     n = convert_to_tensor(counts, dtype_hint=p.dtype)
-    output_dtype = C.make_type(output_dtype, "dtype")  # (the op's attr, read first)
+    output_dtype = AV.make_type(output_dtype, "dtype")  # (the op's attr, read first)
     shape = R._static_shape(shape, _NAME, output_dtype)
     key = S.seed_tensor(seed)
     R.dtype_attr_first(_NAME, output_dtype)  # (before the kernel's seed check)

@@ -33,6 +33,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import libm_exact, philox, special_igamma, wrapper_inputs
 from eagerflow._src.ops import random as R
@@ -771,7 +772,7 @@ def stateless_poisson(shape: Any, seed: Any, lam: Any, dtype: Any = dt.int32,
     """Poisson draws that depend only on `seed`; `shape` ends with lam's shape. A list
     among seed and lam sends TF's wrapper down its slow path: no name on the shape's
     errors either."""
-    dtype = C.make_type(dtype, "dtype")  # (TF's wrapper reads it before any input)
+    dtype = AV.make_type(dtype, "dtype")  # (TF's wrapper reads it before any input)
     try:
         shape = R._static_shape(shape, "StatelessRandomPoisson", dtype)
     except OpError as e:

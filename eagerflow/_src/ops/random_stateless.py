@@ -28,6 +28,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OpError, ResourceExhaustedError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor, host_tensor
 from eagerflow._src.core.type_names import type_repr
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import philox
 from eagerflow._src.ops import random as R
@@ -594,7 +595,7 @@ def _index_shuffle_infer(index: Any, seed: Any, max_index: Any, rounds: int) -> 
         raise C.wrong_input_dtype(op, 2, d, max_index._dtype)
     # (TF 2.21 does not check: its cipher reads round keys in pairs, past its schedule for
     # fewer than 4 or odd rounds, so its values then change from run to run; refused here)
-    if C.int_attr(op, rounds, "rounds") < 4 or rounds % 2:
+    if AV.int_attr(op, rounds, "rounds") < 4 or rounds % 2:
         raise C.fail(op, f"rounds must be an even integer >= 4, got {rounds}")
     if rounds > MAX_SHUFFLE_ROUNDS:
         raise ResourceExhaustedError(None, None, f"{op}: {rounds} rounds would run for hours "
@@ -822,7 +823,7 @@ def stateless_categorical(logits: Any, num_samples: Any, seed: Any, dtype: Any =
             num_samples = R.tensor_num_samples(num_samples, lambda: _stateless_multinomial_dtypes(
                 logits, seed_t, dtype), "StatelessMultinomial")
         else:
-            num_samples = C.int_arg(num_samples, "num_samples")
+            num_samples = AV.int_arg(num_samples, "num_samples")
         return bind_seeded(STATELESS_MULTINOMIAL, (logits, seed_t),
                            {"num_samples": num_samples, "output_dtype": dtype}, (seed,))
 
@@ -865,7 +866,7 @@ def index_shuffle(index: Any, seed: Any, max_index: Any) -> Any:
 def random_index_shuffle(index: Any, seed: Any, max_index: Any, rounds: int = 4,
                          name: str | None = None) -> Any:
     """tf.random_index_shuffle, TF's raw op: `seed` is its three key words as they are."""
-    attrs = C.wrapper_attrs("RandomIndexShuffle", rounds=rounds)
+    attrs = AV.wrapper_attrs("RandomIndexShuffle", rounds=rounds)
     idx = convert_to_tensor(index)
     return bind(INDEX_SHUFFLE, (idx, convert_to_tensor(seed),
                                 convert_to_tensor(max_index, dtype=idx._dtype)), attrs, name)

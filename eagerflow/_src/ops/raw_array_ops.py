@@ -14,6 +14,7 @@ import numpy as np
 from eagerflow._src.backend import add_at, table, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import fill
 from eagerflow._src.ops.dispatch import bind
@@ -63,7 +64,7 @@ _APPROX_XLA = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_C
 
 def _approx_infer(x: Any, y: Any, tolerance: float) -> list:
     op = "ApproximateEqual"
-    tolerance = C.float_attr(tolerance, "tolerance")  # (an array's would broadcast)
+    tolerance = AV.float_attr(tolerance, "tolerance")  # (an array's would broadcast)
     d = C.same_dtype(op, (x, y), _APPROX_OPDEF_T)
     if d not in (dt.float32, dt.float64):
         raise C.no_kernel(op, f"T={C.dt_enum(d)}, tolerance={tolerance:g}",

@@ -28,6 +28,7 @@ from eagerflow._src.core.tensor import (
     is_tensor,
     scalar_operand,
 )
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import (
     complex_scalar,
@@ -858,7 +859,7 @@ def argmax(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
         axis = wrapper_inputs.int_index(axis)  # input: an int32 whatever it, traced too)
     axis, dyn = _axis_args(axis)
     # (None is the attr's default to TF's generated wrapper, as for every attr)
-    attrs = {"axis": axis, "output_type": C.make_type(
+    attrs = {"axis": axis, "output_type": AV.make_type(
         dt.int64 if output_type is None else output_type, "output_type",
         _fast_op("ArgMax", input, axis))}
     return bind(ARGMAX, (_t(input),) + dyn, attrs, name)
@@ -871,8 +872,8 @@ def argmin(input: Any, axis: Any = None, output_type: Any = dt.int64,  # noqa: A
     """TF's ArgMin as its generated wrapper calls it: a list among the inputs, or an
     output_type not a DType, sends it down its slow path, which makes output_type first
     and converts the axis as it infers (a list of floats: a float32 its Tidx refuses)."""
-    attrs = {"output_type": C.make_type(dt.int64 if output_type is None else output_type,
-                                        "output_type", _fast_op("ArgMin", input, axis))}
+    attrs = {"output_type": AV.make_type(dt.int64 if output_type is None else output_type,
+                                         "output_type", _fast_op("ArgMin", input, axis))}
     if _state.graph is None and axis is not None and not isinstance(axis, Tensor) and (
             wrapper_inputs.passed_raw(input, axis) or slow_type(output_type)):
         axis = wrapper_inputs.index_input("ArgMin", axis, "Tidx", slow=True)

@@ -19,6 +19,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.py_conversion import failed_to_convert, op_input_refusal
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
@@ -142,7 +143,7 @@ def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
     if _state.graph is None:
         static, dyn = static_ints(shape, "shape", _TSHAPE, (tensor,)), ()
     elif type(shape) is int:  # (its Const is a scalar: the shape function refuses it)
-        static, dyn = C.int64_ranged(shape), ()
+        static, dyn = AV.int64_ranged(shape), ()
     else:
         static, dyn = graph_shape(shape, attr=_TSHAPE)
     return bind(RESHAPE, (_t(tensor),) + dyn, {"shape": static}, name)
@@ -210,7 +211,7 @@ def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:  # noqa:
         if (refused := op_input_refusal("dim", axis)) is not None:
             raise refused
         if not is_symbolic(axis):
-            axis = C.int_arg(axis, "axis")
+            axis = AV.int_arg(axis, "axis")
         return bind(EXPAND_DIMS, (x, as_int_tensor(axis, "axis")), {}, name)
     if type(axis) is int:  # (TF's fast path wraps it to int32, its slow path keeps an int64)
         if not -2**31 <= axis < 2**31:
@@ -302,7 +303,7 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # no
     x = as_input(input, "input")
     # (an eager tensor of no items along its first dimension is an empty sequence to TF's
     # fast path as well: no dims, every dim of size 1 squeezed)
-    if axis is None or C.empty_array(axis) or (
+    if axis is None or AV.empty_array(axis) or (
             axis.__class__ is EagerTensor and axis._shape and axis._shape[0] == 0):
         axes: tuple = ()
     else:
@@ -312,5 +313,5 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:  # no
                 isinstance(axis, np.ndarray) and axis.ndim:
             raise TypeError(f"Expected list for 'axis' argument to 'squeeze' Op, not {axis!r}.")
         # (TF wraps a scalar, a string or a float too, in a list for the attr)
-        axes = tuple(C.make_int(a, "axis") for a in ((axis,) if np.isscalar(axis) else axis))
+        axes = tuple(AV.make_int(a, "axis") for a in ((axis,) if np.isscalar(axis) else axis))
     return bind(SQUEEZE, (x,), {"squeeze_dims": axes}, name)

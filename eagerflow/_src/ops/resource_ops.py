@@ -35,7 +35,8 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.resource import RESOURCES, HeldResource, ResourceHandle
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
-from eagerflow._src.ops.checks import dtype_word, fail, int_attr, wrong_input_dtype
+from eagerflow._src.ops.attr_values import int_attr
+from eagerflow._src.ops.checks import dtype_word, fail, wrong_input_dtype
 from eagerflow._src.ops.dispatch import bind, bind_at
 from eagerflow._src.ops.registry import BadSample, OpDef, Resource, Sample, TFForm, register
 from eagerflow._src.ops.variables import (

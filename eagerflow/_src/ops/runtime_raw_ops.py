@@ -33,6 +33,7 @@ from eagerflow._src.core.errors import (
 from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.py_conversion import object_scalar
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.dispatch import bind
@@ -282,7 +283,7 @@ CONTROL_TRIGGER = _no_outputs("ControlTrigger")
 # eagerly returns None, and the op (not stateful) is pruned from functions.
 
 def _abort_infer(error_msg: str = "", exit_without_error: bool = False) -> list:
-    C.bool_attr(exit_without_error, "exit_without_error")
+    AV.bool_attr(exit_without_error, "exit_without_error")
     if not isinstance(error_msg, str):
         raise TypeError(f"Expected string for argument 'error_msg' not {error_msg!r}. [Op:Abort]")
     return []

@@ -18,6 +18,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.py_conversion import array_from_python
 from eagerflow._src.core.tensor import EagerTensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import complex_quotient, libm_complex, wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
@@ -246,7 +247,7 @@ def scan_args(op: str, axis: Any, exclusive: Any, reverse: Any) -> tuple:
     """A scan's (dynamic inputs, attrs) as TF's wrapper takes its arguments: the bool attrs
     first (None their default), then an eager axis's type (Tidx: int32 or int64), before
     the op runs."""
-    attrs = C.wrapper_attrs(op, exclusive=exclusive, reverse=reverse)
+    attrs = AV.wrapper_attrs(op, exclusive=exclusive, reverse=reverse)
     if _state.graph is None and type(axis) is int:  # (an int32, wrapped, as TF's wrapper
         if not -2**31 <= axis < 2**31:  # converts it, a list given or not)
             axis = wrapper_inputs.int_index(axis)

@@ -24,6 +24,7 @@ from eagerflow._src.core.lazy import lazy_module
 from eagerflow._src.core.py_conversion import object_vector
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.io import tensor_proto as tp
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatchable
 from eagerflow._src.ops.dispatch import bind
@@ -308,7 +309,7 @@ def serialize_tensor(tensor: Any, name: str | None = None) -> Any:
 @eager_api("serialized")
 def parse_tensor(serialized: Any, out_type: Any, name: str | None = None) -> Any:
     """The tensor of dtype `out_type` that `serialized` (TensorProto bytes) holds."""
-    attrs = C.wrapper_attrs("ParseTensor", out_type=out_type)
+    attrs = AV.wrapper_attrs("ParseTensor", out_type=out_type)
     return bind(PARSE_TENSOR, (convert_to_tensor(serialized, dtype=dt.string),), attrs)
 
 
@@ -401,7 +402,7 @@ def _strings(value: Any, op: str | None = None) -> Any:
 @slow_inputs("input")  # (TF's is its generated wrapper: a list takes the slow path)
 def encode_base64(input: Any, pad: bool = False, name: str | None = None) -> Any:  # noqa: A002
     """Web-safe base64 of each string (`-` and `_`; `=` padding only with `pad`)."""
-    attrs = C.wrapper_attrs("EncodeBase64", pad=pad)
+    attrs = AV.wrapper_attrs("EncodeBase64", pad=pad)
     return bind(ENCODE_BASE64, (_strings(input, "EncodeBase64"),), attrs, name)
 
 
@@ -486,7 +487,7 @@ def _gzip(data: bytes) -> bytes:
 def decode_compressed(bytes: Any, compression_type: str = "",  # noqa: A002
                       name: str | None = None) -> Any:
     """Each string inflated: "ZLIB", "GZIP" or "" (as it is)."""
-    attrs = C.wrapper_attrs("DecodeCompressed", compression_type=compression_type)
+    attrs = AV.wrapper_attrs("DecodeCompressed", compression_type=compression_type)
     return bind(DECODE_COMPRESSED, (_strings(bytes),), attrs)
 
 

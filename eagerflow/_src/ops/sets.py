@@ -20,7 +20,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
-from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
@@ -384,7 +384,7 @@ def _as_set(x: Any, which: str, check: bool = True) -> Any:
 def _validate_attr(value: Any) -> bool:
     """validate_indices as TF's op wrappers take the attr: None is its default (True),
     anything but a bool their TypeError."""
-    return True if value is None else C.bool_attr(value, "validate_indices")
+    return True if value is None else AV.bool_attr(value, "validate_indices")
 
 
 def _operation(a: Any, b: Any, how: str, validate_indices: bool) -> SparseTensor:

@@ -16,6 +16,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
@@ -112,7 +113,7 @@ SIZE = register(OpDef(
 def shape(input: Any, out_type: Any = None, name: str | None = None) -> Any:  # noqa: A002
     # (TF's shape_internal: any false out_type, 0, '' or [], is int32)
     out_type = dt.int32 if out_type is None or not out_type else \
-        C.make_type(out_type, "out_type")
+        AV.make_type(out_type, "out_type")
     x = graph_input(_t(input))
     if _state.graph is not None and _static(x):  # TF's graph: a Const of a static shape
         scope = scope_name(name, "Shape")

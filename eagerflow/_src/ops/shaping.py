@@ -14,6 +14,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import ones, reshape, static_ints
 from eagerflow._src.ops.composite_dispatch import dispatch_binding, dispatchable
@@ -208,7 +209,7 @@ def _roll_infer(x: Any, *dyn: Any, shift: tuple | None, axis: tuple | None) -> l
         raise C.fail("Roll", "shift and axis must have the same size")
     if x._shape is not None:
         r = len(x._shape)
-        for a in C.int32s(axis):
+        for a in AV.int32s(axis):
             if not -r <= a < r:  # (TF's kernel names a negative axis plus the rank)
                 raise C.fail("Roll", f"axis {a + r if a < 0 else a} is out of range")
     return [(x._shape, x._dtype)]
@@ -221,7 +222,7 @@ def _roll_kernel(xp: Any, x: Any, *dyn: Any, shift: tuple | None,
         shift = runtime_ints(next(it)) if shift is None else shift
         axis = runtime_ints(next(it)) if axis is None else axis
         _roll_infer(Spec(x), shift=shift, axis=axis)
-    return xp.roll(x, C.int32s(shift), C.int32s(axis)) if axis else x.copy()
+    return xp.roll(x, AV.int32s(shift), AV.int32s(axis)) if axis else x.copy()
 
 
 

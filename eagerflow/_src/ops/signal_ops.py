@@ -21,6 +21,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.device import current_device
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, ones, shape, transpose
@@ -381,7 +382,7 @@ def rfftnd_op(input: Any, fft_length: Any, axes: Any,  # noqa: A002
     """tf.rfftnd: TF's RFFTND op itself (tf.signal.rfftnd is the transform with defaults).
     TF 2.21 registers no CPU kernel for it: on the CPU it is refused as TF refuses it,
     after its attrs Treal and Tcomplex; on another device it is the transform."""
-    tc = C.wrapper_attrs("RFFTND", Tcomplex=Tcomplex)["Tcomplex"]
+    tc = AV.wrapper_attrs("RFFTND", Tcomplex=Tcomplex)["Tcomplex"]
     x = _t(input)
     C.check_dtype("RFFTND", x, _RFFTND_REAL, "Treal")
     C.dtype_attr("RFFTND", tc, "Tcomplex", C.COMPLEX)
@@ -456,7 +457,7 @@ raw_fftnd, raw_ifftnd = _raw_complex_nd("FFTND", fftnd), _raw_complex_nd("IFFTND
 def raw_irfftnd(input: Any, fft_length: Any, axes: Any, Treal: Any = dt.float32,  # noqa: A002,N803
                 name: str | None = None) -> Any:
     """tf.irfftnd, TF's IRFFTND op."""
-    treal = C.wrapper_attrs("IRFFTND", Treal=Treal)["Treal"]
+    treal = AV.wrapper_attrs("IRFFTND", Treal=Treal)["Treal"]
     x = _t(input)
     C.check_dtype("IRFFTND", x, C.COMPLEX, "Tcomplex")
     C.dtype_attr("IRFFTND", treal, "Treal", frozenset((dt.float32, dt.float64)))
@@ -593,14 +594,14 @@ def frame(signal: Any, frame_length: Any, frame_step: Any, pad_end: bool = False
     if rank < 1:
         raise ValueError(f"Shape {x.shape} must have rank at least 1")
     scalar_args(frame_length, frame_step, axis)
-    axis = C.int_arg(axis, "axis")
+    axis = AV.int_arg(axis, "axis")
     if not -rank <= axis < rank:  # (TF's shape inference indexes the shape with it)
         raise IndexError("list index out of range")
     ax = axis % rank
     if _runtime(frame_length) or _runtime(frame_step):
         return _runtime_frame(x, frame_length, frame_step, pad_end, pad_value, ax)
     _mixed_frame_dtypes(frame_length, frame_step, pad_end)
-    length, step = C.int_arg(frame_length, "frame_length"), C.int_arg(frame_step, "frame_step")
+    length, step = AV.int_arg(frame_length, "frame_length"), AV.int_arg(frame_step, "frame_step")
     if step == 0:  # TF's frame count divides by the step
         raise InvalidArgumentError(None, None, "Integer division by zero [Op:FloorDiv]")
     if not (-2**31 <= length < 2**31 and -2**31 <= step < 2**31):
@@ -653,7 +654,7 @@ def _runtime_frame(x: Any, frame_length: Any, frame_step: Any, pad_end: bool,
     """frame() of a length or step known when the graph runs: the frame count and the
     gathered positions computed by the graph (their dims unknown while tracing, as TF's)."""
     length, step = (cast(v, dt.int32) if C.is_graph_tensor(v) else
-                    convert_to_tensor(C.int_arg(v, w), dtype=dt.int32)
+                    convert_to_tensor(AV.int_arg(v, w), dtype=dt.int32)
                     for v, w in ((frame_length, "frame_length"), (frame_step, "frame_step")))
     n = x._shape[ax] if x._shape[ax] is not None else shape(x)[ax]
     if pad_end:

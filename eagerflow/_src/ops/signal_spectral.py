@@ -19,6 +19,7 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import concat, ones, reshape, shape, split, zeros
 from eagerflow._src.ops.array import range as range_
@@ -177,7 +178,7 @@ def inverse_stft_window_fn(frame_step: Any, forward_window_fn: Callable = hann_w
 
     def window(frame_length: Any, dtype: Any) -> Any:
         step = _step_arg(frame_step)
-        length = C.int_arg(frame_length, "frame_length")
+        length = AV.int_arg(frame_length, "frame_length")
         if step == 0:  # (TF's count of overlaps is a FloorDiv by it)
             raise raised_eagerly(InvalidArgumentError(
                 None, None, "Integer division by zero [Op:FloorDiv]"), "")
@@ -198,11 +199,11 @@ def inverse_stft(stfts: Any, frame_length: Any, frame_step: Any, fft_length: Any
     x = _t(stfts)  # (as TF: its rank here, its dtype by the inverse real FFT)
     _rank_at_least(x, 2)
     scalar_args(frame_length, frame_step)
-    length = C.int_arg(frame_length, "frame_length")
+    length = AV.int_arg(frame_length, "frame_length")
     if fft_length is not None:
         scalar_args(fft_length)
-    n = enclosing_power_of_two(length) if fft_length is None else C.int_arg(fft_length,
-                                                                            "fft_length")
+    n = enclosing_power_of_two(length) if fft_length is None else AV.int_arg(fft_length,
+                                                                             "fft_length")
     frames = irfft(x, [n])
     have = frames._shape[-1]
     if have > length:
@@ -333,7 +334,7 @@ def mdct(signals: Any, frame_length: Any, window_fn: Callable | None = vorbis_wi
     x = _t(signals)  # (its dtype is checked where TF's is: the window, then the DCT)
     _rank_at_least(x, 1)
     scalar_args(frame_length)
-    length = C.int_arg(frame_length, "frame_length")
+    length = AV.int_arg(frame_length, "frame_length")
     if length % 4 != 0:
         raise ValueError("The frame length must be a multiple of 4.")
     frames = frame(x, length, length // 2, pad_end=pad_end)

@@ -23,6 +23,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import SHAPE, fill, ones, shape, zeros
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -776,7 +777,7 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
     # (the masks first, as int attrs: TF's fallback, which an attr its fast path does not
     # take sends the call to, converts them before the inputs; a float truncates)
     begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask = (
-        C.make_int(v, k) for k, v in (
+        AV.make_int(v, k) for k, v in (
             ("begin_mask", begin_mask), ("end_mask", end_mask), ("ellipsis_mask", ellipsis_mask),
             ("new_axis_mask", new_axis_mask), ("shrink_axis_mask", shrink_axis_mask)))
     if _state.graph is not None and (is_symbolic(begin) or is_symbolic(end) or

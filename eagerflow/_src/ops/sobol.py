@@ -23,6 +23,7 @@ from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -210,7 +211,7 @@ def sobol_sample(dim: Any, num_results: Any, skip: Any = 0, dtype: Any = dt.floa
     [num_results, dim] tensor in [0, 1) (TF's direction numbers: the same values)."""
     # (the dtype attr first: TF's fallback, which an attr its fast path does not take sends
     # the call to, converts it before the inputs; None is the default)
-    attrs = C.wrapper_attrs("SobolSample", dtype=dtype)
+    attrs = AV.wrapper_attrs("SobolSample", dtype=dtype)
     # Python values convert as the op's int32 inputs (2.0 is refused, as TF refuses it);
     # a list among them sends TF's wrapper down its slow path, which converts the tensors
     # too; else the op checks each tensor's dtype, in order, before its kernel the shapes

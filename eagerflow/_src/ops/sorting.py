@@ -18,6 +18,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, host_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import topk_order, wrapper_inputs
 from eagerflow._src.ops.array import expand_dims, reshape, transpose
@@ -66,7 +67,7 @@ def _top_k_infer(x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
             x._shape[-1] if x._shape and x._shape[-1] is not None else k):
         _top_k_shape_check(x, k)
     elif C.scalar_input("TopKV2", k, "k must be scalar, got shape {shape}") or (
-            k := C.int32_wrapped(k)) < 0:
+            k := AV.int32_wrapped(k)) < 0:
         raise C.fail("TopKV2", f"Need k >= 0, got {k}")
     if x._shape is None:
         return [(None, x._dtype), (None, index_type)]
@@ -92,10 +93,10 @@ def _top_k_shape_check(x: Any, k: int) -> None:
 def _top_k_kernel(xp: Any, x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
                   index_type: dt.DType) -> tuple:
     if dyn:
-        static, k = k, C.int32_wrapped(runtime_ints(dyn[0])[0])  # (as the infer reads it)
+        static, k = k, AV.int32_wrapped(runtime_ints(dyn[0])[0])  # (as the infer reads it)
         check_static("TopKV2", "k", static, k)
         _top_k_infer(Spec(x), k=k, sorted=sorted, index_type=index_type)
-    k = C.int32_wrapped(k)
+    k = AV.int32_wrapped(k)
     n = x.shape[-1]
     nan = xp is np and x.dtype.kind in "fV" and bool(np.isnan(x).any())  # (host rows only)
     if k == 1:
@@ -386,7 +387,7 @@ def top_k(input: Any, k: Any = 1, sorted: bool = True,  # noqa: A002
           index_type: Any = dt.int32, name: str | None = None) -> Any:
     """The k largest entries of the last axis and their indices (ties: lower index first)."""
     # (the attrs first: TF's fallback, which a bad attr or input takes, checks them first)
-    attrs = C.wrapper_attrs("TopKV2", sorted=sorted, index_type=index_type)
+    attrs = AV.wrapper_attrs("TopKV2", sorted=sorted, index_type=index_type)
     x = _t(input)
     static, dyn = _top_k_count(k, x, input)
     values, indices = bind(TOP_K, (x,) + dyn, {"k": static, **attrs}, name)
@@ -399,7 +400,7 @@ def _top_k_count(k: Any, x: Any, input_: Any) -> tuple:
     given: a list takes its slow path), then must be a scalar: the kernel's error (after
     the input's type) for a vector."""
     if type(k) is int:  # (traced, TF's Const keeps it: its shape function reads it whole)
-        return (C.int32_wrapped(k) if _state.graph is None else C.int64_ranged(k)), ()
+        return (AV.int32_wrapped(k) if _state.graph is None else AV.int64_ranged(k)), ()
     if is_symbolic(k):
         if getattr(k, "_dtype", dt.int32) not in (dt.int16, dt.int32, dt.int64):
             raise raised_eagerly(C.not_supported("TopKV2", k._dtype, C.INDEX, "Tk"))

@@ -25,6 +25,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import histogram_ops
 from eagerflow._src.ops import sparse_serialization as ser
@@ -274,7 +275,7 @@ def _count_attrs(op: str, values: Any, weights: Any, minlength: int, maxlength: 
     C.check_dtype(op, values, C.INDEX)
     C.check_dtype(op, weights, _COUNT_TYPES, "output_type")
     for what, v in zip(_COUNT_ATTRS, (minlength, maxlength)):
-        C.attr_at_least(op, what, C.make_int(v, what), -1)
+        C.attr_at_least(op, what, AV.make_int(v, what), -1)
 
 
 def _counts(op: str, batch: np.ndarray, vals: np.ndarray, weights: np.ndarray, nbatch: int,

@@ -22,6 +22,7 @@ from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import sparse_count_ops
 from eagerflow._src.ops.array import concat, reshape, transpose
@@ -308,7 +309,7 @@ def concat_sparse(axis: int, sp_inputs: list, expand_nonconcat_dims: bool = Fals
     parts = [_sp(s) for s in sp_inputs]
     if len(parts) == 1:  # (TF's degenerate case: the input itself)
         return parts[0]
-    C.no_graph_attr(axis, "concat_dim")
+    AV.no_graph_attr(axis, "concat_dim")
     if not parts:
         raise raised_eagerly(C.no_values_kernel(_CONCAT_OP, f"N=0, concat_dim={axis}",
                                                 _CONCAT_KERNEL), name)
@@ -402,7 +403,7 @@ def split_sparse(sp_input: SparseTensor = None, num_split: int = None, axis: int
         if value is None:
             raise ValueError(f"{what} is required")
     sp = _sp(sp_input)
-    C.no_graph_attr(num_split, "num_split")
+    AV.no_graph_attr(num_split, "num_split")
     n = int(num_split)
     split_dim = axis if isinstance(axis, Tensor) else convert_to_tensor(axis, _I64)
     out = bind(SPARSE_SPLIT, (split_dim, sp.indices, sp.values, sp.dense_shape),
@@ -453,10 +454,10 @@ def bincount(values: Any, weights: Any = None, axis: int = 0, minlength: Any = N
         raise ValueError(f"Unsupported value for argument axis={axis}. Only 0 and -1 are "
                          "currently supported.")
     if binary_output.__class__ is not bool:  # (TF's count ops' bool attr, checked first)
-        C.bool_attr(binary_output, "binary_output")
+        AV.bool_attr(binary_output, "binary_output")
     attrs = {"binary_output": bool(binary_output),
-             "minlength": -1 if minlength is None else C.make_int(minlength, "minlength"),
-             "maxlength": -1 if maxlength is None else C.make_int(maxlength, "maxlength")}
+             "minlength": -1 if minlength is None else AV.make_int(minlength, "minlength"),
+             "maxlength": -1 if maxlength is None else AV.make_int(maxlength, "maxlength")}
     with sparse_count_ops.api_scope("count"):
         if isinstance(values, SparseTensor):
             w = sparse_count_ops.sparse_weights(weights, values)

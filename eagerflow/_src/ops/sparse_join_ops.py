@@ -20,6 +20,7 @@ from eagerflow._src.backend import bincount, to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotFoundError
 from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, TFForm, register
@@ -65,7 +66,7 @@ def _concat_parts(args: tuple) -> tuple:
 
 
 def _concat_infer(*args: Any, concat_dim: int) -> list:
-    concat_dim = C.make_int(concat_dim, "concat_dim")
+    concat_dim = AV.make_int(concat_dim, "concat_dim")
     indices, values, shapes = _concat_parts(args)
     n = len(indices)
     int64_inputs(_CONCAT, tuple(enumerate(indices)))
@@ -94,7 +95,7 @@ def _concat_infer(*args: Any, concat_dim: int) -> list:
 
 def _concat_kernel(xp: Any, *args: Any, concat_dim: int) -> tuple:
     _concat_infer(*specs(args), concat_dim=concat_dim)
-    concat_dim = C.make_int(concat_dim, "concat_dim")
+    concat_dim = AV.make_int(concat_dim, "concat_dim")
     indices, values, shapes = _concat_parts(args)
     shapes = [host_ints(s) for s in shapes]
     rank = len(shapes[0])
@@ -249,7 +250,7 @@ SPARSE_CONCAT = register(OpDef(
 
 def _split_infer(split_dim: Any, indices: Any, values: Any, shape: Any, *,
                  num_split: int) -> list:
-    num_split = C.make_int(num_split, "num_split")
+    num_split = AV.make_int(num_split, "num_split")
     int64_inputs(_SPLIT, ((0, split_dim), (1, indices), (3, shape)))
     C.attr_at_least(_SPLIT, "num_split", num_split, 1)
     if 3 * num_split > 2**31 - 1:  # (TF's eager call counts its outputs in an int32)
@@ -280,7 +281,7 @@ def _split_kernel(xp: Any, split_dim: Any, indices: Any, values: Any, shape: Any
     off the split dim goes to its piece as it is (one along the split dim would make it
     write outside its outputs: refused here as on the CPU)."""
     _split_infer(*specs((split_dim, indices, values, shape)), num_split=num_split)
-    num_split = C.make_int(num_split, "num_split")
+    num_split = AV.make_int(num_split, "num_split")
     dims = host_ints(shape)
     rank, axis = len(dims), int(host_ints(split_dim))
     if xp is np:

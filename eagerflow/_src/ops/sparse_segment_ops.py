@@ -24,6 +24,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.dispatch import bind
@@ -509,7 +510,7 @@ def _segment(data: Any, indices: Any, segment_ids: Any, num_segments: Any, kind:
              sparse_gradient: bool, name: str | None) -> Any:
     # (the attr first, a bool only: TF's fast path refuses anything else, and its fallback
     # checks the attrs before it converts the inputs)
-    attrs = C.wrapper_attrs(_FORWARD[kind].name, sparse_gradient=sparse_gradient)
+    attrs = AV.wrapper_attrs(_FORWARD[kind].name, sparse_gradient=sparse_gradient)
     inputs = (_t(data), _t(indices), _t(segment_ids))
     if num_segments is None:
         return bind(_FORWARD[kind], inputs, attrs, name)

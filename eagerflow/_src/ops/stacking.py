@@ -26,6 +26,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.py_conversion import check_elements, has_tensor, list_value_error
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
@@ -154,7 +155,7 @@ def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
         # these comparisons' TypeError
         raise ValueError(f"Argument `axis` = {axis} not in range [{-rank - 1}, {rank + 1})")
     if type(axis) is not int and not C.is_graph_tensor(axis):
-        axis = C.make_int(axis, "axis")  # (Pack's attr, as TF's wrapper takes it: 1.5 is 1)
+        axis = AV.make_int(axis, "axis")  # (Pack's attr, as TF's wrapper takes it: 1.5 is 1)
     try:
         return bind(PACK, xs, {"axis": axis}, name)
     except OpError as e:
@@ -246,11 +247,11 @@ def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unst
         num = list(x._shape)[axis]
         if num is None:
             raise ValueError(f"Cannot infer argument `num` from shape {TensorShape(x._shape)}")
-    C.no_graph_attr(num, "num")
-    num = C.make_int(num, "num")  # (TF's op wrapper takes the attr with int(), before the axis)
+    AV.no_graph_attr(num, "num")
+    num = AV.make_int(num, "num")  # (TF's op wrapper takes the attr with int(), before the axis)
     if num == 0 and _state.graph is None:  # (TF's eager Unpack of no outputs reads nothing)
         return []
-    axis = C.wrapper_attrs("Unpack", axis=axis)["axis"]  # (None: the op's default, 0)
+    axis = AV.wrapper_attrs("Unpack", axis=axis)["axis"]  # (None: the op's default, 0)
     return list(bind_multi(UNPACK, (x,), {"num": num, "axis": axis}, num, name))
 
 

@@ -16,6 +16,7 @@ from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, check_finite_size, convert_to_tensor, is_tensor
 from eagerflow._src.core.type_names import type_name
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
@@ -43,8 +44,8 @@ def _as_string_infer(x: Any, precision: int = -1, scientific: bool = False,
         raise C.fail("AsString", f"Value for attr 'T' of {d.name} is not in the list of "
                                  f"allowed values")
     # (TF's checks, in its kernel's order: its int attrs read as int32 first)
-    C.int_attr("AsString", precision, "precision")
-    C.int_attr("AsString", width, "width")
+    AV.int_attr("AsString", precision, "precision")
+    AV.int_attr("AsString", width, "width")
     return [(x._shape, dt.string)]
 
 
@@ -179,8 +180,8 @@ def as_string(input: Any, precision: int = -1, scientific: bool = False,  # noqa
     """Formats numbers (floats as %f, 6 decimals by default) and bools as strings; strings
     are returned as they are (TF 2.21's Python does so)."""
     # (the attrs first: TF's, a string input's too)
-    a = C.wrapper_attrs("AsString", precision=precision, scientific=scientific,
-                        shortest=shortest, width=width, fill=fill)
+    a = AV.wrapper_attrs("AsString", precision=precision, scientific=scientific,
+                         shortest=shortest, width=width, fill=fill)
     x = convert_to_tensor(input)
     if x._dtype is dt.string:
         return _strings_as_string(x, a["scientific"], a["shortest"], a["width"], a["fill"])

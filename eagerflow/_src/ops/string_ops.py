@@ -31,6 +31,7 @@ from eagerflow._src.core.tensor import (
     Tensor,
     convert_to_tensor,
 )
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatchable
@@ -396,14 +397,14 @@ UNICODE_SCRIPT = register(OpDef(
 @dispatchable
 @slow_inputs("input")
 def lower(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
-    attrs = C.wrapper_attrs("StringLower", encoding=encoding)
+    attrs = AV.wrapper_attrs("StringLower", encoding=encoding)
     return bind(STRING_LOWER, (_as_tensor(input, "StringLower"),), attrs, name)
 
 
 @dispatchable
 @slow_inputs("input")
 def upper(input: Any, encoding: str = "", name: str | None = None) -> Any:  # noqa: A002
-    attrs = C.wrapper_attrs("StringUpper", encoding=encoding)
+    attrs = AV.wrapper_attrs("StringUpper", encoding=encoding)
     return bind(STRING_UPPER, (_as_tensor(input, "StringUpper"),), attrs, name)
 
 
@@ -435,7 +436,7 @@ def regex_replace(input: Any, pattern: str, rewrite: str,  # noqa: A002
                   replace_global: bool = True, name: str | None = None) -> Any:
     # (the attr first, a bool only: TF's fast path refuses anything else, and its fallback
     # checks the attrs before it converts the inputs)
-    attrs = C.wrapper_attrs("RegexReplace", replace_global=replace_global)
+    attrs = AV.wrapper_attrs("RegexReplace", replace_global=replace_global)
     if not (isinstance(pattern, (str, bytes)) and isinstance(rewrite, (str, bytes))):
         # a pattern or rewrite given as a tensor: TF's RegexReplace, which takes them as
         # inputs (a Python string pattern is then a constant, which sends TF's wrapper
@@ -482,7 +483,7 @@ def _attr_text(value: str | bytes) -> str:
 def to_number(input: Any, out_type: Any = dt.float32, name: str | None = None) -> Any:  # noqa: A002
     slow = passed_raw(input) or slow_type(out_type)
     # (read by TF's op wrapper, as its attr: None its default)
-    out_type = C.wrapper_attrs("StringToNumber", out_type=out_type)["out_type"]
+    out_type = AV.wrapper_attrs("StringToNumber", out_type=out_type)["out_type"]
     wrapper_inputs.slow_typed_inputs(slow, (input, dt.string))  # (its slow path's conversion)
     x = _as_tensor(input, "StringToNumber", "string_tensor")
     return bind(STRING_TO_NUMBER, (x,), {"out_type": out_type}, name)
@@ -713,7 +714,7 @@ def reduce_join(inputs: Any, axis: Any = None, keepdims: bool = False, separator
     # (TF converts the input with no dtype first: the op refuses one not string, after its
     # wrapper reads the attrs, None their defaults, then the axes)
     x = inputs if isinstance(inputs, Tensor) else convert_to_tensor(inputs)
-    a = C.wrapper_attrs("ReduceJoin", keep_dims=keepdims, separator=separator)
+    a = AV.wrapper_attrs("ReduceJoin", keep_dims=keepdims, separator=separator)
     keepdims, separator = a["keep_dims"], a["separator"]
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     if _state.graph is None:

@@ -15,6 +15,7 @@ from eagerflow._src.core.composite import CompositeTensor
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, OutOfRangeError
 from eagerflow._src.core.tensor import Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -142,7 +143,7 @@ UNSORTED_SEGMENT_JOIN = register(OpDef(
 def unsorted_segment_join(inputs: Any, segment_ids: Any, num_segments: Any,
                           separator: str = "", name: str | None = None) -> Any:
     """`tf.strings.unsorted_segment_join`: joins the strings of each segment."""
-    separator = C.wrapper_attrs("UnsortedSegmentJoin", separator=separator)["separator"]
+    separator = AV.wrapper_attrs("UnsortedSegmentJoin", separator=separator)["separator"]
     sep = separator.encode() if isinstance(separator, str) else bytes(separator)
     ids = segment_ids if isinstance(segment_ids, Tensor) else convert_to_tensor(segment_ids)
     n = num_segments if isinstance(num_segments, Tensor) else convert_to_tensor(num_segments)

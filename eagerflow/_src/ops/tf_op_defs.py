@@ -18,7 +18,7 @@ minimum 4") with the NodeDef and the op's definition summarized:
 and allowed values as TF prints an AttrValue, then the op's flags.)
 
 The public functions that are TF's generated wrappers read their attrs' kinds and
-defaults here too (`attr_defs`, for checks.wrapper_attrs), and their function names from
+defaults here too (`attr_defs`, for attr_values.wrapper_attrs), and their function names from
 tf_raw_ops.json (`wrappers`): the table is read the first time one of them runs.
 """
 

@@ -38,6 +38,7 @@ from eagerflow._src.core.errors import (
     UnavailableError,
     UnimplementedError,
 )
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, register
 
@@ -69,9 +70,9 @@ def _check_attrs(attrs: dict) -> None:
         if k in ("device_name", "tensor_name", "io_of_node") and not isinstance(v, str):
             raise TypeError(f"Expected string for argument '{k}' not {v!r}.")
         if k in ("gated_grpc", "is_input", "mute_if_healthy"):
-            C.bool_attr(v, k)
+            AV.bool_attr(v, k)
         if k in ("lower_bound", "upper_bound"):
-            C.float_attr(v, k)
+            AV.float_attr(v, k)
         if k == "io_index" and (isinstance(v, bool) or not isinstance(v, (int, np.integer))):
             raise TypeError(f"Expected int for argument '{k}' not {v!r}.")
         if k == "debug_urls" and (not isinstance(v, (tuple, list)) or

@@ -29,11 +29,11 @@ from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.shape import dims_text
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import dispatch, eigen32, training_refs
+from eagerflow._src.ops.attr_values import make_type
 from eagerflow._src.ops.checks import (
     dt_enum,
     fail,
     input_count,
-    make_type,
     wrong_input_dtype,
     wrong_read_dtype,
 )

@@ -17,6 +17,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
@@ -236,7 +237,7 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False, name: str = "tr
         perm = tuple(reversed(list(_pyrange(len(a._shape)))))
     op, words = (CONJUGATE_TRANSPOSE, _CONJ_TPERM) if conjugate else (TRANSPOSE, _TPERM)
     if _state.graph is None:  # (TF's kernel reads an int64 perm as int32s: 2**32 + 1 is 1)
-        perm = C.int32s(static_ints(perm, "perm", words, (given,), True))
+        perm = AV.int32s(static_ints(perm, "perm", words, (given,), True))
         return bind(op, (a,), {"perm": perm})
     # TF's transpose makes its op inside a name scope of its name: a tape names the
     # gradient under it ("gradient_tape/transpose/...")

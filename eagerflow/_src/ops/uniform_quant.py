@@ -24,6 +24,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.quantization import _along
 from eagerflow._src.ops.quantized_ops import check_arity
@@ -45,7 +46,7 @@ def _check_params(op: str, x: Any, scales: Any, zero_points: Any, axis: int,
     the axis, in its order."""
     for what, v in (("quantization_axis", axis), ("quantization_min_val", lo),
                     ("quantization_max_val", hi)):
-        C.int_attr(op, v, what)
+        AV.int_attr(op, v, what)
     if scales._dtype is not dt.float32:
         raise C.wrong_input_dtype(op, first, dt.float32, scales._dtype)
     if zero_points._dtype is not dt.int32:
@@ -433,7 +434,7 @@ def _requantize_infer(x: Any, in_scales: Any, in_zero: Any, out_scales: Any, out
         raise _type_refused(op, "Tout", Tout, "qint8, qint32")
     for what, axis in (("input", input_quantization_axis),
                        ("output", output_quantization_axis)):
-        C.int_attr(op, axis, f"{what}_quantization_axis")
+        AV.int_attr(op, axis, f"{what}_quantization_axis")
         if axis < -1:
             raise C.fail(op, f"{what}_quantization_axis must be >= -1, given: {axis}")
     if -1 not in (input_quantization_axis, output_quantization_axis) and \

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.quantized_ops import check_kernel, check_types
 from eagerflow._src.ops.registry import OpDef, Sample, register
@@ -36,7 +37,7 @@ def _int_attrs(op: str, attrs: dict) -> None:
     (a range's bound past int32 is refused, not compared with the values)."""
     for key, v in attrs.items():
         if "_quantization_" in key:
-            C.int_attr(op, v, key)
+            AV.int_attr(op, v, key)
 
 
 def _check_axes(op: str, attrs: dict, sides: tuple) -> None:

@@ -14,6 +14,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.tensor import EagerTensor, Tensor, check_finite_size, convert_to_tensor
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
 from eagerflow._src.ops.dispatch import bind
@@ -137,8 +138,8 @@ UNIQUE_WITH_COUNTS = register(OpDef(
 
 def _out_idx(value: Any, op: str, x: Any) -> dt.DType:
     # (None is the attr's default to TF's generated wrapper; `x` a list: its slow path)
-    return dt.int32 if value is None else C.make_type(value, "out_idx",
-                                                      None if passed_raw(x) else op)
+    return dt.int32 if value is None else AV.make_type(value, "out_idx",
+                                                       None if passed_raw(x) else op)
 
 
 @dispatch_binding
@@ -242,7 +243,7 @@ ONE_HOT = register(OpDef(
 def _axis_attr(axis: Any) -> int:
     """one_hot's axis as TF sets its int attr (int() of it: 1.5 is 1, a string refused;
     past int64 Python's OverflowError eagerly, TF's graph builder's ValueError in a graph)."""
-    return C.make_int(axis, "axis")
+    return AV.make_int(axis, "axis")
 
 
 @dispatchable
@@ -279,7 +280,7 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
     if axis is not None and type(axis) is not int and _state.graph is None:
         # (an int attr TF's fast path does not take: its fallback converts it first, a
         # float truncated, anything int() refuses a TypeError, before depth and indices)
-        axis = C.make_int(axis, "axis")
+        axis = AV.make_int(axis, "axis")
     if isinstance(depth, np.ndarray) and depth.dtype.kind in "biufc" and \
             not passed_raw(indices):  # (TF's fast path casts it to its int32 input)
         depth = convert_to_tensor(depth.astype(np.int32, copy=False))
@@ -315,8 +316,8 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
     depth, dyn = (fast_int32(depth, "depth"), ()) if _state.graph is None else \
         scalar_arg(depth, "depth")
     if python_int:  # (converted to OneHot's int32 input: its low 32 bits)
-        depth = C.int32_wrapped(depth)
-    C.no_graph_attr(axis, "axis")
+        depth = AV.int32_wrapped(depth)
+    AV.no_graph_attr(axis, "axis")
     g = _state.graph
     if g is not None:  # TF's API converts on_value and off_value first, in its scope
         node = g.unique_name(name or "one_hot", mark=False)

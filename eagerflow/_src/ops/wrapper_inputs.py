@@ -17,18 +17,16 @@ from eagerflow._src.core.errors import shape_str
 from eagerflow._src.core.py_conversion import failed_to_convert, list_value_error, op_input_refusal
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.ops import tf_op_defs
-from eagerflow._src.ops.checks import (
-    dt_enum,
-    fail,
+from eagerflow._src.ops.attr_values import (
     int32_wrapped,
     int32s,
     int64_ranged,
     int_arg,
     int_list,
     make_type,
-    not_supported,
     opdef_default,
 )
+from eagerflow._src.ops.checks import dt_enum, fail, not_supported
 
 
 def index_input(op: str, value: Any, attr: str, slow: bool = False) -> Tensor:

@@ -71,7 +71,7 @@ from eagerflow._src.function.signature import is_iterator_spec
 from eagerflow._src.function.variable_args import SpecVariable, stand_in
 from eagerflow._src.graph.ir import FuncGraph
 from eagerflow._src.ops.array import constant, zeros
-from eagerflow._src.ops.checks import const_attr
+from eagerflow._src.ops.attr_values import const_attr
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.dynshape import partial_value
 from eagerflow._src.ops.lookup_ops import TableState

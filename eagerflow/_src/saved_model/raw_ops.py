@@ -35,15 +35,12 @@ from eagerflow._src.core.trackable import is_variable
 from eagerflow._src.graph.ir import Operation
 from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.ops import eager_errors, sparse_training_ops, tf_op_defs, training_ops
+from eagerflow._src.ops.attr_values import ATTR_KINDS, convert_attr, enum_type, past_int64
 from eagerflow._src.ops.checks import (
-    ATTR_KINDS,
     attr_at_least,
-    convert_attr,
     dt_enum,
     dtype_word,
-    enum_type,
     list_attr_at_least,
-    past_int64,
     string_attrs_allowed,
 )
 from eagerflow._src.ops.held_arrays import host_positions

@@ -16,7 +16,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
-from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import image as _img
 from eagerflow._src.ops import image_crops, image_sampling
 from eagerflow._src.ops.array import expand_dims, squeeze
@@ -60,8 +60,8 @@ def _half_in_float(op: Any, x: Any) -> Any:
 
 def _modes(op: str, align_corners: Any, half_pixel_centers: Any) -> dict:
     # (TF 1's functions are the ops' generated wrappers: None is an attr's default)
-    return C.wrapper_attrs(op, align_corners=align_corners,
-                           half_pixel_centers=half_pixel_centers)
+    return AV.wrapper_attrs(op, align_corners=align_corners,
+                            half_pixel_centers=half_pixel_centers)
 
 
 @dispatch_binding
@@ -110,7 +110,7 @@ def resize_area(images: Any, size: Any, align_corners: bool = False,
     deprecated_call("resize_area", _GEN,
                     "Use `tf.image.resize(...method=ResizeMethod.AREA...)` instead.", depth=3)
     return _raw(_img.RESIZE_AREA, images, size,
-                C.wrapper_attrs("ResizeArea", align_corners=align_corners), name)
+                AV.wrapper_attrs("ResizeArea", align_corners=align_corners), name)
 
 
 _OPS = {ResizeMethod.BILINEAR: _img.RESIZE_BILINEAR, "bilinear": _img.RESIZE_BILINEAR,
@@ -151,7 +151,7 @@ def _resize_images(images: Any, size: Any, method: Any, align_corners: bool,
         op = None
     if op is None:
         raise ValueError(f"Resize method is not implemented: {method}")
-    align = C.wrapper_attrs(op.name, align_corners=align_corners)["align_corners"]
+    align = AV.wrapper_attrs(op.name, align_corners=align_corners)["align_corners"]
     attrs = {"align_corners": align} if op is _img.RESIZE_AREA else \
         {"align_corners": align, "half_pixel_centers": False}
     out = bind(op, (_half_in_float(op, x),) + dyn, {"size": (h_out, w_out), **attrs})
@@ -204,8 +204,8 @@ def sample_distorted_bounding_box(image_size: Any, bounding_boxes: Any, seed: An
             f'be non-zero when determinism is enabled. Please pass in a non-zero seed, e.g. '
             f'by passing "seed=1". Got seed={seed} and seed2={seed2}')
     with name_scope(name or "sample_distorted_bounding_box"):
-        seeds = {**_op_seeds(None), "seed": C.make_int(seed or 0, "seed"),
-                 "seed2": C.make_int(seed2 or 0, "seed2")}
+        seeds = {**_op_seeds(None), "seed": AV.make_int(seed or 0, "seed"),
+                 "seed2": AV.make_int(seed2 or 0, "seed2")}
         op = image_sampling.SAMPLE_DISTORTED_BOUNDING_BOX
         attrs = image_sampling._attrs(op.name, aspect_ratio_range, area_range, max_attempts,
                                       use_image_if_no_bounding_boxes)  # (before the inputs)

@@ -17,7 +17,7 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.tf_logging import caller_frame, log_deprecation
-from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import nn as _nn
 from eagerflow._src.ops import (
     nn_conv,
@@ -241,9 +241,9 @@ def max_pool_with_argmax(input: Any, ksize: Any, strides: Any, padding: Any,  # 
         raise ValueError(f"`data_format` values other  than 'NHWC' are not supported. "
                          f"Received: data_format={data_format}")
     Targmax = lookup("output_dtype", output_dtype, "Targmax", Targmax)  # noqa: N806
-    attrs = C.wrapper_attrs("MaxPoolWithArgmax", ksize=ksize, strides=strides, padding=padding,
-                            Targmax=dt.int64 if Targmax is None else Targmax,
-                            include_batch_in_index=include_batch_in_index)
+    attrs = AV.wrapper_attrs("MaxPoolWithArgmax", ksize=ksize, strides=strides, padding=padding,
+                             Targmax=dt.int64 if Targmax is None else Targmax,
+                             include_batch_in_index=include_batch_in_index)
     out = bind(nn_pool_argmax.MAX_POOL_WITH_ARGMAX, (_t(input),), attrs, name)
     return nn_pool_argmax.MaxPoolWithArgmaxOutput(*out)
 

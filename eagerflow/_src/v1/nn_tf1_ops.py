@@ -17,7 +17,7 @@ from eagerflow._src.core.runtime_options import op_determinism_enabled
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.core.tf_logging import deprecated_call
-from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import nn_fractional, wrapper_inputs
 from eagerflow._src.ops.candidate_sampling import _sampled_logits, _sum_rows
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -56,9 +56,9 @@ def ctc_loss(labels: Any, inputs: Any = None, sequence_length: Any = None,
     original = inputs.dtype
     if original in (dt.float16, dt.bfloat16):  # (TF's kernel is float and double only)
         inputs = cast(inputs, dt.float32)
-    attrs = C.wrapper_attrs("CTCLoss", preprocess_collapse_repeated=preprocess_collapse_repeated,
-                            ctc_merge_repeated=ctc_merge_repeated,
-                            ignore_longer_outputs_than_inputs=ignore_longer_outputs_than_inputs)
+    attrs = AV.wrapper_attrs("CTCLoss", preprocess_collapse_repeated=preprocess_collapse_repeated,
+                             ctc_merge_repeated=ctc_merge_repeated,
+                             ignore_longer_outputs_than_inputs=ignore_longer_outputs_than_inputs)
     loss, _ = bind(CTC_LOSS, (inputs, wrapper_inputs.typed_input(labels.indices, dt.int64),
                               wrapper_inputs.typed_input(labels.values, dt.int32),
                               wrapper_inputs.typed_input(sequence_length, dt.int32)), attrs)
@@ -70,8 +70,8 @@ def ctc_beam_search_decoder(inputs: Any, sequence_length: Any, beam_width: int =
                             top_paths: int = 1, merge_repeated: bool = True) -> tuple:
     """`tf.compat.v1.nn.ctc_beam_search_decoder`: TF 2's decoder with TF 1's
     `merge_repeated` (on by default: a label repeated in a beam's path counts once)."""
-    attrs = C.wrapper_attrs("CTCBeamSearchDecoder", beam_width=beam_width, top_paths=top_paths,
-                            merge_repeated=merge_repeated)
+    attrs = AV.wrapper_attrs("CTCBeamSearchDecoder", beam_width=beam_width, top_paths=top_paths,
+                             merge_repeated=merge_repeated)
     from_op = bind(CTC_BEAM_SEARCH, (wrapper_inputs.op_input("CTCBeamSearchDecoder", inputs),
                                      wrapper_inputs.typed_input(sequence_length, dt.int32)), attrs)
     k = len(from_op) // 3
@@ -84,9 +84,9 @@ def ctc_beam_search_decoder(inputs: Any, sequence_length: Any, beam_width: int =
 def _fractional(op: Any, value: Any, pooling_ratio: Any, pseudo_random: Any, overlapping: Any,
                 deterministic: Any, seed: Any, seed2: Any, name: str | None) -> tuple:
     """TF's generated wrapper of the op: its attrs as given (the ratio a list of four)."""
-    attrs = C.wrapper_attrs(op.name, pooling_ratio=pooling_ratio, pseudo_random=pseudo_random,
-                            overlapping=overlapping, deterministic=deterministic, seed=seed,
-                            seed2=seed2)
+    attrs = AV.wrapper_attrs(op.name, pooling_ratio=pooling_ratio, pseudo_random=pseudo_random,
+                             overlapping=overlapping, deterministic=deterministic, seed=seed,
+                             seed2=seed2)
     return bind(op, (_t(value),), attrs, name)
 
 

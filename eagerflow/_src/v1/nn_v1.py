@@ -15,7 +15,7 @@ from eagerflow._src.core import dtypes as _dt
 from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
-from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import nn_conv, nn_conv_variants, quantized_nn_ops, unavailable_ops
 from eagerflow._src.ops.array import constant
 from eagerflow._src.ops.candidate_sampling import (
@@ -104,8 +104,8 @@ def conv3d_backprop_filter_v2(input: Any, filter_sizes: Any, out_backprop: Any, 
                               name: str | None = None) -> Any:
     """TF's Conv3DBackpropFilterV2: the gradient of conv3d for its filter. TF's generated
     wrapper: the strides and dilations are the op's lists of five as given, not expanded."""
-    a = C.wrapper_attrs("Conv3DBackpropFilterV2", strides=strides, padding=padding,
-                        data_format=data_format, dilations=dilations)
+    a = AV.wrapper_attrs("Conv3DBackpropFilterV2", strides=strides, padding=padding,
+                         data_format=data_format, dilations=dilations)
     a["explicit_paddings"] = ()
     x, dy = binary_args(input, out_backprop)
     sizes = nn_conv_variants._sizes_tensor(filter_sizes)
@@ -122,8 +122,8 @@ def depthwise_conv2d_native(input: Any, filter: Any, strides: Any, padding: Any,
                             name: str | None = None) -> Any:
     """TF's DepthwiseConv2dNative: each channel convolved with its own filters. TF's
     generated wrapper: its attrs as given (lists not expanded, bytes read as strings)."""
-    a = C.wrapper_attrs("DepthwiseConv2dNative", strides=strides, padding=padding,
-                        data_format=data_format, dilations=dilations, explicit_paddings=None)
+    a = AV.wrapper_attrs("DepthwiseConv2dNative", strides=strides, padding=padding,
+                         data_format=data_format, dilations=dilations, explicit_paddings=None)
     x, w = binary_args(input, filter)
     return bind(nn_conv.DEPTHWISE, (x, w), a, name)
 

@@ -15,7 +15,7 @@ from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.api_names import tf_name
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
-from eagerflow._src.ops import checks as C
+from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import ragged_strings, string_ops
 from eagerflow._src.ops.array import expand_dims
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
@@ -56,7 +56,7 @@ def split(input: Any = None, sep: Any = None, maxsplit: int = -1,  # noqa: A002
             if x.shape.rank == 1 and not isinstance(x, RaggedTensor):
                 s = convert_to_tensor(b"" if sep is None else sep, dtype=dt.string)
                 return SparseTensor(*bind(ragged_strings.STRING_SPLIT_V2, (x, s),
-                                          {"maxsplit": C.make_int(maxsplit, "maxsplit")}))
+                                          {"maxsplit": AV.make_int(maxsplit, "maxsplit")}))
             return ragged_strings.split(x, sep, maxsplit).to_sparse()
         if result_type == "RaggedTensor":
             return ragged_strings.split(x, sep, maxsplit)
