@@ -150,16 +150,29 @@ def _check_range(op: str, indices: Any, limit: int) -> None:
                                                f"is not in [0, {limit}) [Op:{op}]")
 
 
-def take(xp: Any, op: str, params: Any, indices: Any, axis: int) -> Any:
+def gathers_nothing(params: Any, indices: Any, axis: int) -> bool:
+    """Whether a Gather/GatherV2 output is empty: TF's kernel then returns before it reads
+    an index (it gathers only when the indices, the dims before the axis and those after
+    it all hold values), so no index is out of range there."""
+    return not (indices.size and math.prod(params.shape[:axis])
+                and math.prod(params.shape[axis + 1:]))
+
+
+def take(xp: Any, op: str, params: Any, indices: Any, axis: int,
+         check_empty: bool = False) -> Any:
     """`xp.take(params, indices, axis)` as TF's gather kernels take: an index out of
-    [0, n) is its CPU kernel's error; its GPU kernel gives zeros for it (as tf.gather
-    documents), so a device reads no index back to check it."""
+    [0, n) is its CPU kernel's error (ResourceGather's even for an empty output:
+    check_empty; Gather's and GatherV2's only when it holds values); its GPU kernel gives
+    zeros for it (as tf.gather documents), so a device reads no index back to check it."""
     n = params.shape[axis]
+    out_shape = params.shape[:axis] + indices.shape + params.shape[axis + 1:]
     if xp is np:
-        _check_range(op, indices, n)
+        if check_empty or not gathers_nothing(params, indices, axis):
+            _check_range(op, indices, n)
+        elif indices.size:  # (NumPy's take would read the indices)
+            return xp.zeros(out_shape, params.dtype)
         return xp.take(params, indices, axis=axis)
     bad = (indices < 0) | (indices >= n)
-    out_shape = params.shape[:axis] + indices.shape + params.shape[axis + 1:]
     if not n:
         return xp.zeros(out_shape, params.dtype)
     rows = xp.take(params, xp.where(bad, 0, indices), axis=axis)
@@ -195,7 +208,7 @@ def _gather_kernel(xp: Any, params: Any, indices: Any, *dyn: Any, axis: int | No
     batch_dims += indices.ndim if batch_dims < 0 else 0
     if batch_dims == 0:
         return take(xp, "GatherV2", params, indices, axis)
-    if xp is np:
+    if xp is np and not gathers_nothing(params, indices, axis):
         _check_range("GatherV2", indices, params.shape[axis])
     return _batched_take(xp, params, indices, axis, batch_dims)
 

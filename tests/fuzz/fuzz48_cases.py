@@ -1,0 +1,82 @@
+"""fuzz48's cases (the differential draw of fuzz48_draw.py, reduced), each a Python
+expression over `tf`, `np` and `T` (a tensor from dtype, shape and values): shared by
+record_fuzz48.py, run under TensorFlow 2.21, and test_regressions_fuzz48.py, run under
+eagerflow. Each answer is its result's dtypes, shapes and values, or its error's class and
+whole message."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import numpy as np
+from fuzz48_draw import T
+from recorded import outcome  # type: ignore[import-not-found]
+
+# Gather/GatherV2 of an empty output read no index (TF's kernel gathers only when the
+# indices, the dims before the axis and those after it all hold values); ResourceGather
+# checks them whatever the output
+GATHER = [
+    "tf.gather(tf.zeros([1, 0]), [0, 5], axis=0)",
+    "tf.gather(T('bool', [1, 0], []), T('int32', [3], [0, 1, 1]), axis=0)",
+    "tf.gather(tf.zeros([0, 4]), [5, -1], axis=1)",
+    "tf.gather(T('int16', [0, 4, 1], []), T('int32', [2], [-1, 2]), axis=1)",
+    "tf.gather(tf.zeros([2, 0, 3]), [[7], [1]], axis=2, batch_dims=1)",
+    "tf.gather(tf.zeros([2, 3, 0]), [[7], [1]], axis=1, batch_dims=1)",
+    "tf.gather(tf.zeros([1, 0, 3]), [[7]], axis=2, batch_dims=1)",
+    "tf.gather(tf.zeros([2, 3, 1]), [[7], [1]], axis=1, batch_dims=1)",
+    "tf.gather(tf.zeros([0, 3], tf.string), [5], axis=1)",
+    "tf.gather(tf.zeros([0]), [1])",
+    "tf.gather(tf.zeros([3, 2]), tf.zeros([0], tf.int32) + 9, axis=0)",
+    "tf.raw_ops.Gather(params=tf.zeros([1, 0]), indices=[0, 5])",
+    "tf.Variable(tf.zeros([1, 0])).sparse_read([0, 5])",
+    "tf.Variable(tf.zeros([2, 0])).sparse_read([[5]])",
+]
+
+# ArgMin's output_type: TF 2.21's ArgMin takes int32 and int64 only (ArgMax int16 and
+# uint16 too)
+ARG = [f"tf.math.{fn}(T('int8', [2, 2], [2, -2, 3, 64]), axis={ax}, output_type=tf.{d})"
+       for fn in ("argmin", "argmax") for ax in (0, -1)
+       for d in ("int16", "uint16", "int32", "int64", "int8", "uint8")] + [
+    "tf.raw_ops.ArgMin(input=T('float32', [3], [1, 0, 2]), dimension=0, output_type=tf.int16)",
+    "tf.raw_ops.ArgMax(input=T('float32', [3], [1, 0, 2]), dimension=0, output_type=tf.uint16)"]
+
+# gather_nd over batch dims: an index out of range is named at its position in the indices
+# with their batch dims merged (TF's batch_gather_nd reshapes them so)
+GATHER_ND = [
+    "tf.gather_nd(T('bfloat16', [1, 3, 2], [0.0579, -2.686, -1.469, 1.044, 3.0, -1.0]), "
+    "T('int64', [1, 3, 2, 1], [1, 1, 1, 1, 3, 2]), batch_dims=2)",
+    "tf.gather_nd(tf.zeros([4, 4, 3]), tf.fill([4, 4, 2, 1], 3), batch_dims=2)",
+    "tf.gather_nd(tf.zeros([2, 3, 4]), [[[0, 1], [5, 0]], [[0, 0], [0, 0]]], batch_dims=1)",
+    "tf.gather_nd(tf.zeros([2, 3, 4]), [[[0, 1], [0, 0]], [[0, 0], [0, 9]]], batch_dims=1)",
+    "tf.gather_nd(tf.zeros([2, 2, 3, 4]), tf.fill([2, 2, 1, 2], 3), batch_dims=2)",
+]
+
+# dct/idct of half, complex and empty inputs refused where TF's steps refuse them: a
+# type I's real FFT of the even extension (its message shows that tensor), the twiddles'
+# tf.complex before a type II's FFT, a type III's orthonormal weights (a Pad of -1 for an
+# empty signal) before its twiddles
+DCT = [f"tf.signal.{fn}(T('{d}', [1, {n}], {[1.5] * n}), type={ty}, norm={nm})"
+       for d in ("float16", "bfloat16", "complex64", "float32") for n in (0, 1, 3)
+       for ty in (1, 2, 3, 4) for nm in ("None", "'ortho'") for fn in ("dct", "idct")
+       if not (d == "float32" and n == 3)]  # (float32's values: FFT rounding, not here)
+
+CASES = GATHER + ARG + GATHER_ND + DCT
+
+
+def _answer(tf: Any, src: str) -> Any:
+    """outcome's answer, an error with its whole message (outcome keeps the first line)."""
+    scope = {"tf": tf, "np": np, "nan": math.nan, "inf": math.inf,
+             "T": lambda *a: T(tf, *a)}
+    try:
+        value = eval(src, scope)  # noqa: S307
+    except Exception as e:  # noqa: BLE001 - the error is the answer
+        return ("raise", type(e).__name__, str(e))
+    return outcome(lambda: value)
+
+
+def run(tf: Any) -> dict:
+    """source -> its answer, as JSON keeps it, for each case."""
+    out = {src: _answer(tf, src) for src in CASES}
+    return json.loads(json.dumps(out, default=repr))
