@@ -62,13 +62,32 @@ DCT = [f"tf.signal.{fn}(T('{d}', [1, {n}], {[1.5] * n}), type={ty}, norm={nm})"
        for ty in (1, 2, 3, 4) for nm in ("None", "'ortho'") for fn in ("dct", "idct")
        if not (d == "float32" and n == 3)]  # (float32's values: FFT rounding, not here)
 
-CASES = GATHER + ARG + GATHER_ND + DCT
+# complex products as Eigen's (TF's x86 build: no FMA): (ac - bd) + (ad + bc)i, each step
+# rounded; NumPy's multiply fuses them (a quarter of its products a unit in the last place
+# off, z * conj(z)'s imaginary part rounding where TF's is 0)
+PRODUCT = [f"{fn}(Z('{d}', {seed}, {n}), Z('{d}', {seed + 1}, {n}))"
+           for fn in ("tf.multiply", "tf.math.squared_difference")
+           for d in ("complex64", "complex128") for seed, n in ((1, 3), (2, 16))] + [
+    f"(lambda z: z * tf.math.conj(z))(Z('{d}', 3, 9))" for d in ("complex64", "complex128")] + [
+    f"tf.math.square(Z('{d}', 4, 9))" for d in ("complex64", "complex128")] + [
+    "tf.math.squared_difference(T('complex128', [], [(-1.56+1e+30j)]), "
+    "T('complex128', [], [(-3-1j)]))",
+    "tf.math.multiply_no_nan(Z('complex64', 5, 8), Z('complex64', 6, 8))"]
+
+CASES = GATHER + ARG + GATHER_ND + DCT + PRODUCT
+
+
+def Z(dtype: str, seed: int, n: int) -> Any:  # noqa: N802 - as T
+    """A complex tensor's values (parts of mixed size), made from `seed` (in the scope)."""
+    r = np.random.default_rng(seed)
+    parts = r.standard_normal((2, n)) * 10.0 ** r.integers(-3, 4, (2, n))
+    return (parts[0] + 1j * parts[1]).astype(dtype)
 
 
 def _answer(tf: Any, src: str) -> Any:
     """outcome's answer, an error with its whole message (outcome keeps the first line)."""
     scope = {"tf": tf, "np": np, "nan": math.nan, "inf": math.inf,
-             "T": lambda *a: T(tf, *a)}
+             "T": lambda *a: T(tf, *a), "Z": lambda *a: tf.constant(Z(*a))}
     try:
         value = eval(src, scope)  # noqa: S307
     except Exception as e:  # noqa: BLE001 - the error is the answer
