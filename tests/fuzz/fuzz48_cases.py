@@ -74,7 +74,29 @@ PRODUCT = [f"{fn}(Z('{d}', {seed}, {n}), Z('{d}', {seed + 1}, {n}))"
     "T('complex128', [], [(-3-1j)]))",
     "tf.math.multiply_no_nan(Z('complex64', 5, 8), Z('complex64', 6, 8))"]
 
-CASES = GATHER + ARG + GATHER_ND + DCT + PRODUCT
+# unsorted segment reductions of empty data read no segment id (TF's kernels return
+# first); the mean and sqrt_n count rows of ones, which are not empty
+SEGMENTS = [f"tf.math.unsorted_segment_{op}({data}, {ids}, num_segments={n})"
+            for op in ("sum", "prod", "max", "min", "mean", "sqrt_n")
+            for data, ids, n in (("tf.zeros([2, 0, 4])", "[-1, 2]", 1),
+                                 ("tf.zeros([2, 0])", "[5, 2]", 0),
+                                 ("T('uint64', [2, 2, 0], [])", "[1, -1]", 1),
+                                 ("tf.zeros([2, 3])", "[5, 2]", 0))]
+
+# DenseBincount over rows names the last negative value in row-major order; its 1-D
+# output's allocation is named by its own shape
+BINCOUNT = [
+    "tf.math.bincount(T('int64', [4, 1], [-9, 1, 3, -5]), maxlength=2, axis=-1)",
+    "tf.math.bincount(T('int32', [2, 2], [-9, -3, 3, -5]), axis=-1)",
+    "tf.math.bincount(T('int32', [2, 3], [-1, -2, 1, -3, -4, 2]), axis=-1)",
+    "tf.math.bincount(T('int32', [3, 2], [-1, -2, 1, 0, 0, 0]), axis=-1, minlength=3)",
+    "tf.math.bincount(T('int32', [4], [-9, 1, 3, -5]))",
+    "tf.math.bincount(T('int64', [1], [4611686018427387904]))",
+    "tf.math.bincount(T('int64', [1, 1], [4611686018427387904]), axis=-1)",
+    "tf.keras.layers.CategoryEncoding(num_tokens=3, output_mode='multi_hot')("
+    "T('int32', [2, 2], [-9, -3, 3, -5]))"]
+
+CASES = GATHER + ARG + GATHER_ND + DCT + PRODUCT + SEGMENTS + BINCOUNT
 
 
 def Z(dtype: str, seed: int, n: int) -> Any:  # noqa: N802 - as T

@@ -583,9 +583,10 @@ def _segment_kernel(xp: Any, data: Any, ids: Any, *dyn: Any, num_segments: int |
 
 def kept_segments(xp: Any, op: str, data: Any, ids: Any, num_segments: int) -> tuple:
     """(ids, rows) of the rows an unsorted segment reduction folds: those of a negative id
-    are dropped, as in TF; an id past the segments is TF's CPU kernel's error, and dropped
-    too by its GPU kernel, which checks nothing (so a device reads nothing back)."""
-    if xp is np:
+    are dropped, as in TF; an id past the segments is TF's CPU kernel's error (unless the
+    data is empty: the kernel returns before it reads an id), and dropped too by its GPU
+    kernel, which checks nothing (so a device reads nothing back)."""
+    if xp is np and data.size:
         bad = ids >= num_segments
         if bad.any():
             i = int(np.flatnonzero(bad.reshape(-1))[0])
