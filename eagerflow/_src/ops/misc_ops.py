@@ -27,7 +27,7 @@ from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.type_names import type_repr
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import halfprec, wrapper_inputs
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, constant, reshape, squeeze
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
