@@ -109,7 +109,17 @@ NO_KERNEL = [f"tf.{fn}(T('{d}', [2], [1, 2]), {y})"
     "tf.truncatemod(T('int8', [2], [1, 2]), T('int8', [2], [1, 2]))",
     "tf.truncatemod(T('complex64', [2], [1, 2]), T('float16', [2], [1, 2]))"]
 
-CASES = GATHER + ARG + GATHER_ND + DCT + PRODUCT + SEGMENTS + BINCOUNT + NO_KERNEL
+# rgb_to_hsv's value and least channel as TF's kernel folds the three channels (Eigen's
+# reducers): a NaN channel is taken, and the next channel replaces it
+_PIXELS = [[math.nan, -2.5, 1e-08], [1.0, math.nan, 0.5], [0.5, 1.0, math.nan],
+           [math.nan, math.nan, 0.25], [math.nan, 0.25, math.nan], [0.25, math.nan, math.nan],
+           [-math.inf] * 3, [math.inf] * 3, [1.0, math.nan, 1.0], [math.nan, 1.0, math.nan],
+           [math.inf, math.nan, -math.inf], [0.3, 0.7, -0.0], [-0.0, 0.0, -0.0],
+           [2.0, math.inf, 0.5], [-1.0, math.nan, -2.0], [0.7, 0.3, 0.3]]
+HSV = [f"tf.image.rgb_to_hsv(T('{d}', [{len(_PIXELS)}, 3], {sum(_PIXELS, [])}))"
+       for d in ("float16", "bfloat16", "float32", "float64")]
+
+CASES = GATHER + ARG + GATHER_ND + DCT + PRODUCT + SEGMENTS + BINCOUNT + NO_KERNEL + HSV
 
 
 def Z(dtype: str, seed: int, n: int) -> Any:  # noqa: N802 - as T
