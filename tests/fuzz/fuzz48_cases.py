@@ -119,7 +119,17 @@ _PIXELS = [[math.nan, -2.5, 1e-08], [1.0, math.nan, 0.5], [0.5, 1.0, math.nan],
 HSV = [f"tf.image.rgb_to_hsv(T('{d}', [{len(_PIXELS)}, 3], {sum(_PIXELS, [])}))"
        for d in ("float16", "bfloat16", "float32", "float64")]
 
-CASES = GATHER + ARG + GATHER_ND + DCT + PRODUCT + SEGMENTS + BINCOUNT + NO_KERNEL + HSV
+# Tile of uint16 (no CPU kernel): TF's kernel returns a 0-d input, an input its multiples
+# leave as it is and an empty output before it looks for one
+TILE = [f"tf.tile(T('uint16', {shp}, {list(range(int(np.prod(shp))))}), {m})"
+        for shp, m in (([2, 1, 1], [1, 2, 2]), ([2, 1, 1], [0, 2, 2]), ([0, 1, 1], [1, 2, 2]),
+                       ([2, 1, 1], [1, 1, 1]), ([], []), ([2, 0], [1, 3]), ([1, 2], [2, 1]))] + [
+    "tf.repeat(T('uint16', [1, 4, 1], [65535, 0, 0, 1]), 0, axis=0)",
+    "tf.repeat(T('uint16', [1, 4, 1], [65535, 0, 0, 1]), 2, axis=0)",
+    "tf.tile(T('uint16', [2, 1], [1, 3]), tf.constant([1, 1], tf.int64))"]
+
+CASES = (GATHER + ARG + GATHER_ND + DCT + PRODUCT + SEGMENTS + BINCOUNT + NO_KERNEL + HSV +
+         TILE)
 
 
 def Z(dtype: str, seed: int, n: int) -> Any:  # noqa: N802 - as T

@@ -448,12 +448,49 @@ def _misc(r: random.Random) -> str:
         f"tf.math.abs({x})"))
 
 
+def _array(r: random.Random) -> str:
+    d = _pick(r, ALL)
+    shp = shape(r, 3, 1)
+    x = tensor(r, d, shp)
+    n = shp[0]
+    mask = values(r, "bool", n)
+    mode = r.choice(("'CONSTANT'", "'REFLECT'", "'SYMMETRIC'"))
+    pads = [[r.randint(0, 2), r.randint(0, 2)] for _ in shp]
+    sorted_vals = sorted(values(r, "float32", 5, special=False))
+    return r.choice((
+        f"tf.pad({x}, {pads}, mode={mode})",
+        f"tf.pad({x}, {pads}, constant_values={r.choice((0, 1, -1))})",
+        f"tf.boolean_mask({x}, {mask})", f"tf.where({tensor(r, 'bool', shp)}, {x}, {x})",
+        f"tf.where({tensor(r, 'bool', shp)})", f"tf.tile({x}, {[r.randint(0, 2) for _ in shp]})",
+        f"tf.repeat({x}, {r.randint(0, 3)}, axis={r.randint(-len(shp), len(shp) - 1)})",
+        f"tf.roll({x}, {r.randint(-4, 4)}, axis={r.randint(-len(shp), len(shp) - 1)})",
+        f"tf.searchsorted(T('float32', [5], {sorted_vals}), "
+        f"{tensor(r, 'float32', [r.randint(0, 4)])}, side={r.choice(('left', 'right'))!r})",
+        f"tf.reverse_sequence({tensor(r, d, [2, 3])}, {[r.randint(0, 3), r.randint(0, 3)]}, 1, 0)",
+        f"tf.math.reduce_sum({tensor(r, r.choice(('int8', 'uint8', 'int16')), shp)})",
+        f"tf.math.reduce_prod({tensor(r, r.choice(('int8', 'uint8', 'int32')), shp)})",
+        f"tf.math.cumsum({tensor(r, r.choice(('int8', 'uint16', 'int64')), shp)})",
+        f"tf.concat([{x}, {x}], {r.randint(-len(shp), len(shp) - 1)})",
+        f"tf.stack([{x}, {x}], {r.randint(-len(shp) - 1, len(shp))})",
+        f"tf.transpose({x})", f"tf.squeeze({x})", f"tf.expand_dims({x}, -1)",
+        f"tf.math.segment_sum({x}, {sorted(r.randint(0, 2) for _ in range(n))})",
+        f"tf.nn.max_pool1d({tensor(r, _pick(r, FLOATS), [1, r.randint(1, 5), 2])}, "
+        f"{r.randint(1, 3)}, {r.randint(1, 2)}, {r.choice(('SAME', 'VALID'))!r})",
+        f"tf.nn.avg_pool1d({tensor(r, _pick(r, FLOATS), [1, r.randint(1, 5), 2])}, "
+        f"{r.randint(1, 3)}, {r.randint(1, 2)}, {r.choice(('SAME', 'VALID'))!r})",
+        f"tf.clip_by_global_norm([{tensor(r, 'float32', shp)}], {r.choice((1.0, 0.0, 5.0))})",
+        f"tf.math.reduce_mean({tensor(r, r.choice(INTS), shp)})",
+        f"tf.nn.bias_add({tensor(r, d, [2, 3])}, {tensor(r, d, [3])})",
+        f"tf.math.round({tensor(r, _pick(r, FLOATS), shp)})",
+        f"tf.cast({tensor(r, _pick(r, FLOATS), shp)}, tf.{r.choice(INTS + ('bool',))})"))
+
+
 DRAWS = ([lambda r, n=n: _unary(r, n) for n in UNARY] +
          [lambda r, n=n: _binary(r, n) for n in BINARY] +
          [lambda r, n=n: _reduce(r, n) for n in REDUCE] +
          [_arg, _cum] + [_sort] * 4 + [_unique] * 3 + [_segment] * 4 + [_gather] * 4 +
          [_scatter] * 4 + [_loss] * 5 + [_image] * 8 + [_string] * 8 + [_linalg] * 8 +
-         [_signal] * 6 + [_misc] * 6)
+         [_signal] * 6 + [_misc] * 6 + [_array] * 12)
 
 
 def draw(seed: int, n: int) -> list:
