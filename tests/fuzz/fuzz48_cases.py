@@ -128,8 +128,18 @@ TILE = [f"tf.tile(T('uint16', {shp}, {list(range(int(np.prod(shp))))}), {m})"
     "tf.repeat(T('uint16', [1, 4, 1], [65535, 0, 0, 1]), 2, axis=0)",
     "tf.tile(T('uint16', [2, 1], [1, 3]), tf.constant([1, 1], tf.int64))"]
 
+# float16 inverses as float32's steps rounded back: a NaN or an infinity refused, or
+# solved, as float32's (Eigen's LU), small matrices by TF's own solve
+INVERSE = [f"tf.linalg.inv(T('float16', {shp}, {vals}))" for shp, vals in (
+    ([2, 2, 2], [math.inf, -2.0, 3.0, 0.8297, math.nan, 3.794, -1.0, 0.1855]),
+    ([2, 2], [math.nan, 3.794, -1.0, 0.1855]), ([2, 2], [math.inf, -2.0, 3.0, 0.8297]),
+    ([2, 2], [1.0, 2.0, 2.0, 4.0]), ([3, 3], [0.3, -1.2, 2.0, 1.5, 0.25, -0.7, 2.2, 0.9, 1.1]),
+    ([3, 3], [0.3, -1.2, 2.0, 1.5, -math.inf, -0.7, 2.2, 0.9, 1.1]),
+    ([1, 1], [0.0]), ([4, 4], [float(v) for v in
+                               ((np.arange(16) * 7919 % 97) / 24.0 - 2.0)]))]
+
 CASES = (GATHER + ARG + GATHER_ND + DCT + PRODUCT + SEGMENTS + BINCOUNT + NO_KERNEL + HSV +
-         TILE)
+         TILE + INVERSE)
 
 
 def Z(dtype: str, seed: int, n: int) -> Any:  # noqa: N802 - as T
