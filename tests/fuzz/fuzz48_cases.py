@@ -138,8 +138,32 @@ INVERSE = [f"tf.linalg.inv(T('float16', {shp}, {vals}))" for shp, vals in (
     ([1, 1], [0.0]), ([4, 4], [float(v) for v in
                                ((np.arange(16) * 7919 % 97) / 24.0 - 2.0)]))]
 
+# tf.repeat by several counts: uint16 refused by the Tile of the largest count (unless it
+# leaves the input as it is or empty); an input with no first dimension repeated past
+# axis 0 refused by TF's set_shape (its repeated dimension's static size 0)
+REPEAT = [f"tf.repeat(T('{d}', {shp}, {list(range(int(np.prod(shp))))}), {reps}, axis={ax})"
+          for d, shp, reps, ax in (
+              ("uint16", [2], [1, 1], 0), ("uint16", [2], [0, 0], 0), ("uint16", [2], [1, 2], 0),
+              ("uint16", [2], [-1, 1], 0), ("uint16", [2], [1, 2, 3], 0),
+              ("uint16", [2, 2], [1, 1], 1), ("uint16", [2], 1, 0), ("uint16", [0, 2], [1, 3], 1),
+              ("float32", [0, 2, 3], [1, 3], 1), ("float32", [2, 0, 2], [1, 3], 2),
+              ("float32", [0, 2], [0, 0], 1), ("float32", [0, 2], [-1, 2], 1),
+              ("float32", [0, 2], 3, 1), ("float32", [0, 1], [2], 1),
+              ("int32", [0, 3, 2], [1, 0, 2], -2))]
+
+# complex norms as TF's composites: tf.norm the square root of the sum of x * conj(x) (a
+# complex one: NaN imaginary parts where ab overflows), l2_normalize each part scaled alone
+_BIG = "T('complex64', [2], [(2.2+3.4e+38j), (1e+30+0.0309j)])"
+_INF = "T('complex128', [3, 1], [(0.1362+0j), (0.5108-0j), (-inf+0.524j)])"
+NORMS = [f"tf.norm({_BIG})", f"tf.norm({_BIG}, keepdims=True)", f"tf.linalg.normalize({_BIG})",
+         f"tf.nn.l2_normalize({_BIG})", f"tf.nn.l2_normalize({_INF})", f"tf.norm({_INF})",
+         f"tf.norm({_INF}, axis=0)", f"tf.linalg.normalize({_INF})"] + [
+    # (complex128's: a complex64 sum of many values is within 2 ulp, in another order)
+    f"tf.norm(Z('complex128', {seed}, 6), axis={ax})" for seed, ax in ((21, 0), (22, -1))] + [
+    f"tf.nn.l2_normalize(Z('{d}', 23, 5))" for d in ("complex64", "complex128")]
+
 CASES = (GATHER + ARG + GATHER_ND + DCT + PRODUCT + SEGMENTS + BINCOUNT + NO_KERNEL + HSV +
-         TILE + INVERSE)
+         TILE + INVERSE + REPEAT + NORMS)
 
 
 def Z(dtype: str, seed: int, n: int) -> Any:  # noqa: N802 - as T

@@ -834,8 +834,6 @@ def _repeat(x: Any, repeats: Any, axis: Any) -> Any:
         x = reshape(x, [1])  # after the counts' checks, before the axis')
     r = len(x._shape)
     ax = C.positive_axis(axis, r)
-    if x._dtype is dt.uint16:  # TF's repeat tiles the input: Tile has no uint16 kernel
-        tile(expand_dims(x, ax + 1), [1] * (r + 1))
     # (traced, counts per element along the first axis are TF's sequence mask and
     # boolean_mask even where the counts are known: the repeated dimension's length
     # statically unknown, as TF's; along another, TF's reshape to the counts' sum knows it)
@@ -857,6 +855,10 @@ def _repeat(x: Any, repeats: Any, axis: Any) -> Any:
         return reshape(tiled, [d * k if i == ax else d for i, d in enumerate(x._shape)])
     if reps.ndim != 1 or reps.shape[0] != x._shape[ax]:
         raise ValueError(f"Dimensions {x._shape[ax]} and {reps.shape[0]} are not compatible")
+    if x._dtype is dt.uint16:  # (TF tiles the input by the largest count, max(0, .), before
+        # its sequence mask: Tile's refusal, unless that leaves it as it is or empty)
+        tile(expand_dims(x, ax + 1), [1] * (ax + 1) + [max(int(reps.max(initial=0)), 0)] +
+             [1] * (r - ax - 1))
     # TF repeats by a sequence mask: a negative count repeats its element no times; past
     # axis 0 TF then reshapes to the counts' sum, which a negative one makes too small
     signed_total = int(reps.astype(object).sum())
@@ -868,6 +870,13 @@ def _repeat(x: Any, repeats: Any, axis: Any) -> Any:
     check_finite_size("Repeat", (total,), dt.int64)
     index = np.repeat(np.arange(x._shape[ax]), reps.astype(np.int64))
     out = gather(x, convert_to_tensor(index.astype(np.int64)), axis=ax)
+    if ax > 0 and x._shape[0] == 0 and signed_total > 0 and _state.graph is None:
+        # (TF sets its result's static shape with a repeated dimension of 0 when its
+        # counts, broadcast over the dimensions before the axis, have none in front)
+        have, want = list(x._shape), list(x._shape)
+        have[ax], want[ax] = signed_total, 0
+        raise ValueError(f"Tensor's shape {TensorShape(have)} is not compatible with supplied "
+                         f"shape {TensorShape(want)}.")
     if signed_total != total and ax > 0:
         # (TF's reshape of the masked values to the signed sum: its error, from the op's
         # Python wrapper, which names no op)
