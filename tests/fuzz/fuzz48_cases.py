@@ -162,6 +162,11 @@ NORMS = [f"tf.norm({_BIG})", f"tf.norm({_BIG}, keepdims=True)", f"tf.linalg.norm
     f"tf.norm(Z('complex128', {seed}, 6), axis={ax})" for seed, ax in ((21, 0), (22, -1))] + [
     f"tf.nn.l2_normalize(Z('{d}', 23, 5))" for d in ("complex64", "complex128")]
 
+# p-norms take ord as given: an integer tensor's int power, then 1.0 / ord refused
+NORMS += [f"tf.linalg.norm(T('{d}', [3], [1, 2, 3]), ord={o})"
+          for d, o in (("int32", "3"), ("int8", "3.0"), ("int64", "2.5"), ("float32", "3"),
+                       ("float16", "3"), ("complex64", "3"), ("float64", "np.float32(3)"))]
+
 CASES = (GATHER + ARG + GATHER_ND + DCT + PRODUCT + SEGMENTS + BINCOUNT + NO_KERNEL + HSV +
          TILE + INVERSE + REPEAT + NORMS)
 

@@ -88,8 +88,9 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
     elif ord == np.inf:
         out = reduce_max(mag, axis=axes, keepdims=keep)
     else:
-        p = float(ord)
-        out = pow_(reduce_sum(pow_(mag, p), axis=axes, keepdims=keep), 1.0 / p)
+        # (ord as given, as TF's pow takes it: an integer x's int power, then 1.0 / ord's
+        # conversion to the integer dtype refused)
+        out = pow_(reduce_sum(pow_(mag, ord), axis=axes, keepdims=keep), 1.0 / ord)
     if is_matrix and numeric and not keep:
         out = squeeze(out, axis=sorted(a % len(x._shape) for a in axes))
     return out  # (of magnitudes: real for a complex x too, as TF's)
