@@ -74,7 +74,6 @@ KNOWN: dict = {
     # -- tf.image --
     "tf.image.grayscale_to_rgb": "uint16: TF's Tile has no kernel (tf.tile's entry)",
     "tf.image.non_max_suppression_padded": "bad boxes: TF's error is a tf.function traceback",
-    "tf.image.sobel_edges": "uint16: TF's Tile has no kernel for it (tf.tile's entry)",
     "tf.image.stateless_sample_distorted_bounding_box": "T and Tseed both bad: TF names either",
     # -- tf.math --
     "tf.math.bincount":

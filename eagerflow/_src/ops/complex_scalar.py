@@ -217,11 +217,13 @@ def product(x: Any, y: Any) -> np.ndarray:
     """x * y elementwise (broadcast) as Eigen multiplies complex numbers: whole packets by
     the textbook (ac - bd, ad + bc), rounded at each step, the values past them by C's
     product (c_multiply: infinities recovered). NumPy's loop fuses a multiply into the
-    subtraction (FMA), so its infinities differ where a product overflows or is infinite:
-    (max + max i)^2 is -inf + inf i there, NaN + inf i in TF's packets."""
-    out = _quick(np.multiply, x, y)
+    sum (FMA): a quarter of its finite products are a unit in the last place off TF's,
+    z * conj(z) has an imaginary part of rounding where TF's is 0, and its infinities
+    differ where a product overflows or is infinite: (max + max i)^2 is -inf + inf i
+    there, NaN + inf i in TF's packets."""
+    out = _textbook(x, y)
     if _all_finite(out):  # (where C's product, and Eigen's, are the textbook's too)
-        return np.asarray(out)
+        return out
     with np.errstate(all="ignore"):
         out = np.asarray(out)
         bad = ~np.isfinite(out)
@@ -230,6 +232,24 @@ def product(x: Any, y: Any) -> np.ndarray:
         out.real[bad], out.imag[bad] = a * c - b * d, a * d + b * c
         return _scalar_tail(out, (x, y), lambda u, v: _complex(
             *c_multiply(u.real, u.imag, v.real, v.imag), out.dtype))
+
+
+def _textbook(x: Any, y: Any) -> np.ndarray:
+    """(ac - bd) + (ad + bc)i over broadcast complex arrays or scalars, each product and
+    sum rounded on its own (TF's x86 build has no FMA), in their result's dtype."""
+    x, y = np.asarray(x), np.asarray(y)
+    shape = x.shape if x.shape == y.shape else np.broadcast_shapes(x.shape, y.shape)
+    out = np.empty(shape, x.dtype if x.dtype == y.dtype else np.result_type(x, y))
+    return _quick(_textbook_into, out, x.real, x.imag, y.real, y.imag)
+
+
+def _textbook_into(out: np.ndarray, a: Any, b: Any, c: Any, d: Any) -> np.ndarray:
+    re, im = out.real, out.imag
+    np.multiply(a, c, out=re)
+    re -= b * d
+    np.multiply(a, d, out=im)
+    im += b * c
+    return out
 
 
 def _quick(f: Any, *args: Any) -> Any:

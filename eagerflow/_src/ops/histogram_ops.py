@@ -316,6 +316,13 @@ def _gpu_refusals(op: str, arr: Any, weights: Any, n: int) -> None:
                                          f"implementation of {kernel}. [Op:{op}]")
 
 
+def last_negative(arr: np.ndarray) -> int:
+    """The value TF's DenseBincount names for rows holding a negative one: the last such
+    value in row-major order (its loop over the values keeps the last error it met)."""
+    flat = arr.reshape(-1)
+    return int(flat[np.flatnonzero(flat < 0)[-1]])
+
+
 def _bincount_kernel(xp: Any, arr: Any, size: Any, weights: Any, *,
                      binary_output: bool, op: str = _BINCOUNT) -> Any:
     n = int(to_host(size))  # (a host input: TF's HostMemory("size"))
@@ -327,9 +334,9 @@ def _bincount_kernel(xp: Any, arr: Any, size: Any, weights: Any, *,
     if on_gpu and not binary_output:
         _gpu_refusals(op, arr, weights, n)
     if not on_gpu and arr.size and int(arr.min()) < 0:
-        if arr.ndim == 2:  # (TF's kernel for rows words it apart, with the least value)
+        if arr.ndim == 2:  # (TF's kernel for rows words it apart, with a value)
             raise C.fail(op, "Input 'in' must be non-negative! Negative input value "
-                             f"found: {int(arr.min())}")
+                             f"found: {last_negative(arr)}")
         raise C.fail(op, "Input arr must be non-negative!")
     if op != _BINCOUNT and weights.size and weights.size != arr.size:
         raise C.fail(op, "Input indices and weights must have the same size.")
@@ -340,7 +347,8 @@ def _bincount_kernel(xp: Any, arr: Any, size: Any, weights: Any, *,
     rows = arr.reshape(1, -1) if arr.ndim < 2 else arr
     # (TF's kernel aborts the process on a count that overflows: refused here, before
     # allocating, as any too-large shape is)
-    check_finite_size(op, (rows.shape[0], n), dt.as_dtype(weights.dtype))
+    check_finite_size(op, (rows.shape[0], n) if arr.ndim == 2 else (n,),
+                      dt.as_dtype(weights.dtype))
     w = xp.ones(rows.shape, weights.dtype) if not weights.size or binary_output else \
         weights.reshape(rows.shape)
     cells = rows.shape[0] * n

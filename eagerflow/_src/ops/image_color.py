@@ -51,6 +51,7 @@ from eagerflow._src.ops.math import (
     floormod,
     greater,
     greater_equal,
+    less,
     less_equal,
     log,
     logical_and,
@@ -76,9 +77,7 @@ from eagerflow._src.ops.random import uniform
 from eagerflow._src.ops.random_stateless import stateless_uniform
 from eagerflow._src.ops.reduce import (
     reduce_all,
-    reduce_max,
     reduce_mean,
-    reduce_min,
     reduce_prod,
     reduce_sum,
 )
@@ -121,8 +120,8 @@ def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
     # (in TF's RGBToHSV kernel's order: each sector's hue as (1 / chroma) * (1 / 6) times
     # a difference, plus 2/6 or 4/6, each constant rounded to the images' type)
     r, g, b = unstack(x, axis=-1)
-    value = reduce_max(x, axis=-1)
-    chroma = value - reduce_min(x, axis=-1)
+    value, least = _channel_fold(r, g, b)
+    chroma = value - least
     has_chroma = greater(chroma, zeros_like(chroma))
     safe = where(has_chroma, chroma, ones_like(chroma))
     sat = where(greater(value, zeros_like(value)),
@@ -134,6 +133,18 @@ def rgb_to_hsv(images: Any, name: str | None = None) -> Any:
     hue = where(has_chroma, hue, zeros_like(hue))
     hue = where(hue < 0, hue + 1.0, hue)
     return stack([hue, sat, value], axis=-1)
+
+
+def _channel_fold(r: Any, g: Any, b: Any) -> tuple:
+    """The largest and least channel as TF's kernel reduces the three (Eigen's max and min
+    reducers, channel by channel): a channel replaces the running value unless it is
+    below it (above it, for the least), so a NaN channel is taken and the next channel
+    then replaces it (max(1, nan, 0.5) is 0.5, max(0.5, 1, nan) NaN)."""
+    most, least = r, r
+    for c in (g, b):
+        most = where(less(c, most), most, c)
+        least = where(greater(c, least), least, c)
+    return most, least
 
 
 @eager_api("images")

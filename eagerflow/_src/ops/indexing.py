@@ -151,16 +151,29 @@ def _check_range(op: str, indices: Any, limit: int) -> None:
                                                f"is not in [0, {limit}) [Op:{op}]")
 
 
-def take(xp: Any, op: str, params: Any, indices: Any, axis: int) -> Any:
+def gathers_nothing(params: Any, indices: Any, axis: int) -> bool:
+    """Whether a Gather/GatherV2 output is empty: TF's kernel then returns before it reads
+    an index (it gathers only when the indices, the dims before the axis and those after
+    it all hold values), so no index is out of range there."""
+    return not (indices.size and math.prod(params.shape[:axis])
+                and math.prod(params.shape[axis + 1:]))
+
+
+def take(xp: Any, op: str, params: Any, indices: Any, axis: int,
+         check_empty: bool = False) -> Any:
     """`xp.take(params, indices, axis)` as TF's gather kernels take: an index out of
-    [0, n) is its CPU kernel's error; its GPU kernel gives zeros for it (as tf.gather
-    documents), so a device reads no index back to check it."""
+    [0, n) is its CPU kernel's error (ResourceGather's even for an empty output:
+    check_empty; Gather's and GatherV2's only when it holds values); its GPU kernel gives
+    zeros for it (as tf.gather documents), so a device reads no index back to check it."""
     n = params.shape[axis]
+    out_shape = params.shape[:axis] + indices.shape + params.shape[axis + 1:]
     if xp is np:
-        _check_range(op, indices, n)
+        if check_empty or not gathers_nothing(params, indices, axis):
+            _check_range(op, indices, n)
+        elif indices.size:  # (NumPy's take would read the indices)
+            return xp.zeros(out_shape, params.dtype)
         return xp.take(params, indices, axis=axis)
     bad = (indices < 0) | (indices >= n)
-    out_shape = params.shape[:axis] + indices.shape + params.shape[axis + 1:]
     if not n:
         return xp.zeros(out_shape, params.dtype)
     rows = xp.take(params, xp.where(bad, 0, indices), axis=axis)
@@ -196,7 +209,7 @@ def _gather_kernel(xp: Any, params: Any, indices: Any, *dyn: Any, axis: int | No
     batch_dims += indices.ndim if batch_dims < 0 else 0
     if batch_dims == 0:
         return take(xp, "GatherV2", params, indices, axis)
-    if xp is np:
+    if xp is np and not gathers_nothing(params, indices, axis):
         _check_range("GatherV2", indices, params.shape[axis])
     return _batched_take(xp, params, indices, axis, batch_dims)
 
@@ -571,9 +584,10 @@ def _segment_kernel(xp: Any, data: Any, ids: Any, *dyn: Any, num_segments: int |
 
 def kept_segments(xp: Any, op: str, data: Any, ids: Any, num_segments: int) -> tuple:
     """(ids, rows) of the rows an unsorted segment reduction folds: those of a negative id
-    are dropped, as in TF; an id past the segments is TF's CPU kernel's error, and dropped
-    too by its GPU kernel, which checks nothing (so a device reads nothing back)."""
-    if xp is np:
+    are dropped, as in TF; an id past the segments is TF's CPU kernel's error (unless the
+    data is empty: the kernel returns before it reads an id), and dropped too by its GPU
+    kernel, which checks nothing (so a device reads nothing back)."""
+    if xp is np and data.size:
         bad = ids >= num_segments
         if bad.any():
             i = int(np.flatnonzero(bad.reshape(-1))[0])
@@ -821,8 +835,6 @@ def _repeat(x: Any, repeats: Any, axis: Any) -> Any:
         x = reshape(x, [1])  # after the counts' checks, before the axis')
     r = len(x._shape)
     ax = C.positive_axis(axis, r)
-    if x._dtype is dt.uint16:  # TF's repeat tiles the input: Tile has no uint16 kernel
-        tile(expand_dims(x, ax + 1), [1] * (r + 1))
     # (traced, counts per element along the first axis are TF's sequence mask and
     # boolean_mask even where the counts are known: the repeated dimension's length
     # statically unknown, as TF's; along another, TF's reshape to the counts' sum knows it)
@@ -844,6 +856,10 @@ def _repeat(x: Any, repeats: Any, axis: Any) -> Any:
         return reshape(tiled, [d * k if i == ax else d for i, d in enumerate(x._shape)])
     if reps.ndim != 1 or reps.shape[0] != x._shape[ax]:
         raise ValueError(f"Dimensions {x._shape[ax]} and {reps.shape[0]} are not compatible")
+    if x._dtype is dt.uint16:  # (TF tiles the input by the largest count, max(0, .), before
+        # its sequence mask: Tile's refusal, unless that leaves it as it is or empty)
+        tile(expand_dims(x, ax + 1), [1] * (ax + 1) + [max(int(reps.max(initial=0)), 0)] +
+             [1] * (r - ax - 1))
     # TF repeats by a sequence mask: a negative count repeats its element no times; past
     # axis 0 TF then reshapes to the counts' sum, which a negative one makes too small
     signed_total = int(reps.astype(object).sum())
@@ -855,6 +871,13 @@ def _repeat(x: Any, repeats: Any, axis: Any) -> Any:
     check_finite_size("Repeat", (total,), dt.int64)
     index = np.repeat(np.arange(x._shape[ax]), reps.astype(np.int64))
     out = gather(x, convert_to_tensor(index.astype(np.int64)), axis=ax)
+    if ax > 0 and x._shape[0] == 0 and signed_total > 0 and _state.graph is None:
+        # (TF sets its result's static shape with a repeated dimension of 0 when its
+        # counts, broadcast over the dimensions before the axis, have none in front)
+        have, want = list(x._shape), list(x._shape)
+        have[ax], want[ax] = signed_total, 0
+        raise ValueError(f"Tensor's shape {TensorShape(have)} is not compatible with supplied "
+                         f"shape {TensorShape(want)}.")
     if signed_total != total and ax > 0:
         # (TF's reshape of the masked values to the signed sum: its error, from the op's
         # Python wrapper, which names no op)

@@ -695,7 +695,10 @@ def _square_infer(op: str, allowed: frozenset, no_half: bool = False) -> Any:
 
 
 def _inv_kernel(xp: Any, x: Any, adjoint: bool) -> Any:
-    if xp is not np or not x.size or x.dtype == np.float16:
+    if xp is np and x.size and x.dtype == np.float16:  # (float32's steps, rounded back: a
+        # NaN or infinity refused or solved as float32's)
+        return _inv_kernel(xp, x.astype(np.float32), adjoint).astype(np.float16)
+    if xp is not np or not x.size:
         return _lapack_inv(xp, x, adjoint)
     m = np.conj(np.swapaxes(x, -1, -2)) if adjoint else x
     if fits_small_solve(m):  # (TF's own steps, a solve of the identity: its last bits)

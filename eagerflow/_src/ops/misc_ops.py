@@ -28,7 +28,7 @@ from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.type_names import type_repr
 from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import halfprec, wrapper_inputs
+from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, constant, reshape, squeeze
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
@@ -296,10 +296,6 @@ def imag(input: Any, name: str | None = None) -> Any:  # noqa: A002
 
 
 def _truncmod_kernel(xp: Any, x: Any, y: Any) -> Any:
-    if x.dtype.itemsize == 2 and x.dtype.kind in "fV":  # TF 2.21 has no CPU kernel (nor GPU)
-        raise halfprec.no_kernel("TruncateMod", x.dtype, ("DOUBLE", "FLOAT", "INT64", "INT32"),
-                                 ("FLOAT", "DOUBLE", "INT32", "INT64", "BFLOAT16", "HALF"),
-                                 "\n  device='DEFAULT'; T in [DT_INT32]")
     if x.dtype.kind in "iu" and x.size and not y.all():  # (an empty result divides nothing)
         raise C.zero_division("TruncateMod")
     return xp.fmod(x, y).astype(x.dtype, copy=False)
@@ -310,10 +306,13 @@ def _trunc(v: Any) -> Any:
 
 
 TRUNCATE_MOD = _binary(
-    "TruncateMod", _truncmod_kernel, C.FLOATS | C.INDEX,
+    "TruncateMod", _truncmod_kernel, frozenset((dt.float32, dt.float64)) | C.INDEX,
     _bin_grad(lambda g, x, y, z: g, lambda g, x, y, z: -g * _trunc(x / y)),
     _elementwise_ref(lambda a, b: np.fmod(a, b)), lo=0.5, hi=3.0, second_order=False,
-    int_errors=True)
+    int_errors=True,
+    # (TF 2.21's OpDef takes the half types; neither its CPU nor its GPU has a kernel)
+    no_cpu=((dt.float16, dt.bfloat16), "DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64, DT_BFLOAT16, "
+            "DT_HALF", C.enums("DOUBLE FLOAT INT64 INT32") + (("DEFAULT", "DT_INT32"),)))
 truncatemod = _b(TRUNCATE_MOD)
 
 

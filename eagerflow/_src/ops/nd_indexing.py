@@ -157,6 +157,9 @@ def _nd_bounds(op: str, indices: Any, shape: tuple, word: str = "shape",
         i = int(bad.nonzero()[0][-1])
         pos = [int(p) for p in np.unravel_index(i, indices.shape[:-1])]
         vec = ", ".join(str(v) for v in pos[:batch_dims] + [int(v) for v in flat[i]])
+        if batch_dims:  # (TF's batch_gather_nd merges the batch dims into one first)
+            pos = [int(np.ravel_multi_index(pos[:batch_dims], indices.shape[:batch_dims]))] + \
+                pos[batch_dims:]
         suffix = ", node name: GatherNd" if op == "GatherNd" else ""
         raise InvalidArgumentError(None, None, f"indices[{','.join(map(str, pos))}] = [{vec}] "
                                                f"does not index into {word} "

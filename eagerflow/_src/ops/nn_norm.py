@@ -30,11 +30,12 @@ from eagerflow._src.ops.math import (
 from eagerflow._src.ops.math_base import (
     _t,
     cast,
-    conj,
     real,
     stop_gradient,
 )
 from eagerflow._src.ops.math_special import div_no_nan
+from eagerflow._src.ops.misc_ops import complex as complex_
+from eagerflow._src.ops.misc_ops import imag
 from eagerflow._src.ops.nn import _const
 from eagerflow._src.ops.nn_fused_bn import FUSED_BATCH_NORM
 from eagerflow._src.ops.reduce import reduce_mean, reduce_sum
@@ -52,9 +53,11 @@ def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12, name: str | N
             raise ValueError("Cannot specify both 'dim' and 'axis'.")
         axis = dim
     x = _t(x)
-    if x._dtype.is_complex:  # TF's: of |x|^2, the real and imaginary parts' squares summed
-        sq = reduce_sum(real(x * conj(x)), axis=axis, keepdims=True)
-        return x * cast(rsqrt(maximum(sq, _epsilon(epsilon, sq))), x._dtype)
+    if x._dtype.is_complex:  # TF's: the parts' squares summed, each part scaled alone
+        re, im = real(x), imag(x)  # (so an infinite part's NaN stays in that part)
+        sq = reduce_sum(square(re) + square(im), axis=axis, keepdims=True)
+        scale = rsqrt(maximum(sq, _epsilon(epsilon, sq)))
+        return complex_(re * scale, im * scale)
     sq = reduce_sum(square(x), axis=axis, keepdims=True)  # (its errors first, as TF's)
     return x * rsqrt(maximum(sq, _epsilon(epsilon, sq)))
 

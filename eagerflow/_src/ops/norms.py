@@ -12,14 +12,13 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import constant, squeeze
+from eagerflow._src.ops.array import squeeze
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.indexed_slices import IndexedSlices
 from eagerflow._src.ops.linalg_spectral import spectral_norm
 from eagerflow._src.ops.math import abs as abs_
 from eagerflow._src.ops.math import (
     maximum,
-    not_equal,
     sqrt,
     square,
 )
@@ -30,23 +29,8 @@ from eagerflow._src.ops.math_base import (
     conj,
     ones_like,
     where,
-    zeros_like,
 )
 from eagerflow._src.ops.reduce import reduce_max, reduce_sum
-
-
-def _nan_imag(out: Any, x: Any, axes: Any, keep: bool) -> Any:
-    """`out` with TF's imaginary part: its sum of x * conj(x) has ab - ba there, 0 but NaN
-    where a part of x is inf or NaN (x - x is NaN there too, and its sum)."""
-    spread = reduce_sum(x - x, axis=axes, keepdims=keep)
-    nan_i = constant(complex(0, np.nan), x._dtype)
-    return out + where(not_equal(spread, spread), nan_i, zeros_like(nan_i))
-
-
-def _abs_sq(x: Any) -> Any:
-    if x._dtype.is_complex:
-        return square(abs_(x))
-    return square(x)
 
 
 @dispatch_binding
@@ -86,8 +70,10 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
     if ord in ("euclidean", "fro") or (not is_matrix and ord == 2):
         if not (x._dtype.is_floating or x._dtype.is_complex or x._dtype.is_integer):
             conj(x)  # (TF's sums x * conj(x): conj refuses bool and string first)
-        out = sqrt(reduce_sum(_abs_sq(x), axis=axes, keepdims=keep))
-        return _nan_imag(cast(out, x._dtype), x, axes, keep) if x._dtype.is_complex else out
+        if x._dtype.is_complex:  # (TF's sum of x * conj(x): a complex one, whose imaginary
+            # part ab - ba is 0, or NaN where a part is inf or NaN or ab overflows)
+            return sqrt(reduce_sum(x * conj(x), axis=axes, keepdims=keep))
+        return sqrt(reduce_sum(square(x), axis=axes, keepdims=keep))
     mag = abs_(x)
     if is_matrix and ord == 2:  # spectral: the largest singular value
         out = spectral_norm(x, axes, keepdims=True)
@@ -102,8 +88,9 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
     elif ord == np.inf:
         out = reduce_max(mag, axis=axes, keepdims=keep)
     else:
-        p = float(ord)
-        out = pow_(reduce_sum(pow_(mag, p), axis=axes, keepdims=keep), 1.0 / p)
+        # (ord as given, as TF's pow takes it: an integer x's int power, then 1.0 / ord's
+        # conversion to the integer dtype refused)
+        out = pow_(reduce_sum(pow_(mag, ord), axis=axes, keepdims=keep), 1.0 / ord)
     if is_matrix and numeric and not keep:
         out = squeeze(out, axis=sorted(a % len(x._shape) for a in axes))
     return out  # (of magnitudes: real for a complex x too, as TF's)

@@ -763,7 +763,9 @@ def count_nonzero(input: Any, axis: Any = None, keepdims: bool | None = None,  #
     return cast(reduce_sum(1 - nz, axis=axis, keepdims=bool(keepdims)), dtype)
 
 
-_ARG_OUT = frozenset((dt.int16, dt.uint16, dt.int32, dt.int64))
+# (TF 2.21's ArgMax gives int16 and uint16 too; its ArgMin int32 and int64 only)
+_ARG_OUT = {"ArgMax": frozenset((dt.int16, dt.uint16, dt.int32, dt.int64)),
+            "ArgMin": frozenset((dt.int32, dt.int64))}
 
 
 _ARGMAX_TIDX = frozenset((dt.int16, dt.int32, dt.int64))
@@ -776,7 +778,7 @@ def _arg_infer(name: str) -> Callable:
         C.axis_given(name, axis, dyn, "dimension")
         _axis_dtype(name, dyn, _ARGMAX_TIDX if name == "ArgMax" else _INDEX_T)
         C.check_dtype(name, x, C.REALS | {dt.bool})
-        C.dtype_attr(name, output_type, "output_type", _ARG_OUT)
+        C.dtype_attr(name, output_type, "output_type", _ARG_OUT[name])
         if dyn:
             _axis_input(name, dyn, "dim must be a scalar, but received tensor of shape:")
         if x._shape is None:

@@ -96,7 +96,7 @@ def _rows_where_it_lives(var: Any, arr: Any, indices: Any, batch_dims: int) -> A
     place = D.lookup(var._device)
     xp = place.xp
     if not batch_dims:
-        return take(xp, _OP, arr, D.to_device(indices, place), 0)
+        return take(xp, _OP, arr, D.to_device(indices, place), 0, check_empty=True)
     ids = to_host(indices)
     # (batch_dims b: row ids within each of the leading b entries, shared by both)
     _check_batch(arr.shape, ids.shape, batch_dims)

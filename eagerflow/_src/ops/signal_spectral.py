@@ -52,7 +52,6 @@ from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import linspace
 from eagerflow._src.ops.shaping import reverse
 from eagerflow._src.ops.signal_ops import (
-    _rfft_in,
     enclosing_power_of_two,
     frame,
     hann_window,
@@ -265,7 +264,8 @@ def _dct(x: Any, kind: int, n: int | None, norm: str | None) -> Any:
     if kind == 1:  # the real FFT of the even extension x0 .. x(n-1) .. x1
         return real(rfft(concat([x, reverse(x[..., 1:size - 1], [-1])], axis=-1)))
     if kind == 2:  # Makhoul: a real FFT of 2n points, each term turned by a twiddle
-        out = real(rfft(x, [2 * size])[..., :size] * _twiddle(size, d, -1.0))
+        twiddle = _twiddle(size, d, -1.0)  # (first, as TF's: a half x's complex() refusal)
+        out = real(rfft(x, [2 * size])[..., :size] * twiddle)
         if norm == "ortho":
             first = 0.5 * rsqrt(cast(size, d))
             out = out * _first_and_rest(first, first * _pymath.sqrt(2.0), size)
@@ -276,6 +276,8 @@ def _dct(x: Any, kind: int, n: int | None, norm: str | None) -> Any:
             x = x * _first_and_rest(first, first * _pymath.sqrt(0.5), size)
         else:
             x = x * cast(size, d)
+        if d.is_complex:  # (TF's range of the twiddles' complex angles, after the weights)
+            raise AssertionError()
         spectrum = _twiddle(size, d, 1.0) * complex_(x, zeros_like(x))
         return real(irfft(spectrum, [2 * size]))[..., :size]
     # type IV: the odd terms of a type II DCT of the signal padded to 2n points
@@ -287,20 +289,16 @@ def _dct(x: Any, kind: int, n: int | None, norm: str | None) -> Any:
 
 def _dct_in(x: Any, dct_type: int) -> Any:
     """A DCT's input, refused as TF's DCT refuses it: its complex twiddles are built from
-    a zero of x's dtype (which no integer, bool or string takes 0.0 as) and tf.complex
-    (which takes float32 and float64 parts only). A complex x: the real FFT's refusal
-    for type I (an FFT of x itself), TF's bare assertion of a real dtype for the others."""
+    a zero of x's dtype (which no integer, bool or string takes 0.0 as). A half x goes on:
+    it is refused where TF's steps refuse it (the real FFT of a type I's even extension,
+    tf.complex of the twiddles of the others, after a type III's orthonormal weights).
+    A complex x: the real FFT's refusal of the even extension for type I, TF's bare
+    assertion of a real dtype for the others (a type III's after its weights)."""
     d = x._dtype
-    if d.is_complex:
-        if dct_type == 1:
-            return _rfft_in(x)
+    if d.is_complex and dct_type in (2, 4):
         raise AssertionError()
-    if d is dt.float32 or d is dt.float64:
+    if d.is_floating or d.is_complex:
         return x
-    if d is dt.float16 or d is dt.bfloat16:
-        raise TypeError(f"The `real` and `imag` components have incorrect types: {d.name} "
-                        f"{d.name}. They must be consistent, and one of [tf.float32, "
-                        "tf.float64]")
     raise TypeError(f"Cannot convert 0.0 to EagerTensor of dtype {d.name}")
 
 
@@ -317,7 +315,8 @@ def idct(input: Any, type: int = 2, n: int | None = None, axis: int = -1,  # noq
          norm: str | None = None, name: str | None = None) -> Any:
     """The inverse DCT: a DCT of the inverse type (II <-> III; I and IV are their own)."""
     _check_dct(input, type, n, axis, norm)
-    return _dct(_dct_in(_t(input), type), {1: 1, 2: 3, 3: 2, 4: 4}[type], n, norm)
+    kind = {1: 1, 2: 3, 3: 2, 4: 4}[type]
+    return _dct(_dct_in(_t(input), kind), kind, n, norm)
 
 
 def _window_or_scale(frames: Any, window_fn: Callable | None, length: int) -> Any:

@@ -42,10 +42,13 @@ _X_EDGES = np.array([0.3, 1.0, 0.0, 1.0, 1.0, -1.0, 1.0, np.inf, np.nan, 2.0, 45
 
 def _gamma_infer(op: str, allowed: frozenset) -> Callable:
     def infer(a: Any, x: Any) -> list:
-        d = C.same_dtype(op, (a, x), allowed)
-        if d not in _KERNELS:  # (the half types: TF 2.21 lists its XLA kernel first)
+        d = a._dtype
+        if d in allowed and d not in _KERNELS:  # (the half types: TF 2.21 lists its XLA
+            # kernel first; its kernel lookup, by the first input's dtype, comes before the
+            # second input's dtype and the shapes are checked)
             raise C.no_kernel(op, f"T={C.dt_enum(d)}", _KERNELS, others=(
                 ("XLA_CPU_JIT", "T in [DT_FLOAT, DT_DOUBLE, DT_BFLOAT16, DT_HALF]"),))
+        d = C.same_dtype(op, (a, x), allowed)
         return [(C.broadcast(op, a._shape, x._shape), d)]
     return infer
 

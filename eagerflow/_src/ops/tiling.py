@@ -84,13 +84,16 @@ def _tile_kernel(xp: Any, x: Any, *dyn: Any, multiples: tuple | None) -> Any:
     if dyn:
         check_vector(_TMULTIPLES, dyn[0])
         multiples = runtime_attr("Tile", _tile_infer, (x,), dyn, "multiples", multiples)
-    if x.dtype == np.uint16 and xp is np:  # (TF's CPU registers no uint16 Tile)
+    out_shape = tuple(d * m for d, m in zip(x.shape, multiples))
+    if x.dtype == np.uint16 and xp is np and out_shape != x.shape and 0 not in out_shape:
+        # (TF's CPU registers no uint16 Tile; its kernel returns a 0-d input, an input its
+        # multiples leave as it is, and an empty output before it asks for one)
         raise UnimplementedError(None, None, f"TileOp : The input data type is not supported, "
                                              f"DataType : uint16, Dimension : {x.ndim} "
                                              f"[Op:Tile]")
     if 0 in multiples and x.size:  # (an empty result: NumPy's tile would first copy x
         # along the other axes, up to 2**31 times; TF makes the empty tensor)
-        return xp.empty(tuple(d * m for d, m in zip(x.shape, multiples)), x.dtype)
+        return xp.empty(out_shape, x.dtype)
     return xp.tile(x, multiples)
 
 

@@ -15,7 +15,7 @@ from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import indexing, math_base, unique_one_hot
+from eagerflow._src.ops import histogram_ops, indexing, math_base, unique_one_hot
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.math_base import cast, ones_like, zeros_like
@@ -147,7 +147,7 @@ def _check_range(idx: Any, depth: int, one_row: bool = False) -> None:
         # (as TF's eager DenseBincount words it: the op's function and device, its name)
         words = "Input arr must be non-negative!" if one_row else (
             "Input 'in' must be non-negative! Negative input value found: "
-            f"{int(arr.min())}")
+            f"{histogram_ops.last_negative(arr)}")
         raise InvalidArgumentError(None, None, f"{{{{function_node __wrapped__DenseBincount_"
                                                f"device_{CPU_DEVICE}}}}} {words} "
                                                "[Op:DenseBincount] name: ")
