@@ -758,7 +758,8 @@ def test_an_oom_names_the_dtype_as_tfs_cpp():
     with pytest.raises(tf.errors.ResourceExhaustedError,
                        match=r"OOM when allocating tensor with shape\[1099511627776,1048576\] "
                              r"and type half on /job:localhost/replica:0/task:0/device:CPU:0"):
-        tf.zeros([2 ** 40, 2 ** 20], tf.float16)
+        with tf.device("/CPU:0"):  # (a GPU's: test_gpu_placement.py, "by allocator GPU_0_bfc")
+            tf.zeros([2 ** 40, 2 ** 20], tf.float16)
 
 
 @pytest.mark.parametrize("fshape", [(0, 2, 2, 2), (3, 0, 2, 2)])
