@@ -197,8 +197,11 @@ def as_recorded(text: str) -> str:
     tf = sys.modules.get("eagerflow")
     if tf is None or not tf.config.list_physical_devices("GPU"):
         return text
-    return re.sub(r"(\{\{function_node __wrapped__\S*?_device_/job:localhost/replica:0/task:0/"
+    text = re.sub(r"(\{\{function_node __wrapped__\S*?_device_/job:localhost/replica:0/task:0/"
                   r"device:)GPU:\d+\}\}", r"\1CPU:0}}", text)
+    # (the op's NodeDef, where the message quotes it, names the same device in `_device`)
+    return re.sub(r'(_device="/job:localhost/replica:0/task:0/device:)GPU:\d+"', r'\1CPU:0"',
+                  text)
 
 
 def handle_as_recorded(text: str) -> str:

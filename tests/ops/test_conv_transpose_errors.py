@@ -43,7 +43,8 @@ def test_every_case_is_recorded():
 @pytest.mark.parametrize("traced", [False, True])
 def test_conv_transpose_errors_as_tf(traced):
     picked = [c for c, t in keys() if t == traced]
-    got = {c: run(tf, c, traced) for c in picked}
+    with tf.device("/CPU:0"):  # (recorded there: TF's GPU kernels word some checks apart)
+        got = {c: run(tf, c, traced) for c in picked}
     differ = {c: (g, GOLDEN[f"{c} | {traced}"]) for c, g in got.items()
               if (g != GOLDEN[f"{c} | {traced}"]) != (traced and c in KNOWN)}
     assert not differ, differ  # (a KNOWN case now as TF's: its entry must go)
