@@ -231,6 +231,14 @@ def recorded_outcome(got: Any) -> Any:
     return out
 
 
+def error_pair_as_recorded(got: Any) -> Any:
+    """`got`, an outcome recorded as [error class name, message] (or anything else, left
+    as it is), with `as_recorded` applied to its message."""
+    if isinstance(got, list) and len(got) == 2 and all(isinstance(v, str) for v in got):
+        return [got[0], as_recorded(got[1])]
+    return got
+
+
 def eager_body(text: str) -> str:
     """An eager op error's message less TF's eager wrapping: the "{{function_node
     __wrapped__...}} " prefix of the function that ran the op and the op wrapper's " name:

@@ -48,7 +48,10 @@ GPU_KERNELS_DIFFER = INDEX_CHECKS + ("Integer division by zero", "NonMaxSuppress
     "Input indices and weights must have the same size", "bincount['minlength', 'weights']") + (
     # ... nor refuse half in the image adjustments (adjust_*_op.cc register float and half
     # for the GPU, float for the CPU: tests/ops/gpu_only_kernels_cases.py computes them)
-    "AdjustContrastv2[T=DT_HALF]", "AdjustHue[T=DT_HALF]", "AdjustSaturation[T=DT_HALF]")
+    "AdjustContrastv2[T=DT_HALF]", "AdjustHue[T=DT_HALF]", "AdjustSaturation[T=DT_HALF]",
+    # ... nor refuse int64 in Reciprocal and Inv (gpu_op_reciprocal.cc; the CPU has no int
+    # kernel)
+    "Inv[T=DT_INT64]", "Reciprocal[T=DT_INT64]")
 
 
 def gpu_kernels_differ(*recorded: object) -> bool:

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
-from tests.golden_io import as_recorded
+from tests.golden_io import error_pair_as_recorded
 from tests.gpu_target import on_recording_device
 from tests.ops.gather_arg_kinds_cases import KINDS, WAYS, run
 
@@ -33,10 +33,7 @@ def _as_recorded(e: str, way: str, traced: bool) -> list:
     default device, an index TF's GPU kernel does not check is gathered on CPU:0, and an
     error names the device of TF's recording."""
     with on_recording_device(GOLDEN[f"{e} {way} {traced}"]):
-        got = run(tf, np, e, way, traced)
-    if isinstance(got, list) and got and isinstance(got[-1], str):
-        return [*got[:-1], as_recorded(got[-1])]
-    return got
+        return error_pair_as_recorded(run(tf, np, e, way, traced))
 
 
 def test_every_case_is_recorded():
