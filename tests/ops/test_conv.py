@@ -720,6 +720,7 @@ def test_bytes_data_format_of_tfs_generated_wrappers_is_the_string():
                                     [[0, 0], [1, 0], [1, 0], [0, 0]]).shape == (1, 4, 4, 2)
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels' words: its GPU's say "Slow")
 def test_gradient_ops_check_paddings_and_sizes_when_the_graph_runs():
     # recorded from TF 2.21: the convolution gradients' shape functions leave the explicit
     # paddings' values and out_backprop's sizes to their kernels: a traced call fails
