@@ -71,3 +71,12 @@ def on_recording_device(*recorded: object) -> contextlib.AbstractContextManager:
 
         return tf.device("/CPU:0")
     return contextlib.nullcontext()
+
+
+def gpu_less() -> contextlib.AbstractContextManager:
+    """A machine without a GPU, as TF's recorders ran on: for a case whose outcome tells
+    whether the machine has one (Keras's jit_compile="auto" resolved, its device lists),
+    where a GPU is present (the stand-in's, or a real one hidden); else no scope."""
+    if D.list_physical_devices("GPU"):
+        return D.standin_gpus(0)
+    return contextlib.nullcontext()

@@ -13,8 +13,8 @@ import pytest
 
 import eagerflow as tf
 from eagerflow import keras
-from eagerflow._src.core import device
 from tests.golden_io import as_recorded
+from tests.gpu_target import gpu_less as machine_without_gpu
 from tests.gpu_target import on_recording_device
 
 # Snippets ("suite/name") whose printout TF recorded on a machine without a GPU and a GPU
@@ -71,7 +71,7 @@ def check_snippet(code: str, expected: str, monkeypatch: Any, capsys: Any,
     what TF's CPU kernels do where its GPU kernels differ by design); `gpu_less`: on a
     machine without a GPU, as the recorder's (GPU_LESS)."""
     monkeypatch.setenv("COLUMNS", "80")
-    with device.standin_gpus(0) if gpu_less else contextlib.nullcontext():
+    with machine_without_gpu() if gpu_less else contextlib.nullcontext():
         keras.backend.clear_session()
         keras.utils.set_random_seed(1)
         with tf.device("/CPU:0") if host else on_recording_device(expected):
