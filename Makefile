@@ -14,7 +14,9 @@ STANDIN_TESTS ?= tests/data tests/autodiff tests/function/test_tensor_array_grad
 	tests/distribute/test_graph_run.py tests/debugging/test_tfdbg.py \
 	tests/function/test_graph_errors.py tests/v1/test_graph_mode.py \
 	tests/v1/test_v1_data_iterators.py tests/ragged tests/structured tests/io tests/summary \
-	tests/linear_operator tests/feature_column
+	tests/linear_operator tests/feature_column tests/ops/test_eager_errors.py \
+	tests/ops/test_edges_vs_tf.py tests/ops/test_conv_transpose_errors.py \
+	tests/v1/test_ref_variables.py
 # Suites that `make test` runs a third time there with tf.function's calls replayed as CUDA
 # graphs (EAGERFLOW_CUDA_GRAPHS=1): Keras training, its callbacks and optimizers.
 GRAPH_TESTS ?= tests/keras/test_trainer.py tests/keras/test_fit_order.py \

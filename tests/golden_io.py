@@ -197,8 +197,11 @@ def as_recorded(text: str) -> str:
     tf = sys.modules.get("eagerflow")
     if tf is None or not tf.config.list_physical_devices("GPU"):
         return text
-    return re.sub(r"(\{\{function_node __wrapped__\S*?_device_/job:localhost/replica:0/task:0/"
+    text = re.sub(r"(\{\{function_node __wrapped__\S*?_device_/job:localhost/replica:0/task:0/"
                   r"device:)GPU:\d+\}\}", r"\1CPU:0}}", text)
+    # (the op's NodeDef, where the message quotes it, names the same device in `_device`)
+    return re.sub(r'(_device="/job:localhost/replica:0/task:0/device:)GPU:\d+"', r'\1CPU:0"',
+                  text)
 
 
 def handle_as_recorded(text: str) -> str:
@@ -226,6 +229,14 @@ def recorded_outcome(got: Any) -> Any:
     if isinstance(got.get("message"), str):
         out["message"] = as_recorded(got["message"])
     return out
+
+
+def error_pair_as_recorded(got: Any) -> Any:
+    """`got`, an outcome recorded as [error class name, message] (or anything else, left
+    as it is), with `as_recorded` applied to its message."""
+    if isinstance(got, list) and len(got) == 2 and all(isinstance(v, str) for v in got):
+        return [got[0], as_recorded(got[1])]
+    return got
 
 
 def eager_body(text: str) -> str:

@@ -45,7 +45,13 @@ GPU_KERNELS_DIFFER = INDEX_CHECKS + ("Integer division by zero", "NonMaxSuppress
     # ... nor take a 1-D count's weights (bincount_op_gpu.cu.cc refuses them): such cases,
     # by their code (and a Keras op case by its op and keyword names)
     "bincount(rt, weights=", "bincount(i[0], weights=",
-    "Input indices and weights must have the same size", "bincount['minlength', 'weights']")
+    "Input indices and weights must have the same size", "bincount['minlength', 'weights']") + (
+    # ... nor refuse half in the image adjustments (adjust_*_op.cc register float and half
+    # for the GPU, float for the CPU: tests/ops/gpu_only_kernels_cases.py computes them)
+    "AdjustContrastv2[T=DT_HALF]", "AdjustHue[T=DT_HALF]", "AdjustSaturation[T=DT_HALF]",
+    # ... nor refuse int64 in Reciprocal and Inv (gpu_op_reciprocal.cc; the CPU has no int
+    # kernel)
+    "Inv[T=DT_INT64]", "Reciprocal[T=DT_INT64]")
 
 
 def gpu_kernels_differ(*recorded: object) -> bool:
@@ -64,4 +70,13 @@ def on_recording_device(*recorded: object) -> contextlib.AbstractContextManager:
         import eagerflow as tf
 
         return tf.device("/CPU:0")
+    return contextlib.nullcontext()
+
+
+def gpu_less() -> contextlib.AbstractContextManager:
+    """A machine without a GPU, as TF's recorders ran on: for a case whose outcome tells
+    whether the machine has one (Keras's jit_compile="auto" resolved, its device lists),
+    where a GPU is present (the stand-in's, or a real one hidden); else no scope."""
+    if D.list_physical_devices("GPU"):
+        return D.standin_gpus(0)
     return contextlib.nullcontext()

@@ -167,3 +167,23 @@ def test_library_warnings_are_thread_safe():
     assert warnings.filters == filters
     with np.errstate(over="ignore"):  # the caller's own state still decides
         xp.clip(_s(np.ones(2, np.float16)), -2.0**31, 2.0**31)
+
+
+def test_an_array_converted_to_itself_is_itself_as_cupys():
+    # CuPy's a.astype(a.dtype, copy=False) and cupy.asarray(a) return `a`; a second
+    # stand-in array over the same memory hid it from reference counts, and a variable
+    # assigned another's value shared its buffer, which an in-place update then changed
+    # (Keras's SwapEMAWeights zeroed the weights on the stand-in GPU)
+    import eagerflow as tf
+    from eagerflow._src.core import device
+
+    a = _s([1.0, 2.0])
+    assert a.astype(a.dtype, copy=False) is a and xp.asarray(a) is a
+    assert a.astype(np.float32, copy=False) is not a
+    with device.standin_gpus(1):
+        v, w = tf.Variable([1.0, 2.0]), tf.Variable([10.0, 20.0])
+        v.assign(w)
+        w.assign_add([1.0, 1.0])
+        assert v.device.endswith("GPU:0")
+        np.testing.assert_array_equal(v.numpy(), [10.0, 20.0])
+        np.testing.assert_array_equal(w.numpy(), [11.0, 21.0])

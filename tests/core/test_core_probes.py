@@ -22,7 +22,9 @@ def got():
     # (TF logs each deprecation once per process, and the golden was recorded in a fresh
     # one: the notices other tests showed are forgotten first)
     tf_logging._deprecations_shown.clear()
-    return json.loads(json.dumps(run(tf)))
+    # (recorded on TF's CPU: a variable's device, its kernels' last bits)
+    with tf.device("/CPU:0"):
+        return json.loads(json.dumps(run(tf)))
 
 
 @pytest.mark.parametrize("group,key", CASES, ids=[f"{g}-{k}" for g, k in CASES])

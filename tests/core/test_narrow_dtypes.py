@@ -6,6 +6,7 @@ ml_dtypes' NumPy types (the `dtypes` extra); without it the DTypes exist and dat
 
 import json
 import math
+import os
 from pathlib import Path
 
 import numpy as np
@@ -167,10 +168,14 @@ def test_ml_dtypes_read_on_first_use_give_the_same_answers(case):
     program = ("import sys, numpy as np, eagerflow as tf\n"
                "print('ml_dtypes' in sys.modules)\n"
                f"{_LAZY_PROGRAMS[case]}\nprint(*out)\n")
+    # (on a machine without a GPU: the stand-in GPU holds bfloat16 arrays from the start,
+    # so EAGERFLOW_STANDIN_GPUS loads ml_dtypes with eagerflow)
+    env = {k: v for k, v in os.environ.items() if k != "EAGERFLOW_STANDIN_GPUS"}
     fresh = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
-                           check=True).stdout
+                           check=True, env=env).stdout
     here: dict = {"tf": tf, "np": np}
-    exec(_LAZY_PROGRAMS[case], here)
+    with tf.device("/CPU:0"):  # (the same machine's kernels as the child's)
+        exec(_LAZY_PROGRAMS[case], here)
     # (`import eagerflow` left ml_dtypes alone; the program's first use loaded it)
     assert fresh == "False\n" + " ".join(map(str, here["out"])) + "\n"
 

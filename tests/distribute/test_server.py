@@ -13,6 +13,7 @@ import threading
 import pytest
 
 import eagerflow as tf
+from tests.gpu_target import gpu_less
 
 
 def _port() -> int:
@@ -153,13 +154,15 @@ def connected() -> object:
     disconnected after: the devices are process-wide)."""
     from eagerflow._src.core import device
 
-    workers, ps = tf.test.create_local_cluster(2, 1)
-    try:
-        tf.config.experimental_connect_to_cluster(
-            tf.train.ClusterSpec(workers[0].server_def.cluster))
-        yield workers + ps
-    finally:
-        device.set_cluster_tasks([])
+    # (as recorded, on a machine without a GPU: the device lists name none)
+    with gpu_less():
+        workers, ps = tf.test.create_local_cluster(2, 1)
+        try:
+            tf.config.experimental_connect_to_cluster(
+                tf.train.ClusterSpec(workers[0].server_def.cluster))
+            yield workers + ps
+        finally:
+            device.set_cluster_tasks([])
 
 
 def test_connect_to_cluster(connected: object) -> None:

@@ -31,6 +31,7 @@ def test_every_case_is_recorded():
     assert len(GOLDEN) == len(keys())
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (values of TF's CPU kernels: erf's last bit)
 @pytest.mark.parametrize("numpy_behavior", [False, True])
 @pytest.mark.parametrize("traced", [False, True])
 def test_float_promotion_as_tf(traced, numpy_behavior, numpy_behavior_off):

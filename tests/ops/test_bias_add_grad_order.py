@@ -7,11 +7,14 @@ rounds otherwise)."""
 import hashlib
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import eagerflow as tf
+
+pytestmark = pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels' bits)
 
 
 def _values(shape: tuple, dtype: str) -> np.ndarray:

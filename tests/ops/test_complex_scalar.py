@@ -13,6 +13,8 @@ import pytest
 
 import eagerflow as tf
 
+pytestmark = pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels' bits)
+
 _GOLDEN = json.loads(pathlib.Path(__file__).with_name("complex_scalar_golden.json").read_text())
 
 

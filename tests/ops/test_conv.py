@@ -720,6 +720,7 @@ def test_bytes_data_format_of_tfs_generated_wrappers_is_the_string():
                                     [[0, 0], [1, 0], [1, 0], [0, 0]]).shape == (1, 4, 4, 2)
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels' words: its GPU's say "Slow")
 def test_gradient_ops_check_paddings_and_sizes_when_the_graph_runs():
     # recorded from TF 2.21: the convolution gradients' shape functions leave the explicit
     # paddings' values and out_backprop's sizes to their kernels: a traced call fails
@@ -758,7 +759,8 @@ def test_an_oom_names_the_dtype_as_tfs_cpp():
     with pytest.raises(tf.errors.ResourceExhaustedError,
                        match=r"OOM when allocating tensor with shape\[1099511627776,1048576\] "
                              r"and type half on /job:localhost/replica:0/task:0/device:CPU:0"):
-        tf.zeros([2 ** 40, 2 ** 20], tf.float16)
+        with tf.device("/CPU:0"):  # (a GPU's: test_gpu_placement.py, "by allocator GPU_0_bfc")
+            tf.zeros([2 ** 40, 2 ** 20], tf.float16)
 
 
 @pytest.mark.parametrize("fshape", [(0, 2, 2, 2), (3, 0, 2, 2)])

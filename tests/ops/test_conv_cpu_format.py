@@ -42,6 +42,7 @@ def test_the_golden_holds_every_case():
     assert sorted(GOLDEN) == sorted(CALLS)
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels; a GPU computes them)
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_the_cpu_refuses_or_computes_as_tf(name):
     want = GOLDEN[name]
@@ -84,6 +85,7 @@ def test_a_gpu_computes_what_the_cpu_refuses(name):
                                    rtol=_tolerance(name), atol=_tolerance(name))
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels; a GPU computes them)
 def test_a_traced_max_pool_gradient_is_computed_where_eagerly_it_is_refused():
     # (TF's graphs run oneDNN's gradient of a MaxPool, which takes float32 channels-first
     # data; its eager MaxPoolGrad kernel refuses it)
@@ -104,6 +106,7 @@ def test_a_traced_max_pool_gradient_is_computed_where_eagerly_it_is_refused():
     np.testing.assert_array_equal(got, want)
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels; a GPU computes them)
 def test_xla_computes_in_what_a_compiled_function_calls_and_in_its_gradient():
     # (TF's XLA compiles the functions a tf.function(jit_compile=True) calls and its
     # gradient; a plain function calling a compiled one keeps it a call, not inlined)
@@ -138,6 +141,7 @@ def test_xla_computes_in_what_a_compiled_function_calls_and_in_its_gradient():
                                rtol=1e-12)
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels; a GPU computes them)
 @pytest.mark.parametrize("op,words", [
     ("MaxPoolV2", "MaxPoolingV2Op only supports NHWC or NCHW_VECT_C. Got: NCHW"),
     ("MaxPoolGradV2", "Default MaxPoolingGradOp only supports NHWC on device type CPU"),
@@ -169,6 +173,7 @@ def test_a_graph_s_max_pool_ops_refuse_channels_first_when_run_but_under_xla(op,
     np.testing.assert_array_equal(compiled, want)
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels; a GPU computes them)
 @pytest.mark.parametrize("rank", [2, 3])
 def test_a_graph_s_raw_max_pool_gradient_is_refused_but_paired_with_its_max_pool(rank):
     # TF 2.21 (recorded): traced alone, MaxPoolGrad / MaxPool3DGrad refuse channels-first

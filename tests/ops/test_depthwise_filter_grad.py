@@ -81,6 +81,7 @@ def _bits(a, u):
     return a.view(u).ravel().tolist()
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernel's order of sums)
 def test_recorded_bits_of_tf():
     x, g, x2, g2 = _inputs()
     assert _bits(_grad(x, g, [3, 3, 6, 1], 1), np.uint32) == NAN_CASE
@@ -151,6 +152,7 @@ def test_other_dtypes_and_dilations_keep_the_product():
     np.testing.assert_array_equal(got[..., 0, 0], x[0, ::2, ::2, 0])
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernel's order of sums)
 def test_channels_first_reads_the_transposed_arrays():
     rng = np.random.default_rng(2)
     x = rng.standard_normal((2, 3, 1, 7)).astype(np.float32)  # (NCHW)

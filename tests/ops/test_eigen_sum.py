@@ -19,6 +19,8 @@ from tests.child_env import pythonpath
 from tests.ops import eigen_sum_reference as ref
 from tests.ops.eigen_sum_cases import THREADED, THREADS, cases, near_one, values
 
+pytestmark = pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels' bits)
+
 _TF = np.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "eigen_sum.npz"))
 _CASES = cases()
 
@@ -176,7 +178,8 @@ def test_configured_threads_split_as_tf() -> None:
         "from tests.ops.eigen_sum_cases import values\n"
         "tf.config.threading.set_intra_op_parallelism_threads(3)\n"
         "x = values(1000000, 'float32', 1000000)\n"
-        "print(tf.reduce_sum(x).numpy().view(np.uint32))\n")
+        "with tf.device('/CPU:0'):  # (the CPU's pool, where a GPU is the default too)\n"
+        "    print(tf.reduce_sum(x).numpy().view(np.uint32))\n")
     env = {**os.environ, "PYTHONPATH": pythonpath()}
     out = subprocess.run([sys.executable, "-c", program], capture_output=True, env=env,
                          check=True, timeout=120)

@@ -16,6 +16,8 @@ from eagerflow._src.ops import eigen_sum
 from tests.ops import eigen_sum_reference as ref
 from tests.ops.eigen_sum_cases import near_one, values
 
+pytestmark = pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels' bits)
+
 # no -inf: inf - inf would make a NaN of its own
 _SPECIALS = (np.inf, -0.0, 0.0, 3e38, -3e38, 1e-45, -1e-45, 1.0)
 

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 import eagerflow as tf
 from tests.ops.float_cast_cases import FILL, SOURCES, TAIL, TARGETS, values
 
+pytestmark = pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels' bits)
+
 GOLDEN = json.loads((Path(__file__).parent / "float_cast_golden.json").read_text())["casts"]
 PAIRS = [(s, d) for s in SOURCES for d in TARGETS]
 VALUES = values()

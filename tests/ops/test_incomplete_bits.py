@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 import eagerflow as tf
 from eagerflow._src.ops import special_lgamma
 
+pytestmark = pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels' bits)
+
 FIXTURE = np.load(pathlib.Path(__file__).with_name("incomplete_bits.npz"))
 GAMMA = {"igamma": lambda a, x: tf.raw_ops.Igamma(a=a, x=x),
          "igammac": lambda a, x: tf.raw_ops.Igammac(a=a, x=x),

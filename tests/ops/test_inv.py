@@ -12,6 +12,7 @@ import pytest
 
 import eagerflow as tf
 from tests.golden_io import recorded_outcome
+from tests.gpu_target import on_recording_device
 from tests.ops import inv_cases as cases
 
 GOLDEN = json.loads((Path(__file__).parent / "inv_golden.json").read_text())["cases"]
@@ -24,4 +25,5 @@ def test_every_case_is_recorded():
 
 @pytest.mark.parametrize("key", sorted(CASES))
 def test_inv_matches_tf(key):
-    assert recorded_outcome(cases.outcome(CASES[key])) == GOLDEN[key]
+    with on_recording_device(GOLDEN[key]):
+        assert recorded_outcome(cases.outcome(CASES[key])) == GOLDEN[key]

@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 import eagerflow as tf
 from eagerflow._src.ops import special_lgamma
 
+pytestmark = pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels' bits)
+
 FIXTURE = np.load(pathlib.Path(__file__).with_name("lgamma_bits.npz"))
 SMALLEST_NORMAL = np.finfo(np.float64).tiny
 

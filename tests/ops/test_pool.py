@@ -252,6 +252,7 @@ def test_3d_pool_gradients_are_the_2d_ones_over_a_unit_depth(kind):
     directional_check(lambda a: pool2(a, [2, 3], [2, 1], "SAME"), [x3[:, 0]])
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels' registrations)
 def test_3d_pools_refuse_float64_as_tf():
     # TF 2.21 (recorded): MaxPool3D's and MaxPool3DGrad's definitions take no float64 (nor
     # MaxPool3DGrad's TInput, named first); AvgPool3D, AvgPool3DGrad and MaxPool3DGradGrad
@@ -315,6 +316,7 @@ def _no_kernel_parts(message: str) -> tuple:
     return message[:m.start(1)] + message[m.end(1):], attrs
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels' registrations)
 @pytest.mark.parametrize("graph", ["function", "tf1"])
 def test_3d_pools_without_a_cpu_kernel_are_refused_when_a_graph_runs(graph):
     # TF 2.21 (recorded): a graph's 3-D pool of a type its CPU has no kernel for traces, and

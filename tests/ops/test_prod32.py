@@ -6,8 +6,11 @@ and NumPy's product (each row in turn, as before) where the axes are not the las
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import eagerflow as tf
+
+pytestmark = pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels' bits)
 
 CASES = [((3, 37), (1,)), ((2, 3, 40), (1, 2)), ((2, 1100), (1,)), ((300,), (0,)),
          ((4, 9000), (1,))]

@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 import eagerflow as tf
 from eagerflow._src.ops import eigen_reduce
 
+pytestmark = pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels' bits)
+
 FIXTURE = np.load(pathlib.Path(__file__).with_name("segment_order.npz"))
 CASES = sorted({k.split("/")[0] for k in FIXTURE.files})
 

@@ -92,6 +92,7 @@ def _message(fn):
     return type(info.value).__name__, str(info.value)
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels are NHWC only; its GPU's take NCHW)
 def test_nchw_eager_not_found():
     assert _message(lambda: tf.nn.space_to_depth(X, 2, data_format="NCHW")) == \
         ("NotFoundError", S2D_NCHW)
@@ -106,6 +107,7 @@ def test_nchw_eager_not_found():
         ("NotFoundError", D2S_VECT_INT8)
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels are NHWC only; its GPU's take NCHW)
 def test_nchw_eager_device_refusal_before_shape_checks():
     # recorded from TF 2.21: a 2-D float64 input, NCHW: the same NotFoundError (T=DT_DOUBLE)
     kind, text = _message(lambda: tf.nn.space_to_depth(np.ones((4, 4)), 2,
@@ -123,6 +125,7 @@ def _graph_attrs(text):
     return re.search(r"with these attrs: \[([^\]]*)\]", text).group(1).split(", ")
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels are NHWC only; its GPU's take NCHW)
 def test_nchw_graph_no_kernel():
     kind, text = _message(lambda: tf.function(
         lambda: tf.nn.space_to_depth(X, 2, data_format="NCHW"))())

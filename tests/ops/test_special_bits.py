@@ -11,7 +11,12 @@ RSQRTPS, refined by one Newton step: backend/x86_estimates.py, Intel's) in float
 and Erfinv's tails and past the Bessel functions' first interval, and Eigen's own sin and
 cos there for J and Y (halfprec.psin, pcos); float64 values through exp or log (I0, I1,
 Ei, Y1) the C library's (special_cephes.exp64, log64), as Digamma's reflection takes the
-C library's tan and tanf and its float32 log glibc's logf."""
+C library's tan and tanf and its float32 log glibc's logf.
+
+The values are TF's CPU kernels': the suite runs on the CPU where a GPU is the default device
+(`make test-gpu`), as TF's would inside tf.device("/CPU:0"). TF's GPU kernels are Eigen's
+device functions over CUDA's libdevice (its lgamma, j0f, erfinvf, ...), not the C library's
+nor the CPU's estimates."""
 
 import pathlib
 
@@ -19,6 +24,8 @@ import numpy as np
 import pytest
 
 import eagerflow as tf
+
+pytestmark = pytest.mark.usefixtures("cpu_kernels")
 
 FIXTURE = np.load(pathlib.Path(__file__).with_name("special_bits.npz"))
 OPS = {"fresnel_cos": tf.math.special.fresnel_cos, "fresnel_sin": tf.math.special.fresnel_sin,

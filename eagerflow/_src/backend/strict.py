@@ -439,6 +439,15 @@ def _wrap(r: Any, device: int | None = None) -> Any:
     return r
 
 
+def _same_or_wrapped(r: Any, device: int | None, source: Any) -> Any:
+    """`_wrap(r)`, or `source` itself where `r` is its own NumPy array: as CuPy's
+    `a.astype(a.dtype, copy=False)` and `cupy.asarray(a)` return `a`, not a second array
+    over its memory (which reference counts, variables.sole_holder's, would not see)."""
+    if type(source) is StrictArray and r is source._a:
+        return source
+    return _wrap(r, device)
+
+
 def _wrapped(fn: Any, name: str, owner: Any = None, library: str | None = None,
              kind: str | None = "elementwise") -> Any:
     """`fn` over stand-in arrays; an array method's results stay on its array's device.
@@ -456,7 +465,8 @@ def _wrapped(fn: Any, name: str, owner: Any = None, library: str | None = None,
                 raise TypeError(f"{name}() got an unexpected keyword argument '{k}'")
         cap = _CURRENT.stream._capture
         if cap is None:
-            out = _wrap(fn(*_unwrap(args, owner), **_unwrap(kwargs, owner)), device)
+            out = _same_or_wrapped(fn(*_unwrap(args, owner), **_unwrap(kwargs, owner)), device,
+                                   owner if owner is not None else args[0] if args else None)
             if kind == "elementwise":
                 _launch(kind)
             else:

@@ -74,6 +74,7 @@ from eagerflow._src.ops.nn_conv_checks import (
     check_convolution_args,
     check_depthwise_backprop,
     cpu_dilations,
+    device_label,
     op_attrs_first,
     read_shape,
     refuse_on_cpu,
@@ -313,9 +314,9 @@ def conv_grad(fam: Family, n: Any, g: Any) -> list:
 def _check_backprop(fam: Family, op: str, label: str, in_shape: tuple | None,
                     fshape: tuple | None, dyshape: tuple | None, a: dict,
                     kernel: bool = False) -> None:
-    """A gradient op's input, filter and output-gradient shapes against each other (the
-    output gradient's spatial sizes only when it runs, _at_run; a dilated depthwise
-    one's by its `kernel`, which knows its device: cpu_dilations)."""
+    """A gradient op's shapes against each other, worded as on its device (the output
+    gradient's sizes when it runs, _at_run; a dilated depthwise one's in its `kernel`)."""
+    label = device_label(op, label)
     later = not kernel and (_at_run(fam, op) or
                             (fam.depthwise and any(d != 1 for d in a["dilations"])))
     kept((fam.fwd, op, label, in_shape, fshape, dyshape, *a.values(), later),
@@ -433,9 +434,8 @@ def _sizes(op: str, sizes: Any, want: int, what: str) -> tuple | None:
 def _backprop_infer(fam: Family, op: str, sizes: Any, t: Any, dy: Any, attrs: tuple) -> list:
     """A gradient op's output: its input_sizes / filter_sizes values, checked with its
     `attrs` (strides, padding, explicit paddings, data format, dilations) and its dtypes
-    against the other operand `t` (the filter, or the input) and dy. An eager sizes
-    tensor (host int32, as shape_tensor makes it) is checked once per set of values,
-    dtypes and shapes."""
+    against the other operand `t` (the filter, or the input) and dy. An eager sizes tensor
+    (host int32, as shape_tensor makes it) is checked once per values, dtypes and shapes."""
     arr = getattr(sizes, "_arr", None)
     if arr.__class__ is not np.ndarray or arr.ndim != 1:  # (traced, on a device, or bad)
         vals, d = _backprop_infer_now(fam, op, sizes, t, dy, attrs)

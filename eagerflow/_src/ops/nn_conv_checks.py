@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from eagerflow._src.core.context import _state
+from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.errors import OpError
 from eagerflow._src.core.tensor import EagerTensor, Tensor
 from eagerflow._src.ops import attr_values as AV
@@ -31,6 +31,20 @@ from eagerflow._src.ops.nn_args import (
     spatial,
     unbool,
 )
+
+# TF's GPU kernels of Conv2D's gradients word their shape checks as its slow kernels
+# (LaunchConv2DBackpropInputOp, LaunchConv2DBackpropFilterOp for GPUDevice:
+# conv_grad_input_ops.cc, conv_grad_filter_ops.cc), its CPU's as its custom ones
+_GPU_LABELS = {"Conv2DBackpropInput": "Conv2DSlowBackpropInput",
+               "Conv2DBackpropFilter": "Conv2DSlowBackpropFilter"}
+
+
+def device_label(op: str, label: str) -> str:
+    """The label of gradient op `op`'s shape checks' messages (`label`: its CPU kernel's)
+    as TF's kernel on the device an eager op runs on gives it."""
+    if _state.graph is None and _state.device != CPU_DEVICE:
+        return _GPU_LABELS.get(op, label)
+    return label
 
 
 def check_convolution_args(x: Any, w: Any, r: int, strides: Any, data_format: Any,

@@ -44,6 +44,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core.context import _state
 from eagerflow._src.ops.op_index import LAZY_OPS
 
@@ -519,6 +520,15 @@ def lacks_kernel(op: str, types: Any) -> bool:
     return _state.xp is np or types not in REGISTRY[op].gpu_only_types
 
 
+def _reference_copy(xp: Any, arr: Any) -> Any:
+    """A copy of a reference's value on the device of the kernel (`xp`'s) that fetches it:
+    a host variable's value goes to a GPU kernel's device, a GPU one's comes to the host."""
+    if xp is np:
+        return arr.copy() if type(arr) is np.ndarray else to_host(arr)
+    out = xp.asarray(arr)
+    return out.copy() if out is arr else out
+
+
 def ref_form(op: OpDef, name: str, n: int = 1) -> OpDef:
     """TF 1's op `name` on reference variables that resource op `op` is the form of
     (ResourceApplyAdam: ApplyAdam; ResourceScatterUpdate: ScatterUpdate): a node taking
@@ -531,7 +541,7 @@ def ref_form(op: OpDef, name: str, n: int = 1) -> OpDef:
 
     def kernel(xp: Any, *inputs: Any, **attrs: Any) -> Any:
         op.kernel(xp, *inputs, **attrs)
-        return inputs[0]._arr.copy()
+        return _reference_copy(xp, inputs[0]._arr)
 
     def export(node: Any, w: Any) -> list:
         attrs = dict(node.attrs)

@@ -40,7 +40,8 @@ def _ref_write_kernel(mode: str) -> Any:
     def kernel(xp: Any, value: Any, *, var: Any, validate_shape: bool = False,
                **_attrs: Any) -> Any:
         write(xp, value, var, validate_shape)
-        return var._arr.copy()  # (the reference after it: a fetch gets its own copy)
+        # (the reference after it, on the kernel's device: a fetch gets its own copy)
+        return READ_VAR.kernel(xp, var).copy()
     return kernel
 
 

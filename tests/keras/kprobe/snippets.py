@@ -2,6 +2,7 @@
 prints on eagerflow what real TF 2.21 + Keras 3 printed, as the suite's golden.json
 (written by kprobe/record_golden.py) holds it."""
 
+import contextlib
 import json
 import os
 from collections.abc import Callable
@@ -13,7 +14,48 @@ import pytest
 import eagerflow as tf
 from eagerflow import keras
 from tests.golden_io import as_recorded
+from tests.gpu_target import gpu_less as machine_without_gpu
 from tests.gpu_target import on_recording_device
+
+# Snippets ("suite/name") whose printout TF recorded on a machine without a GPU and a GPU
+# changes by design: where a GPU is the default device (`make test-gpu`) they run on CPU:0,
+# where the recording's kernels are
+CPU_RECORDED = {
+    # the CPU kernels' rounding (training steps' sums, float16 math, reductions): a GPU's
+    # kernels sum and round in their own order
+    "kprobe16/loss_reductions_and_options", "kprobe17/evaluate_predict_steps_and_batches",
+    "kprobe17/train_test_predict_on_batch", "kprobe18/constant_initializer_configs",
+    "kprobe28/integrated_gradients_riemann_trapezoidal", "kprobe29/ops_nn_activation_edges",
+    "kprobe33/nn_conv_transpose_padding_dilation", "kprobe37/ops_float16_precision_results",
+    "kprobe37/ops_unary_math_odd_dtypes", "kprobe40/compile_loss_strings_sweep",
+    "kprobe44/losses_bad_args", "kprobe46/tf_nn_moments", "kprobe47b/ops_odd_dtypes",
+    # ties the CPU's kernels break their own way: Maximum/Minimum of +0 and -0 (test_minmax_
+    # ties), a singular matrix's det and slogdet sign of zero (its LU; cuSolver's on a GPU),
+    # the place of NaN in a sort (TopKV2's order)
+    "kprobe15/layer_Maximum", "kprobe15/layer_Minimum", "kprobe15/layers_namespace",
+    "kprobe33/ops_select_slogdet_rot90", "kprobe35/linalg_det_norm_family",
+    "kprobe35/np_argsort_sort_each_dtype",
+    # kernels TF's GPU has where its CPU refuses the dtype (MaxPool3D's half, Reciprocal's
+    # int64: pooling_ops_3d.cc, gpu_op_reciprocal.cc)
+    "kprobe15/layer_mixed_MaxPool3D", "kprobe15/layer_mixed_MaxPooling3D",
+    "kprobe35/promo_unary_dtypes_each_dtype",
+    # labels out of range: TF's GPU SparseSoftmaxCrossEntropyWithLogits gives NaN rows
+    # where its CPU kernel raises (as tf.nn's documentation says; kprobe14's HOST)
+    "kprobe22/fit_given_mismatched_data", "kprobe29/crossentropy_logits_smoothing_combinations",
+    "kprobe40/fit_mismatched_y", "kprobe46/tf_nn_losses",
+}
+# ... and whose printout tells the machine has no GPU: they run with none (the stand-in's
+# or a real one hidden), as recorded
+GPU_LESS = {
+    # Keras resolves jit_compile="auto" to on where a GPU is present (Keras 3.15's
+    # _resolve_auto_jit_compile; tests/keras/cudnn_jit): compiled models' configs and flags
+    "kprobe10/custom_build_assets_compile", "kprobe3/compile_run_eagerly_disables_jit_compile",
+    "kprobe34/compiled_model_attributes_before_and_after_fit",
+    "kprobe34/compile_jit_compile_flags", "kprobe34/registered_model_subclass_save_load_compiled",
+    "kprobe40/model_get_config_exact",
+    # keras.distribution.list_devices() names the machine's GPUs
+    "kprobe38/distribution_on_tensorflow",
+}
 
 
 def golden_beside(test_file: str) -> dict:
@@ -23,15 +65,17 @@ def golden_beside(test_file: str) -> dict:
 
 
 def check_snippet(code: str, expected: str, monkeypatch: Any, capsys: Any,
-                  host: bool = False) -> None:
+                  host: bool = False, gpu_less: bool = False) -> None:
     """`code` run as the recorder ran it (80 columns, a fresh session, seed 1) prints
     `expected`; `host`: on the CPU where a GPU is the default device too (a snippet showing
-    what TF's CPU kernels do where its GPU kernels differ by design)."""
+    what TF's CPU kernels do where its GPU kernels differ by design); `gpu_less`: on a
+    machine without a GPU, as the recorder's (GPU_LESS)."""
     monkeypatch.setenv("COLUMNS", "80")
-    keras.backend.clear_session()
-    keras.utils.set_random_seed(1)
-    with tf.device("/CPU:0") if host else on_recording_device(expected):
-        exec(code, {"tf": tf, "keras": keras, "layers": keras.layers, "np": np})
+    with machine_without_gpu() if gpu_less else contextlib.nullcontext():
+        keras.backend.clear_session()
+        keras.utils.set_random_seed(1)
+        with tf.device("/CPU:0") if host else on_recording_device(expected):
+            exec(code, {"tf": tf, "keras": keras, "layers": keras.layers, "np": np})
     # (an eager op's error names the device it ran on: the golden's, recorded on CPU:0)
     assert as_recorded(capsys.readouterr().out) == expected
 
@@ -49,6 +93,7 @@ def snippet_test(snippets: dict, test_file: str, known: dict | None = None,
     `by_build`, whose difference comes and goes with the machine's LAPACK or BLAS build;
     `host(name)`: the snippet runs on the CPU (check_snippet's `host`)."""
     golden = golden_beside(test_file)["snippets"]
+    suite = os.path.basename(os.path.dirname(test_file))
     known = known or {}
     if set(known) - set(snippets) or by_build - set(known):
         raise ValueError(f"KNOWN names no snippet: {sorted(set(known) - set(snippets))}, "
@@ -60,5 +105,7 @@ def snippet_test(snippets: dict, test_file: str, known: dict | None = None,
             request.applymarker(pytest.mark.xfail(reason=known[name],
                                                   strict=name not in by_build))
         monkeypatch.chdir(tmp_path)  # (a snippet's files go to its own temporary folder)
-        check_snippet(snippets[name], golden[name], monkeypatch, capsys, host=host(name))
+        check_snippet(snippets[name], golden[name], monkeypatch, capsys,
+                      host=host(name) or f"{suite}/{name}" in CPU_RECORDED,
+                      gpu_less=f"{suite}/{name}" in GPU_LESS)
     return test
