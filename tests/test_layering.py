@@ -100,7 +100,8 @@ OPS_ORDER = [
     "slice_update", "histogram_ops", "data_flow",
     "reduce_grads",
     # linear algebra
-    "sparse_matmul", "linalg_diag", "eigen_lu", "eigen_qr", "matmul_flags", "linalg", "linalg_eye",
+    "sparse_matmul", "linalg_diag", "eigen_lu", "eigen_qr", "matmul_flags", "linalg",
+    "linalg_band_part", "linalg_eye",
     "einsum_shapes", "einsum_path", "einsum",
     "linalg_decomp",
     "linalg_spectral",

@@ -1,8 +1,9 @@
 """tf.linalg: linear algebra."""
 
 from eagerflow._src.ops.linalg import (  # noqa: F401
-    adjoint, band_part, det, inv, matmul, matrix_transpose, matvec, tensordot, trace,
+    adjoint, det, inv, matmul, matrix_transpose, matvec, tensordot, trace,
 )
+from eagerflow._src.ops.linalg_band_part import band_part  # noqa: F401
 from eagerflow._src.ops.linalg_eye import eye  # noqa: F401
 from eagerflow._src.ops.einsum import einsum  # noqa: F401
 from eagerflow._src.ops.global_norms import global_norm  # noqa: F401

@@ -19,7 +19,8 @@ from eagerflow._src.module import Module
 from eagerflow._src.ops.array import constant as _constant
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.linalg import adjoint as _adjoint
-from eagerflow._src.ops.linalg import band_part, det, diag_part, matmul
+from eagerflow._src.ops.linalg import det, diag_part, matmul
+from eagerflow._src.ops.linalg_band_part import band_part
 from eagerflow._src.ops.linalg_decomp import cholesky, slogdet, solve, triangular_solve
 from eagerflow._src.ops.linalg_eye import eye
 from eagerflow._src.ops.linalg_spectral import eigvalsh, svd

@@ -20,6 +20,7 @@ from eagerflow._src.ops import misc_ops as MO
 from eagerflow._src.ops.debugging import Assert
 from eagerflow._src.ops.eager_errors import raised_eagerly
 from eagerflow._src.ops.indexing import gather
+from eagerflow._src.ops.linalg_band_part import band_part
 from eagerflow._src.ops.math_base import cast, identity, ones_like, where, zeros_like
 from eagerflow._src.ops.padding import pad as _pad
 from eagerflow._src.ops.reduce import reduce_all
@@ -112,10 +113,10 @@ def tri(N: int, M: int | None = None, k: int = 0, dtype: Any = None) -> Tensor: 
         lower = -k - 1
         if lower > N:
             return A.zeros([N, M], want)
-        upper = L.band_part(A.ones([N, M], dt.bool), lower, -1)
+        upper = band_part(A.ones([N, M], dt.bool), lower, -1)
         return cast(m.logical_not(upper), want)
     ones = A.ones([N, M], want)
-    return ones if k > M else L.band_part(ones, -1, k)
+    return ones if k > M else band_part(ones, -1, k)
 
 
 def _lower_mask(n: Any, m_: Any, k: int) -> Tensor:

@@ -41,12 +41,12 @@ from eagerflow._src.ops.eigen_lu import (
 from eagerflow._src.ops.elementwise import binary_args, binary_args_hint
 from eagerflow._src.ops.linalg import (
     adjoint,
-    band_part,
     diag,
     diag_part,
     inv,
     matmul,
 )
+from eagerflow._src.ops.linalg_band_part import band_part
 from eagerflow._src.ops.math import (
     log,
     reciprocal,

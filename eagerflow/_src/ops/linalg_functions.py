@@ -23,7 +23,8 @@ from eagerflow._src.ops.array import expand_dims, ones_like, zeros_like
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
-from eagerflow._src.ops.linalg import band_part, matmul, matrix_transpose
+from eagerflow._src.ops.linalg import matmul, matrix_transpose
+from eagerflow._src.ops.linalg_band_part import band_part
 from eagerflow._src.ops.linalg_decomp import cholesky, cholesky_solve, triangular_solve
 from eagerflow._src.ops.linalg_diag import diag_part, set_diag
 from eagerflow._src.ops.linalg_eye import eye

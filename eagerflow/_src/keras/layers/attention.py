@@ -39,10 +39,10 @@ from eagerflow._src.keras.ops.numpy_linear import einsum
 from eagerflow._src.keras.ops.numpy_linear import matmul as ops_matmul
 from eagerflow._src.keras.random_seeds import SeedGenerator, seed_pair
 from eagerflow._src.ops import array as ta
-from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
+from eagerflow._src.ops.linalg_band_part import band_part
 from eagerflow._src.ops.math_base import cast, where
 from eagerflow._src.ops.stacking import stack
 
@@ -84,7 +84,7 @@ def _attention_equations(rank: int, attn_axes: tuple) -> tuple:
 def _lower_band(t: Any, s: Any, below: int, above: int) -> Any:
     """A (1, t, s) boolean mask, True within `below` diagonals under and `above` over the
     main one (-1: all of them)."""
-    return tl.band_part(ta.ones(stack([1, t, s]), "bool"), below, above)
+    return band_part(ta.ones(stack([1, t, s]), "bool"), below, above)
 
 
 class MultiHeadAttention(Layer):

@@ -29,13 +29,13 @@ from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import eager_errors, nn_loss, unique_one_hot
 from eagerflow._src.ops import indexing as ti
-from eagerflow._src.ops import linalg as tl
 from eagerflow._src.ops import math as tm
 from eagerflow._src.ops import nn as tn
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import shaping as tshape
 from eagerflow._src.ops import sorting as tsort
 from eagerflow._src.ops.einsum import einsum
+from eagerflow._src.ops.linalg_band_part import band_part
 from eagerflow._src.ops.math_base import cast, ones_like, where, zeros_like
 from eagerflow._src.ops.math_special import div_no_nan
 from eagerflow._src.ops.math_special import log_sigmoid as tf_log_sigmoid
@@ -624,7 +624,7 @@ def dot_product_attention(query: Any, key: Any, value: Any, bias: Any = None, ma
             keep = tm.logical_and(keep, mask)
         if is_causal:
             t, s = static_shape(logits)[2], static_shape(logits)[3]
-            causal = tl.band_part(ta.ones((t, s), "bool"), -1, 0)
+            causal = band_part(ta.ones((t, s), "bool"), -1, 0)
             keep = tm.logical_and(keep, causal[None, None, :, :])
         logits = where(keep, logits, _large_negative(logits.dtype))
     probs_dtype = kd.result_type(logits.dtype, "float32")

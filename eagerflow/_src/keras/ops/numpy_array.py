@@ -36,6 +36,7 @@ from eagerflow._src.ops import math_base, tiling
 from eagerflow._src.ops import reduce as tr
 from eagerflow._src.ops import shaping as tsh
 from eagerflow._src.ops.eager_errors import slow_path
+from eagerflow._src.ops.linalg_band_part import band_part
 from eagerflow._src.ops.linalg_eye import eye as tf_eye
 from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.math_special import bessel_i0e
@@ -637,7 +638,7 @@ def diagonal(x: Any, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Any:
 
 def _row_col(x: Any) -> tuple:
     if len(x.shape) < 2:  # (Keras 3.15 runs MatrixBandPart, which refuses it so)
-        tl.band_part(x, -1, 0)
+        band_part(x, -1, 0)
     dims = ta.shape(x)
     rows = ta.reshape(tf_range(dims[-2]), [-1, 1])
     cols = ta.reshape(tf_range(dims[-1]), [1, -1])
