@@ -49,6 +49,15 @@ CASES = {
         def run():
             return f(tf.ones([4, 2]), tf.ones([3, 2]))
     """,
+    # (a chain a GPU fuses into one kernel: the first op that cannot broadcast fails)
+    "chain_broadcast_at_run_time": """
+        @tf.function(input_signature=[tf.TensorSpec([None]), tf.TensorSpec([None, None]),
+                                      tf.TensorSpec([None, None])])
+        def f(a, b, c):
+            return tf.exp(a * 2.0) * b + c
+        def run():
+            return f(tf.ones([2]), tf.ones([2, 3]), tf.ones([2, 3]))
+    """,
     "select_broadcast_at_run_time": """
         @tf.function(input_signature=[tf.TensorSpec(None, tf.bool), tf.TensorSpec(None),
                                       tf.TensorSpec(None)])

@@ -120,6 +120,17 @@ def test_errors_name_the_failing_node(gpu, case):
     assert re.search(r"\n\t \[\[\{\{node \S+\}\}\]\] \[Op:__inference_\S+_\d+\]$", text), text
 
 
+def test_a_fused_chains_refusal_is_its_first_failing_ops(gpu):
+    # (one kernel broadcasts all the chain's operands; TF's Mul fails first, on its own two)
+    program = _program(tf.function(lambda a, b: tf.exp(a * 2.0) * b + b),
+                       tf.ones([2, 3]), tf.ones([2, 3]))
+    assert program.groups, "the chain is not fused: the test tests nothing"
+    cls, text = raise_case(tf, CASES["chain_broadcast_at_run_time"])
+    assert cls == "InvalidArgumentError", text
+    assert text.startswith("Graph execution error:\n\nDetected at node mul_1 "), text
+    assert "\nIncompatible shapes: [2] vs. [2,3]\n\t [[{{node mul_1}}]]" in text, text
+
+
 def test_a_workspace_past_the_memory_limit_is_tf_resource_exhausted(gpu):
     @tf.function
     def f(x, k):

@@ -30,13 +30,14 @@ _EAGER_SUFFIX = re.compile(r" \[Op:[^\]]*\]( name: \S*)?$")
 def failed_node(e: BaseException) -> str | None:
     """The node where `e` was raised (the innermost one), if any: from the generated code's
     line (NumPy's code on the CPU, a device program's on a GPU), or the node a Session's
-    interpreter was running on a GPU."""
+    interpreter was running on a GPU; a fused kernel's refusal names the group's node that
+    fails, fusion.launch's `_fused_node`)."""
     found = getattr(e, "_graph_node", None)
     for frame, lineno in traceback.walk_tb(e.__traceback__):
         name = codegen.node_at(frame.f_code, lineno)
         if name is not None:
             found = name
-    return found
+    return getattr(e, "_fused_node", None) or found
 
 
 _NUMPY_BROADCAST = re.compile(r"operands could not be broadcast together with shapes "

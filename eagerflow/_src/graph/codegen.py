@@ -45,6 +45,7 @@ from eagerflow._src.core.context import CPU_DEVICE, _state
 from eagerflow._src.core.dtypes import dtype_word
 from eagerflow._src.core.errors import InvalidArgumentError, OpError
 from eagerflow._src.core.tensor import EagerTensor
+from eagerflow._src.graph import fusion
 from eagerflow._src.graph.ir import CONST, PLACEHOLDER, READ_VAR, Graph
 from eagerflow._src.graph.symbolic_tensor import SymbolicTensor
 from eagerflow._src.ops.checks import num_elements
@@ -685,7 +686,7 @@ def _int32_on_host(w: _DeviceWriter, node: Any) -> bool:
 def _dev_group(w: _DeviceWriter, group: Any) -> None:
     """A fused group, at its last node: one launch of its kernel."""
     args = ", ".join(w.moved(x, "d") for x in group.inputs)
-    fn = w.bind_global("g", functools.partial(w.place.backend.launch, group.source))
+    fn = w.bind_global("g", functools.partial(fusion.launch, w.place.backend.launch, group))
     t, out = w.temp(), group.output
     w.lines.append(f"{t} = {fn}([{args}])")
     w.names[id(out)], w.where[id(out)] = t, "d"

@@ -318,3 +318,34 @@ def cuda_text(g: Group) -> str:
     return (f"{head}reduction ({s['in_params']}) -> ({s['out_params']}): map {s['map_expr']}; "
             f"reduce {s['reduce_expr']}; {s['post_map_expr']}; identity {s['identity']}; "
             f"axis={s['axis']} keepdims={s['keepdims']}")
+
+
+def launch(run: Any, group: Group, arrays: list) -> Any:
+    """`run(group.source, arrays)`, the backend's launch of the group's kernel. A kernel
+    broadcasts all its operands at once, and refuses them all in one message; TF's ops run
+    one by one, and the first that cannot broadcast its own inputs fails: that node's
+    refusal, its two shapes in NumPy's words, is raised instead (graph_errors words it)."""
+    try:
+        return run(group.source, arrays)
+    except ValueError as e:
+        found = _first_unbroadcastable(group, [a.shape for a in arrays])
+        if found is None:
+            raise
+        node, shapes = found
+        error = ValueError("operands could not be broadcast together with shapes "
+                           + " ".join(str(tuple(s)) for s in shapes))
+        error._fused_node = node.name
+        raise error from e
+
+
+def _first_unbroadcastable(group: Group, shapes: list) -> tuple | None:
+    """(the first of the group's nodes whose inputs do not broadcast, their shapes), the
+    group's external inputs being of `shapes`; None where each node's do."""
+    known = {id(t): tuple(s) for t, s in zip(group.inputs, shapes)}
+    for node in group.nodes:
+        ins = [known.get(id(x), ()) for x in node.inputs]  # (a literal: a 0-d constant)
+        try:
+            known[id(node.outputs[0])] = np.broadcast_shapes(*ins)
+        except ValueError:
+            return node, ins
+    return None
