@@ -19,7 +19,8 @@ _PART = {"complex64": np.float32, "complex128": np.float64}
 # (x's shape, y's shape): like, broadcast both ways, 0-d, empty, past _SLICE
 SHAPES = [((5,), (5,)), ((2, 3), (3,)), ((4, 1), (1, 3)), ((), ()), ((7,), ()), ((), (2, 2)),
           ((0,), (0,)), ((0, 3), (3,)), ((3, 7000), (3, 7000)), ((20000,), ()), ((), (17000,)),
-          ((130, 140), (140,)), ((2, 1, 3), (4, 1))]
+          ((130, 140), (140,)), ((2, 1, 3), (4, 1)), ((200, 1), (1, 100)), ((1, 9000), (3, 1)),
+          ((140,), (130, 140)), ((3, 1, 6000), (2, 1))]
 
 
 def _operand(rng: np.random.Generator, shape: tuple, dtype: str) -> np.ndarray:
@@ -80,3 +81,12 @@ def test_square_of_a_strided_operand(dtype):
     rng = np.random.default_rng(48)
     x = _operand(rng, (40000,), dtype)[::2]  # (not contiguous: reshape copies)
     _same(np.asarray(cs._textbook(x, x)), _reference(x, x))
+
+
+@pytest.mark.parametrize("n", [6, 20000])
+def test_unlike_dtypes_multiply_in_the_wider(n):
+    rng = np.random.default_rng(n)
+    x, y = _operand(rng, (n,), "complex64"), _operand(rng, (n,), "complex128")
+    want = _reference(x.astype("complex128"), y)  # (complex64 to complex128 is exact)
+    _same(np.asarray(cs._textbook(x, y)), want)
+    _same(np.asarray(cs._textbook(y[:1].reshape(()), x)), _reference(y[:1].reshape(()), x))
