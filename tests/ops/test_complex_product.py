@@ -90,3 +90,12 @@ def test_unlike_dtypes_multiply_in_the_wider(n):
     want = _reference(x.astype("complex128"), y)  # (complex64 to complex128 is exact)
     _same(np.asarray(cs._textbook(x, y)), want)
     _same(np.asarray(cs._textbook(y[:1].reshape(()), x)), _reference(y[:1].reshape(()), x))
+
+
+@pytest.mark.parametrize("shapes", [((9,), (9,)), ((3, 4), (4,)), ((20000,), ())], ids=str)
+def test_a_raising_error_state_gives_the_same_bits(shapes):
+    rng = np.random.default_rng(7)
+    x, y = (_operand(rng, s, "complex64") for s in shapes)  # (overflows and NaN among them)
+    with np.errstate(all="raise"):
+        got = np.asarray(cs._textbook(x, y))
+    _same(got, _reference(x, y))
