@@ -236,20 +236,96 @@ def product(x: Any, y: Any) -> np.ndarray:
 
 def _textbook(x: Any, y: Any) -> np.ndarray:
     """(ac - bd) + (ad + bc)i over broadcast complex arrays or scalars, each product and
-    sum rounded on its own (TF's x86 build has no FMA), in their result's dtype."""
+    sum rounded on its own (TF's x86 build has no FMA), in their result's dtype. The same
+    roundings by one of three ways, for speed: the four products into the result's parts
+    for small operands of like shape, NumPy's broadcasting for small ones of unlike shapes
+    (np.broadcast_shapes costs more than their products), and slices of _SLICE values at a
+    time for large ones (the parts' strided loops then work in cache)."""
     x, y = np.asarray(x), np.asarray(y)
+    like = x.dtype == y.dtype
+    if like and x.shape == y.shape and x.size < _SLICE:
+        return _quick(_textbook_into, np.empty(x.shape, x.dtype), x, y)
+    if x.size < _SLICE and y.size < _SLICE:
+        return _quick(_broadcast_textbook, x, y)
     shape = x.shape if x.shape == y.shape else np.broadcast_shapes(x.shape, y.shape)
-    out = np.empty(shape, x.dtype if x.dtype == y.dtype else np.result_type(x, y))
-    return _quick(_textbook_into, out, x.real, x.imag, y.real, y.imag)
+    out = np.empty(shape, x.dtype if like else np.result_type(x, y))
+    return _quick(_sliced_textbook if like else _parts_textbook, out, x, y)
 
 
-def _textbook_into(out: np.ndarray, a: Any, b: Any, c: Any, d: Any) -> np.ndarray:
+def _textbook_into(out: np.ndarray, x: Any, y: Any) -> np.ndarray:
+    """_textbook into `out`, of x's shape and dtype and y's, bd and bc in one scratch."""
     re, im = out.real, out.imag
-    np.multiply(a, c, out=re)
+    a, b, c, d = x.real, x.imag, y.real, y.imag
+    t = np.multiply(b, d, np.empty(out.shape, re.dtype))  # (an array at 0-d too)
+    np.multiply(a, c, re)
+    np.subtract(re, t, re)
+    np.multiply(b, c, t)
+    np.multiply(a, d, im)
+    np.add(im, t, im)
+    return out
+
+
+def _parts_textbook(out: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """_textbook into `out` of unlike dtypes' result: each step in the parts' common dtype,
+    then stored (the result's dtype is no narrower)."""
+    re, im = out.real, out.imag
+    a, b, c, d = x.real, x.imag, y.real, y.imag
+    np.multiply(a, c, re)
     re -= b * d
-    np.multiply(a, d, out=im)
+    np.multiply(a, d, im)
     im += b * c
     return out
+
+
+def _broadcast_textbook(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """_textbook by NumPy's broadcasting: each step in the parts' common dtype, as
+    _parts_textbook's."""
+    a, b, c, d = x.real, x.imag, y.real, y.imag
+    re = a * c
+    re -= b * d
+    im = a * d
+    im += b * c
+    return _complex(re, im, np.result_type(x, y))
+
+
+def _sliced_textbook(out: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """_textbook_into over blocks of about _SLICE values of `out` (along its first axis,
+    all flat where x and y are of its shape or 0-d), x and y of its dtype, one scratch
+    block: the strided loops over the parts are not vectorized, and a block's operands
+    stay in cache between its six passes."""
+    if x.shape == y.shape or x.ndim == 0 or y.ndim == 0:
+        out_, x, y = out.reshape(-1), _flat(x), _flat(y)
+    else:  # (operands of out's rank: a first axis of 1 is not sliced)
+        out_, x, y = out, _ranked(x, out.ndim), _ranked(y, out.ndim)
+    rows = max(1, _SLICE * out_.shape[0] // out_.size)
+    re, im = out_.real, out_.imag
+    parts = (x.real, x.imag, y.real, y.imag)
+    scratch = np.empty((rows,) + out_.shape[1:], re.dtype)
+    for start in range(0, out_.shape[0], rows):
+        at = slice(start, start + rows)
+        a, b, c, d = (p[at] if p.ndim and p.shape[0] > 1 else p for p in parts)
+        r, i = re[at], im[at]
+        t = scratch[:r.shape[0]]
+        np.multiply(a, c, r)
+        np.multiply(b, d, t)
+        np.subtract(r, t, r)
+        np.multiply(a, d, i)
+        np.multiply(b, c, t)
+        np.add(i, t, i)
+    return out
+
+
+def _flat(x: np.ndarray) -> np.ndarray:
+    return x if x.ndim == 0 else x.reshape(-1)
+
+
+def _ranked(x: np.ndarray, ndim: int) -> np.ndarray:
+    return x.reshape((1,) * (ndim - x.ndim) + x.shape)
+
+
+# (values a block of _sliced_textbook, about: its few arrays' parts fit in a core's L2
+# cache; also the size below which operands take the cheaper whole-array ways)
+_SLICE = 16384
 
 
 def _quick(f: Any, *args: Any) -> Any:
@@ -270,9 +346,9 @@ def _all_finite(a: Any) -> bool:
     only sends them the long way)."""
     if a.__class__ is not np.ndarray:
         return cmath.isfinite(a)
+    if a.size < 4096:
+        return np.count_nonzero(np.isfinite(a)) == a.size  # (cheaper than all())
     flat = a.reshape(-1)
-    if flat.size < 4096:
-        return np.count_nonzero(np.isfinite(flat)) == flat.size  # (cheaper than all())
     return bool(np.isfinite(np.add.reduce(flat.view(flat.real.dtype))))
 
 
