@@ -18,7 +18,11 @@ from eagerflow._src.keras.engine.keras_tensor import _NO_VALUE, SymbolicTensor
 from eagerflow._src.keras.engine.layer_helpers import standardize_shape
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.specs import _shape, broadcast_shapes
-from eagerflow._src.keras.utils.conv_utils import conv_output_shape, pooling_output_shape
+from eagerflow._src.keras.utils.conv_utils import (
+    conv_output_shape,
+    conv_transpose_output_shape,
+    pooling_output_shape,
+)
 
 
 def _out(shape: Any, dtype: Any) -> SymbolicTensor:
@@ -125,8 +129,10 @@ def stft(x: Any, sequence_length: int, sequence_stride: int, fft_length: int,
     return _out(shape, x.dtype), _out(shape, x.dtype)
 
 
-def max_pool(inputs: Any, pool_size: Any, strides: Any = None, padding: str = "valid",
-             data_format: str | None = None) -> SymbolicTensor:
+def pool(inputs: Any, pool_size: Any, strides: Any = None, padding: str = "valid",
+         data_format: str | None = None) -> SymbolicTensor:
+    """max_pool and average_pool: Keras's pooling arithmetic over the spatial sizes (a
+    rank-2 input has none: its shape, unchanged)."""
     shape = pooling_output_shape(_shape(inputs), pool_size, strides, padding.lower(),
                                  standardize_data_format(data_format))
     return _out(shape, inputs.dtype)
@@ -140,6 +146,59 @@ def conv(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "valid",
     shape = conv_output_shape(tuple(_shape(inputs)), kernel_shape[-1], kernel_shape[:-2],
                               strides, padding.lower(), data_format, dilation_rate)
     return _out(shape, inputs.dtype)
+
+
+def depthwise_conv(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "valid",
+                   data_format: str | None = None, dilation_rate: Any = 1) -> SymbolicTensor:
+    """conv's arithmetic, the channels times the kernel's multiplier."""
+    data_format = standardize_data_format(data_format)
+    check_channels(inputs, kernel, data_format)
+    kernel_shape = tuple(_shape(kernel))
+    shape = conv_output_shape(tuple(_shape(inputs)), kernel_shape[-1] * kernel_shape[-2],
+                              kernel_shape[:-2], strides, padding.lower(), data_format,
+                              dilation_rate)
+    return _out(shape, inputs.dtype)
+
+
+def conv_transpose(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "valid",
+                   output_padding: Any = None, data_format: str | None = None,
+                   dilation_rate: Any = 1) -> SymbolicTensor:
+    """The kernel (spatial..., filters, input channels) checked against the input's
+    channels; Keras's transposed sizes (a zero stride gives a size, unrefused)."""
+    data_format = standardize_data_format(data_format)
+    check_channels(inputs, kernel, data_format, kernel_axis=-1)
+    kernel_shape = tuple(_shape(kernel))
+    shape = conv_transpose_output_shape(tuple(_shape(inputs)), kernel_shape[:-2],
+                                        kernel_shape[-2], strides, padding.lower(),
+                                        output_padding, data_format, dilation_rate)
+    return _out(shape, inputs.dtype)
+
+
+def separable_conv(inputs: Any, depthwise_kernel: Any, pointwise_kernel: Any, strides: Any = 1,
+                   padding: str = "valid", data_format: str | None = None,
+                   dilation_rate: Any = 1) -> SymbolicTensor:
+    """depthwise_conv's shape, its channels the pointwise kernel's last size."""
+    data_format = standardize_data_format(data_format)
+    check_channels(inputs, depthwise_kernel, data_format)
+    dims = list(depthwise_conv(inputs, depthwise_kernel, strides, padding, data_format,
+                               dilation_rate).shape)
+    dims[-1 if data_format == "channels_last" else 1] = tuple(_shape(pointwise_kernel))[-1]
+    return _out(dims, inputs.dtype)
+
+
+def adaptive_pool(inputs: Any, output_size: Any, data_format: str | None = None
+                  ) -> SymbolicTensor:
+    """adaptive_max_pool and adaptive_average_pool: the output sizes put in as Keras 3
+    puts them, unchecked: channels last, in place of as many trailing sizes before the
+    channels' axis (a rank-4 input of two sizes keeps one spatial size: rank 5); an int
+    size is Python's TypeError (`len` of an int)."""
+    data_format = kb.image_data_format() if data_format is None else data_format
+    if isinstance(output_size, list):  # (the operation's tracked copy: a plain list's)
+        output_size = list(output_size)
+    dims = tuple(_shape(inputs))
+    if data_format == "channels_last":
+        return _out(dims[:-len(output_size)] + output_size + (dims[-1],), inputs.dtype)
+    return _out((dims[0], dims[1]) + output_size, inputs.dtype)
 
 
 def _vector_of(name: str, value: Any, expected: tuple) -> None:
@@ -180,6 +239,12 @@ def layer_normalization(x: Any, gamma: Any = None, beta: Any = None, axis: Any =
     return _out(_shape(x), x.dtype)
 
 
+def rms_normalization(x: Any, scale: Any = None, axis: Any = -1,
+                      epsilon: Any = None) -> SymbolicTensor:
+    """x's spec, the axis and the scale unchecked."""
+    return _out(_shape(x), x.dtype)
+
+
 def dot_product_attention(query: Any, key: Any, value: Any, bias: Any = None,
                           mask: Any = None, scale: Any = None, is_causal: bool = False,
                           flash_attention: Any = None,
@@ -209,7 +274,12 @@ def ctc_loss(target: Any, output: Any, target_length: Any, output_length: Any,
 
 
 RULES: dict = {"tile": tile, "arange": arange, "lstsq": lstsq, "cdist": cdist,
-               "extract_sequences": extract_sequences, "stft": stft, "max_pool": max_pool,
-               "conv": conv, "batch_normalization": batch_normalization,
+               "extract_sequences": extract_sequences, "stft": stft, "max_pool": pool,
+               "average_pool": pool, "conv": conv, "conv_transpose": conv_transpose,
+               "depthwise_conv": depthwise_conv,
+               "separable_conv": separable_conv, "adaptive_max_pool": adaptive_pool,
+               "adaptive_average_pool": adaptive_pool,
+               "batch_normalization": batch_normalization,
                "layer_normalization": layer_normalization,
+               "rms_normalization": rms_normalization,
                "dot_product_attention": dot_product_attention, "ctc_loss": ctc_loss}

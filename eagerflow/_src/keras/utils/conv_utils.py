@@ -137,3 +137,40 @@ def conv_output_shape(shape: tuple, filters: Any, kernel_size: tuple, strides: A
     else:
         raise ValueError(f"`padding` must be either `'valid'` or `'same'`. Received {padding}.")
     return _output_shape(list(shape), out, unknown, filters, data_format)
+
+
+def _transposed_size(n: Any, k: int, stride: int, padding: str, output_padding: Any,
+                     dilation: int) -> Any:
+    """Keras 3's _get_output_shape_given_tf_padding: one size of a transposed convolution
+    (the padding checked only where the size is known)."""
+    if n is None:
+        return None
+    if padding.lower() not in {"valid", "same"}:
+        raise ValueError("The `padding` argument must be one of 'valid', 'same'. Received: "
+                         f"padding={padding}")
+    k = (k - 1) * dilation + 1
+    if padding.lower() == "valid":
+        extra = max(k, stride) - k if output_padding is None else output_padding
+        return (n - 1) * stride + k + extra
+    if output_padding is None:
+        return n * stride
+    return (n - 1) * stride + k % 2 + output_padding
+
+
+def conv_transpose_output_shape(shape: tuple, kernel_size: tuple, filters: Any, strides: Any,
+                                padding: str, output_padding: Any, data_format: str,
+                                dilation_rate: Any) -> list:
+    """Keras 3's compute_conv_transpose_output_shape: ints given for the strides, the
+    dilation or the output padding stand for every spatial axis."""
+    rank = len(shape) - 2
+    if isinstance(output_padding, int):
+        output_padding = (output_padding,) * len(kernel_size)
+    strides = (strides,) * rank if isinstance(strides, int) else strides
+    dilation = (dilation_rate,) * rank if isinstance(dilation_rate, int) else dilation_rate
+    spatial = shape[1:-1] if data_format == "channels_last" else shape[2:]
+    sizes = [_transposed_size(spatial[i], kernel_size[i], strides[i], padding,
+                              None if output_padding is None else output_padding[i],
+                              dilation[i]) for i in range(rank)]
+    if data_format == "channels_last":
+        return [shape[0], *sizes, filters]
+    return [shape[0], filters, *sizes]
