@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from eagerflow._src.core.shape import TensorShape
 from eagerflow._src.keras.engine.base_layer import Layer
 from eagerflow._src.keras.engine.input_spec import InputSpec
@@ -17,6 +15,7 @@ from eagerflow._src.keras.layers._utils import (
 from eagerflow._src.keras.layers.conv import to_channels_first, to_channels_last
 from eagerflow._src.keras.ops.nn_conv import adaptive_average_pool, adaptive_max_pool
 from eagerflow._src.keras.ops.numpy_reduce import amax, mean
+from eagerflow._src.keras.utils.conv_utils import pooling_output_shape
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import nn_pool as tn_pool
 from eagerflow._src.ops import reduce as tr
@@ -54,30 +53,9 @@ class Pooling(Layer):
         return out
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
-        s = TensorShape(input_shape).as_list()
-        # Keras 3 computes over the shape as a NumPy array, an unknown spatial size as -1
-        # (an object array where a size is None: its message shows the array so, and a
-        # zero stride's division raises Python's ZeroDivisionError over it)
-        shown = np.array(s)
-        spatial = shown[2:] if self.data_format == "channels_first" else shown[1:-1]
-        unknown = [i for i, d in enumerate(spatial) if d is None]
-        spatial[unknown] = -1  # (a view: `shown` takes the -1 too)
-        pool = np.array(self.pool_size)
-        if self.padding == "valid":
-            out = np.floor((spatial - pool) / self.strides) + 1
-            if any(d <= 0 for i, d in enumerate(out) if i not in unknown):
-                raise ValueError("Computed output size would be zero or negative. Received: "
-                                 f"`inputs.shape={shown}`, `pool_size={pool}`, "
-                                 f"`strides={self.strides}`, `padding={self.padding}`.")
-        elif self.padding == "same":
-            out = np.floor((spatial - 1) / self.strides) + 1
-        else:
-            raise ValueError("Argument `padding` must be either 'valid' or 'same'. Received: "
-                             f"padding={self.padding}")
-        out = [None if i in unknown else int(d) for i, d in enumerate(out)]
-        if self.data_format == "channels_first":
-            return TensorShape([s[0], s[1]] + out)
-        return TensorShape([s[0]] + out + [s[-1]])
+        return TensorShape(pooling_output_shape(TensorShape(input_shape).as_list(),
+                                                self.pool_size, self.strides, self.padding,
+                                                self.data_format))
 
     def get_config(self) -> dict:
         config = super().get_config()

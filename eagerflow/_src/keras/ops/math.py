@@ -12,6 +12,7 @@ from typing import Any
 
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
+from eagerflow._src.keras.ops.specs_nn import check_stft_stride
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
@@ -218,6 +219,7 @@ def _check_window_name(window: Any) -> None:
 @keras_op
 def stft(x: Any, sequence_length: int, sequence_stride: int, fft_length: int,
          window: Any = "hann", center: bool = True) -> tuple:
+    check_stft_stride(sequence_stride)
     x = kd.to_tensor(x)
     if x.dtype.name not in ("float32", "float64"):
         raise TypeError(f"Invalid input type. Expected `float32` or `float64`. Received: input "

@@ -25,6 +25,7 @@ from eagerflow._src.keras.ops import specs
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.linalg import norm
 from eagerflow._src.keras.ops.numpy_math import cos, log10, sin, square
+from eagerflow._src.keras.ops.specs_nn import warn_rms_scaling
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import eager_errors, nn_loss, unique_one_hot
@@ -311,13 +312,6 @@ def _compute_dtype(x: Any) -> tuple:
     original = kd.standardize_dtype(x.dtype)
     x = kd.to_tensor(x)
     return kd.cast(x, kd.result_type(x.dtype, "float32")), original
-
-
-def warn_rms_scaling() -> None:
-    warnings.warn("You passed `rms_scaling=True`, which is deprecated. This argument "
-                  "incorrectly scales the input by the variance, not the root mean square. To "
-                  "correctly use RMS Normalization, please use `keras.ops.rms_normalization` / "
-                  "`keras.ops.nn.rms_normalization` instead.", stacklevel=3)
 
 
 @keras_op

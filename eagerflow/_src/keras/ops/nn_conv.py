@@ -15,10 +15,10 @@ import numpy as np
 
 from eagerflow._src.core import errors
 from eagerflow._src.core.tensor import Tensor
-from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras.engine.keras_tensor import in_symbolic_scope
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
+from eagerflow._src.keras.ops.specs_nn import check_channels, standardize_data_format
 from eagerflow._src.keras.ops.symbolic import keras_op
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
@@ -38,16 +38,6 @@ from eagerflow._src.ops.scans import cumsum
 from eagerflow._src.ops.sequences import range as tf_range
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.stacking import stack as tf_stack
-
-
-def standardize_data_format(data_format: str | None) -> str:
-    if data_format is None:
-        return kb.image_data_format()
-    data_format = str(data_format).lower()
-    if data_format not in ("channels_first", "channels_last"):
-        raise ValueError("The `data_format` argument must be one of {'channels_first', "
-                         f"'channels_last'}}. Received: data_format={data_format}")
-    return data_format
 
 
 def tf_format(data_format: str, ndim: int) -> str:
@@ -93,7 +83,7 @@ def conv(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "valid",
     data_format = standardize_data_format(data_format)
     given, inputs, kernel = inputs, kd.to_tensor(inputs), kd.to_tensor(kernel)
     if in_symbolic_scope():  # Keras's output spec wants the channels equal (no groups)
-        _check_channels(inputs, kernel, data_format)
+        check_channels(inputs, kernel, data_format)
     elif all(int(d) == 1 for d in _tuple(dilation_rate, len(inputs.shape) - 2)):
         _check_conv_depth(inputs, kernel, strides, padding, data_format)
     out = nn_extras.convolution(inputs, kernel, strides, padding.upper(),
@@ -161,16 +151,6 @@ def _check_conv_depth(inputs: Any, kernel: Any, strides: Any, padding: str,
                      f"({names})' with input shapes: {shapes}.")
 
 
-def _check_channels(inputs: Any, kernel: Any, data_format: str, kernel_axis: int = -2) -> None:
-    channels = inputs.shape[-1] if data_format == "channels_last" else inputs.shape[1]
-    kernel_channels = kernel.shape[kernel_axis]
-    if isinstance(channels, int) and isinstance(kernel_channels, int) and \
-            channels != kernel_channels:
-        raise ValueError("The number of input channels must match the kernel's input "
-                         f"channels. Received: input channels={channels}, kernel input "
-                         f"channels={kernel_channels}, data_format='{data_format}'.")
-
-
 def _depthwise_family(inputs: Any, depthwise_kernel: Any, pointwise_kernel: Any, strides: Any,
                       padding: str, data_format: str | None, dilation_rate: Any) -> Any:
     """Depthwise (then, with a pointwise kernel, separable) convolution of 1-D or 2-D
@@ -181,7 +161,7 @@ def _depthwise_family(inputs: Any, depthwise_kernel: Any, pointwise_kernel: Any,
     if n > 2:
         raise ValueError("`inputs` rank must be 3 (1D conv) or 4 (2D conv). Received: "
                          f"{len(inputs.shape)}.")
-    _check_channels(inputs, depthwise_kernel, data_format)
+    check_channels(inputs, depthwise_kernel, data_format)
     strides, dilations = _tuple(strides, n), _tuple(dilation_rate, n)
     x = to_channels_last(inputs) if data_format == "channels_first" else inputs
     if n == 1:
@@ -261,7 +241,7 @@ def conv_transpose(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "v
                    dilation_rate: Any = 1) -> Any:
     data_format = standardize_data_format(data_format)
     inputs, kernel = kd.to_tensor(inputs), kd.to_tensor(kernel)
-    _check_channels(inputs, kernel, data_format, kernel_axis=-1)
+    check_channels(inputs, kernel, data_format, kernel_axis=-1)
     n = len(inputs.shape) - 2
     dims = list(static_shape(inputs))
     spatial = dims[1:-1] if data_format == "channels_last" else dims[2:]

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from eagerflow._src.keras.engine.keras_tensor import SymbolicTensor
-from eagerflow._src.keras.ops.nn_conv import standardize_data_format
 from eagerflow._src.keras.ops.specs import _out, _shape
+from eagerflow._src.keras.ops.specs_nn import standardize_data_format
 
 
 def _sized(images: Any, data_format: Any) -> tuple:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from eagerflow._src.core.tensor import EagerTensor
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, in_symbolic_scope
 from eagerflow._src.keras.engine.operation import operation_class, register_operation
-from eagerflow._src.keras.ops import specs, specs_arrays
+from eagerflow._src.keras.ops import specs, specs_arrays, specs_nn
 
 
 def _operation_class(op_name: str) -> type:
@@ -63,7 +63,7 @@ def keras_op(fn: Callable | None = None, *, name: str | None = None,
     name = name or fn.__name__
     layer_class = _operation_class(name)
     register_operation(layer_class.__name__, fn)  # (functional configs make them again)
-    spec = spec if spec is not None else specs.RULES.get(name, specs_arrays.RULES.get(name))
+    spec = spec if spec is not None else _rule(name)
     check = specs_arrays.CHECKS.get(name)  # (run on the KerasTensors themselves)
     if spec is not None:
         layer_class.keras_spec = staticmethod(spec)
@@ -87,6 +87,14 @@ def keras_op(fn: Callable | None = None, *, name: str | None = None,
         return fn(*args, **kwargs)
 
     return op
+
+
+def _rule(name: str) -> Callable | None:
+    """Keras 3's output rule for the op `name`, where one of the specs modules holds it."""
+    for rules in (specs.RULES, specs_arrays.RULES, specs_nn.RULES):
+        if name in rules:
+            return rules[name]
+    return None
 
 
 def _signature_stub(fn: Callable) -> Callable:
