@@ -126,7 +126,7 @@ tryq("split no seed", lambda: quiet(lambda: keras.utils.text_dataset_from_direct
 tryq("class_names wrong", lambda: quiet(lambda: keras.utils.text_dataset_from_directory(root, class_names=["a", "b"])))
 tryq("labels list", lambda: take(quiet(lambda: keras.utils.text_dataset_from_directory(root, labels=[1, 0, 1, 0, 1, 0, 1], shuffle=False))))
 tryq("binary three", lambda: quiet(lambda: keras.utils.text_dataset_from_directory(root, label_mode="binary", class_names=["neg", "pos", "zzz"])))
-tryq("no dir", lambda: keras.utils.text_dataset_from_directory(os.path.join(D, "nope")))
+tryp("no dir", lambda: keras.utils.text_dataset_from_directory(os.path.join(D, "nope")))
 """
 
 SNIPPETS["plot_model_without_pydot"] = _TRY + """

@@ -53,7 +53,7 @@ y = np.array([0, 1, 2, 0, 1, 2, 0, 1])
 m = keras.Sequential([keras.Input((2,)), layers.Dense(3, activation="softmax")])
 fill(m)
 m.compile("sgd", "sparse_categorical_crossentropy", metrics=["accuracy"])
-tryq("missing class", lambda: logs4(m.fit(x, y, class_weight={0: 1.0, 1: 2.0}, epochs=1, verbose=0)))
+try1("missing class", lambda: logs4(m.fit(x, y, class_weight={0: 1.0, 1: 2.0}, epochs=1, verbose=0)))
 tryq("extra class", lambda: logs4(m.fit(x, y, class_weight={0: 1.0, 1: 2.0, 2: 1.0, 7: 5.0}, epochs=1, verbose=0)))
 tryq("float keys", lambda: logs4(m.fit(x, y, class_weight={0.0: 1.0, 1.0: 2.0, 2.0: 1.0}, epochs=1, verbose=0)))
 tryq("with sw", lambda: logs4(m.fit(x, y, class_weight={0: 1.0, 1: 2.0, 2: 1.0}, sample_weight=np.ones(8), epochs=1, verbose=0)))
@@ -101,17 +101,17 @@ SNIPPETS["metrics_list_for_dict_outputs"] = _TRY + """
 m = two_out()
 ys = {"reg": Y, "cls": YC}
 m.compile("sgd", {"reg": "mse", "cls": "sparse_categorical_crossentropy"}, metrics=["mae"])
-tryq("one list", lambda: list(m.fit(X, ys, epochs=1, verbose=0).history))
+try1("one list", lambda: list(m.fit(X, ys, epochs=1, verbose=0).history))
 m.compile("sgd", {"reg": "mse", "cls": "sparse_categorical_crossentropy"}, metrics=[["mae"], ["accuracy"]])
-tryq("nested list", lambda: list(m.fit(X, ys, epochs=1, verbose=0).history))
+try1("nested list", lambda: list(m.fit(X, ys, epochs=1, verbose=0).history))
 m.compile("sgd", {"reg": "mse", "cls": "sparse_categorical_crossentropy"}, metrics={"cls": "accuracy"})
-tryq("one key str", lambda: list(m.fit(X, ys, epochs=1, verbose=0).history))
+try1("one key str", lambda: list(m.fit(X, ys, epochs=1, verbose=0).history))
 m.compile("sgd", {"reg": "mse", "cls": "sparse_categorical_crossentropy"}, metrics={"zzz": "accuracy"})
-tryq("bad key", lambda: list(m.fit(X, ys, epochs=1, verbose=0).history))
+try1("bad key", lambda: list(m.fit(X, ys, epochs=1, verbose=0).history))
 m.compile("sgd", {"reg": "mse", "cls": "sparse_categorical_crossentropy"}, weighted_metrics={"reg": ["mse"]})
-tryq("weighted", lambda: logs4(m.fit(X, ys, sample_weight={"reg": np.ones(8), "cls": np.ones(8)}, epochs=1, verbose=0)))
+try1("weighted", lambda: logs4(m.fit(X, ys, sample_weight={"reg": np.ones(8), "cls": np.ones(8)}, epochs=1, verbose=0)))
 m.compile("sgd", ["mse", "sparse_categorical_crossentropy"])
-tryq("loss list", lambda: list(m.fit(X, ys, epochs=1, verbose=0).history))
+try1("loss list", lambda: list(m.fit(X, ys, epochs=1, verbose=0).history))
 """
 
 SNIPPETS["callback_logs_keys_in_order"] = _TRY + """
@@ -179,7 +179,7 @@ def empty():
     return
     yield
 show("empty gen", lambda: m.predict(empty(), verbose=0))
-show("gen list of arrays", lambda: m.predict(iter([X[:2], X[2:5]]), verbose=0))
+tryz("gen list of arrays", lambda: m.predict(iter([X[:2], X[2:5]]), verbose=0))
 """
 
 SNIPPETS["evaluate_return_forms"] = _TRY + """
@@ -205,7 +205,7 @@ h = m.fit(ds, epochs=3, steps_per_epoch=2, validation_data=vds, validation_steps
 print(h.params, logs4(h))
 bars(lambda: m.fit(ds, epochs=2, steps_per_epoch=4, verbose=2, initial_epoch=1))
 bars(lambda: m.fit(ds, epochs=1, steps_per_epoch=2, verbose=1))
-tryq("eval inf", lambda: m.evaluate(ds, steps=2, verbose=0))
+tryq("eval inf", lambda: round(m.evaluate(ds, steps=2, verbose=0), 5))
 """
 
 SNIPPETS["fit_batch_size_with_datasets_and_generators"] = _TRY + """
@@ -215,7 +215,7 @@ tryq("ds batch_size", lambda: logs4(m.fit(ds, batch_size=2, epochs=1, verbose=0)
 tryq("ds sample_weight", lambda: logs4(m.fit(ds, sample_weight=np.ones(8), epochs=1, verbose=0)))
 tryq("ds y", lambda: logs4(m.fit(ds, Y, epochs=1, verbose=0)))
 tryq("ds split", lambda: logs4(m.fit(ds, validation_split=0.5, epochs=1, verbose=0)))
-tryq("ds class_weight", lambda: logs4(m.fit(ds, class_weight={0: 1.0}, epochs=1, verbose=0)))
+try1("ds class_weight", lambda: logs4(m.fit(ds, class_weight={0: 1.0}, epochs=1, verbose=0)))
 def gen():
     while True:
         yield X[:4], Y[:4]
