@@ -60,7 +60,7 @@ tryq("with sw", lambda: logs4(m.fit(x, y, class_weight={0: 1.0, 1: 2.0, 2: 1.0},
 tryq("list", lambda: logs4(m.fit(x, y, class_weight=[1.0, 2.0, 1.0], epochs=1, verbose=0)))
 yo = keras.utils.to_categorical(y, 3)
 m.compile("sgd", "categorical_crossentropy")
-tryq("onehot", lambda: logs4(m.fit(x, yo, class_weight={0: 1.0, 1: 3.0, 2: 0.5}, epochs=1, verbose=0)))
+try1("onehot", lambda: logs4(m.fit(x, yo, class_weight={0: 1.0, 1: 3.0, 2: 0.5}, epochs=1, verbose=0)))
 tryq("2d y sparse", lambda: logs4(m.fit(x, y.reshape(8, 1), class_weight={0: 1.0, 1: 3.0, 2: 0.5}, epochs=1, verbose=0)))
 """
 
