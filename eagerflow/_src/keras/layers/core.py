@@ -490,7 +490,7 @@ class RepeatVector(Layer):
         return config
 
 
-def _with_batch(batch: int | None, shape: Any) -> TensorShape:
+def _batch_before(batch: int | None, shape: Any) -> TensorShape:
     """`shape` of one of a Lambda's outputs with the batch size before it; a shape not a
     tuple fails with the TypeError of Keras 3's `(batch_size,) + shape`."""
     if not isinstance(shape, tuple):
@@ -569,7 +569,7 @@ class Lambda(Layer):
         tree.map_shape_structure(shapes.append, input_shape)
         s = TensorShape(shapes[0]) if shapes else TensorShape(None)
         batch = s[0] if s.rank else None
-        return tree.map_shape_structure(lambda shape: _with_batch(batch, shape),
+        return tree.map_shape_structure(lambda shape: _batch_before(batch, shape),
                                         self._output_shape)
 
     def get_config(self) -> dict:
