@@ -33,7 +33,7 @@ sw = np.array([[1, 1, 0], [1, 0, 0], [1, 1, 1], [0, 0, 0]], "float32")
 try1("eval 2d sw", lambda: r4(m.evaluate(x, y, sample_weight=sw, verbose=0)))
 try1("eval 1d sw", lambda: r4(m.evaluate(x, y, sample_weight=sw[:, 0], verbose=0)))
 tryq("sw 3d", lambda: r4(m.evaluate(x, y, sample_weight=sw[..., None], verbose=0)))
-tryq("sw wrong", lambda: r4(m.evaluate(x, y, sample_weight=np.ones((4, 2)), verbose=0)))
+try1("sw wrong", lambda: r4(m.evaluate(x, y, sample_weight=np.ones((4, 2)), verbose=0)))
 try1("fit 2d sw", lambda: logs4(m.fit(x, y, sample_weight=sw, epochs=1, verbose=0)))
 """
 
@@ -194,4 +194,57 @@ bars(lambda: m.fit(X, [Y, yc], epochs=1, verbose=2))
 print(m.metrics_names)
 show("eval list", lambda: m.evaluate(X, [Y, yc], verbose=0))
 show("predict_on_batch", lambda: m.predict_on_batch(X[:2]))
+"""
+
+SNIPPETS["fit_dict_x_into_sequential_and_list_into_dict_model"] = _TRY + """
+m = dense_model()
+try1("dict x seq", lambda: logs4(m.fit({"a": X}, Y, epochs=1, verbose=0)))
+try1("list x seq", lambda: logs4(m.fit([X], Y, epochs=1, verbose=0)))
+try1("tuple x seq", lambda: logs4(m.fit((X,), Y, epochs=1, verbose=0)))
+try1("y list", lambda: logs4(m.fit(X, [Y], epochs=1, verbose=0)))
+try1("y dict", lambda: logs4(m.fit(X, {"dense": Y}, epochs=1, verbose=0)))
+try1("predict dict", lambda: m.predict({"a": X}, verbose=0).shape)
+"""
+
+SNIPPETS["progbar_logger_explicit_and_count_mode"] = _TRY + """
+m = dense_model()
+bars(lambda: m.fit(X, Y, epochs=1, batch_size=4, verbose=0, callbacks=[keras.callbacks.ProgbarLogger()]))
+tryq("count_mode", lambda: keras.callbacks.ProgbarLogger(count_mode="samples"))
+bars(lambda: m.evaluate(X, Y, batch_size=4, verbose=0, callbacks=[keras.callbacks.ProgbarLogger()]))
+cb = keras.callbacks.ProgbarLogger()
+print(sorted(k for k in vars(cb) if not k.startswith("_")))
+"""
+
+SNIPPETS["rnn_layers_configs_round_trip_stateful"] = _TRY + """
+for make in (lambda: layers.LSTM(3, stateful=True, return_state=True, unroll=True, recurrent_dropout=0.1, seed=3),
+             lambda: layers.GRU(2, reset_after=False, go_backwards=True, use_cudnn=False),
+             lambda: layers.SimpleRNN(4, return_sequences=True, activation="relu", dropout=0.2),
+             lambda: layers.Bidirectional(layers.GRU(2, return_sequences=True), merge_mode="ave"),
+             lambda: layers.TimeDistributed(layers.Dense(2, use_bias=False))):
+    l = make()
+    cfg = l.get_config()
+    back = type(l).from_config(cfg)
+    print(type(l).__name__, back.get_config() == cfg, sorted(cfg)[:8])
+js("lstm", lambda: {k: v for k, v in layers.LSTM(3).get_config().items() if not isinstance(v, dict)})
+"""
+
+SNIPPETS["embedding_options_in_models"] = _TRY + """
+e = layers.Embedding(5, 3, mask_zero=True, input_length=4) if False else layers.Embedding(5, 3, mask_zero=True)
+print(e.compute_output_shape((None, 4)), e(keras.Input((4,), dtype="int32")).shape)
+tryq("input_length", lambda: layers.Embedding(5, 3, input_length=4).get_config().get("input_length"))
+e2 = layers.Embedding(5, 2, embeddings_initializer="ones")
+show("float ids", lambda: e2(np.array([[1.0, 2.0]], "float32")))
+show("neg ids", lambda: e2(np.array([[-1, 2]])))
+show("big ids", lambda: e2(np.array([[7]])))
+js("config", lambda: layers.Embedding(5, 2, mask_zero=True, sparse=False).get_config())
+"""
+
+SNIPPETS["sequential_stateful_predict_batches"] = _TRY + """
+m = keras.Sequential([keras.Input((2, 1), batch_size=2), layers.LSTM(2, stateful=True)])
+fill(m)
+x = np.arange(8, dtype="float32").reshape(4, 2, 1) / 8
+print(r4(m.predict(x, batch_size=2, verbose=0)))
+print(r4(m.predict(x, batch_size=2, verbose=0)))
+try1("predict_on_batch", lambda: r4(m.predict_on_batch(x[:2])))
+try1("evaluate odd", lambda: m.compile("sgd", "mse") or r4(m.evaluate(x[:3], np.zeros((3, 2)), batch_size=2, verbose=0)))
 """
