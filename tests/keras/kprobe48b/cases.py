@@ -4,8 +4,9 @@ output, metric names in logs, callbacks' logs keys, generators, evaluate's forms
 cases_layers.py: wrappers' and RNNs' configs, shapes and states, Lambda layers, subclassed
 models saved and loaded; cases_data.py: preprocessing in models and tf.data, dataset
 utilities, plot_model; cases_more.py: validation from generators, temporal and
-PyDataset weights, metrics' names, masks and RNN states, adapted layers saved. kprobe/record_golden.py kprobe48b records what real TF 2.21 +
-Keras 3 prints for each, and the suite's test files check that eagerflow prints the same."""
+PyDataset weights, metrics' names, masks and RNN states, adapted layers saved.
+kprobe/record_golden.py kprobe48b records what real TF 2.21 + Keras 3 prints for each,
+and the suite's test files check that eagerflow prints the same."""
 
 from tests.keras.kprobe48b.cases_data import SNIPPETS as DATA_SNIPPETS
 from tests.keras.kprobe48b.cases_layers import SNIPPETS as LAYER_SNIPPETS
