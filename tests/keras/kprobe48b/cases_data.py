@@ -172,3 +172,33 @@ m.compile("sgd", "mse")
 print(logs4(m.fit(x, x[:, :1], epochs=1, verbose=0)))
 show("pred", lambda: m.predict(x[:3], verbose=0))
 """
+
+SNIPPETS["timeseries_shuffle_seed_and_dtypes"] = _TRY + """
+data = np.arange(12, dtype="float64").reshape(6, 2)
+ds = keras.utils.timeseries_dataset_from_array(data, np.arange(6), 3, shuffle=True, seed=7, batch_size=2)
+print(ds.element_spec)
+print(sorted(int(v) for _, y in ds for v in y.numpy()))
+a = [y.numpy().tolist() for _, y in ds]
+b = [y.numpy().tolist() for _, y in ds]
+print(len(a), a == b)
+ds2 = keras.utils.timeseries_dataset_from_array(np.arange(10, dtype="int16"), None, 4, sequence_stride=3, batch_size=5)
+print(ds2.element_spec, [b.numpy().tolist() for b in ds2])
+tryq("targets too short", lambda: keras.utils.timeseries_dataset_from_array(data, np.arange(2), 3))
+tryq("strings", lambda: next(iter(keras.utils.timeseries_dataset_from_array(np.array(["a", "b", "c"]), None, 2))).numpy().tolist())
+"""
+
+SNIPPETS["normalization_adapt_dict_and_ragged_datasets"] = _TRY + """
+n = layers.Normalization()
+tryq("dict ds", lambda: n.adapt(tf.data.Dataset.from_tensor_slices({"a": np.ones((4, 2), "float32")}).batch(2)))
+n2 = layers.Normalization()
+tryq("list", lambda: (n2.adapt([[1.0, 2.0], [3.0, 4.0]]), r4(n2.mean))[1])
+n3 = layers.Normalization()
+tryq("mapped ds", lambda: (n3.adapt(tf.data.Dataset.range(6).map(lambda v: tf.cast(v, "float32")).batch(3)), r4(n3.mean), r4(n3.variance))[1:])
+n4 = layers.Normalization(mean=2.0, variance=4.0)
+tryq("adapt fixed", lambda: n4.adapt(np.ones((2, 1), "float32")))
+n5 = layers.Normalization()
+n5.adapt(np.array([[1.0], [3.0]], "float32"))
+n5.adapt(np.array([[10.0], [30.0]], "float32"))
+print(r4(n5.mean), r4(n5.variance))
+tryq("call other width", lambda: r4(n5(np.ones((1, 2), "float32"))))
+"""
