@@ -29,6 +29,8 @@ CPU_RECORDED = {
     "kprobe33/nn_conv_transpose_padding_dilation", "kprobe37/ops_float16_precision_results",
     "kprobe37/ops_unary_math_odd_dtypes", "kprobe40/compile_loss_strings_sweep",
     "kprobe44/losses_bad_args", "kprobe46/tf_nn_moments", "kprobe47b/ops_odd_dtypes",
+    "kprobe48b/evaluate_verbose_two_outputs", "kprobe48b/dict_inputs_outputs_fit_evaluate_predict",
+    "kprobe48b/sample_weight_dict_per_output",
     # ties the CPU's kernels break their own way: Maximum/Minimum of +0 and -0 (test_minmax_
     # ties), a singular matrix's det and slogdet sign of zero (its LU; cuSolver's on a GPU),
     # the place of NaN in a sort (TopKV2's order)
@@ -43,6 +45,9 @@ CPU_RECORDED = {
     # where its CPU kernel raises (as tf.nn's documentation says; kprobe14's HOST)
     "kprobe22/fit_given_mismatched_data", "kprobe29/crossentropy_logits_smoothing_combinations",
     "kprobe40/fit_mismatched_y", "kprobe46/tf_nn_losses",
+    # an Embedding's ids out of range: TF's GPU GatherV2 gives zero rows where its CPU
+    # kernel raises (as tf.gather's documentation says)
+    "kprobe48b/embedding_options_in_models",
 }
 # ... and whose printout tells the machine has no GPU: they run with none (the stand-in's
 # or a real one hidden), as recorded

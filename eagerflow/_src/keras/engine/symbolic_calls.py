@@ -269,18 +269,21 @@ class SymbolicCalls:
                                    kwargs)
         return nest.map_structure(lambda t: KerasTensor(t._shape, t._dtype), out)
 
-    def _traced_outputs(self, inputs: Any, args: tuple = (), kwargs: dict | None = None) -> Any:
-        """`call` run on SymbolicTensors (the layer built first): its symbolic outputs."""
+    def _traced_outputs(self, inputs: Any, args: tuple = (), kwargs: dict | None = None,
+                        build: bool = True) -> Any:
+        """`call` run on SymbolicTensors (the layer built first, unless `build` is False):
+        its symbolic outputs."""
         with self._own_scope():
-            if not self.built:
+            if build and not self.built:
                 self._maybe_build(inputs, args, kwargs, eager=False)
         kwargs = dict(kwargs or {})
         if call_spec(self).expects_training:
             kwargs.setdefault("training", False)
         return trace_symbolic(self.call, (inputs, *args), kwargs)
 
-    def _traced_output_shape(self, input_shape: Any) -> Any:
-        """The output shape for `input_shape`, found by tracing `call` symbolically."""
+    def _traced_output_shape(self, input_shape: Any, build: bool = True) -> Any:
+        """The output shape for `input_shape`, found by tracing `call` symbolically (the
+        layer built first, unless `build` is False)."""
         def placeholder(s: Any) -> SymbolicTensor:
             return SymbolicTensor(TensorShape(s), dt.as_dtype(self.compute_dtype))
 
@@ -288,7 +291,7 @@ class SymbolicCalls:
             isinstance(input_shape[0], (list, tuple, TensorShape))
         inputs = [placeholder(s) for s in input_shape] if shapes_nested \
             else placeholder(input_shape)
-        out = self._traced_outputs(inputs)
+        out = self._traced_outputs(inputs, build=build)
         return nest.map_structure(lambda t: TensorShape(t._shape), out)
 
     # -- the nodes of its calls: Keras 3 shows a layer's first call's input and output

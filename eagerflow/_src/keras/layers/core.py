@@ -490,6 +490,14 @@ class RepeatVector(Layer):
         return config
 
 
+def _batch_before(batch: int | None, shape: Any) -> TensorShape:
+    """`shape` of one of a Lambda's outputs with the batch size before it; a shape not a
+    tuple fails with the TypeError of Keras 3's `(batch_size,) + shape`."""
+    if not isinstance(shape, tuple):
+        raise TypeError(f'can only concatenate tuple (not "{type(shape).__name__}") to tuple')
+    return TensorShape((batch,) + shape)
+
+
 class Lambda(Layer):
     """`Lambda(function, output_shape=None, mask=None, arguments=None)`."""
 
@@ -546,20 +554,23 @@ class Lambda(Layer):
             lambda t: t if t.dtype == compute else SymbolicTensor(t.shape, compute), out)
 
     def compute_output_shape(self, input_shape: Any) -> Any:
-        if self._output_shape is None:
-            out = self._traced_output_shape(input_shape)
+        if self._output_shape is None:  # (Keras 3 traces `call` alone: nothing is built)
+            out = self._traced_output_shape(input_shape, build=False)
             shapes: list = []
             tree.map_shape_structure(shapes.append, input_shape)
             _count_inferred_tensors(len(shapes), out)
             return out
         if callable(self._output_shape):
             return self._output_shape(input_shape)
-        # (Keras 3: the batch size of the first input, where the inputs are several)
+        # (Keras 3: the batch size of the first input, where the inputs are several, put
+        # before each shape of `output_shape`, which is a tuple or a structure of them: a
+        # shape given as an int or a list fails as Keras's `(batch,) + shape` does)
         shapes: list = []
         tree.map_shape_structure(shapes.append, input_shape)
         s = TensorShape(shapes[0]) if shapes else TensorShape(None)
         batch = s[0] if s.rank else None
-        return TensorShape([batch] + list(self._output_shape))
+        return tree.map_shape_structure(lambda shape: _batch_before(batch, shape),
+                                        self._output_shape)
 
     def get_config(self) -> dict:
         """Keras 3's form: a named function by its registered name, a `lambda` as the
