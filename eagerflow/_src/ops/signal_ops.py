@@ -209,11 +209,27 @@ def _irfft_in(x: Any, k: int) -> Any:
     return x
 
 
+def _empty_unpadded(op: str, x: Any, lengths: list, inverse: bool) -> None:
+    """TF's wrappers pad no input holding an empty dimension (_maybe_pad_for_rfft), so its
+    kernel's check of each inner dimension meets it: one holding values but fewer than
+    the transform's (the last's half plus one, inverting) is refused."""
+    if x._shape is None or 0 not in x._shape:
+        return
+    k, rank = len(lengths), len(x._shape)
+    for i, n in enumerate(lengths):
+        need = n // 2 + 1 if inverse and i == k - 1 else n
+        got = x._shape[rank - k + i]
+        if got is not None and 0 < got < need:
+            raise raised_eagerly(C.fail(op, f"Input dimension {rank - k + i} must have "
+                                            f"length of at least {need} but got: {got}"), "")
+
+
 def rfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> Any:
     """The n // 2 + 1 non-negative-frequency terms of the FFT of a real signal."""
     x = _rfft_in(input_tensor)
     _at_least_1d(x, "rfft")
     n = _length("RFFT", fft_length, x._shape[-1])
+    _empty_unpadded("RFFT", x, [n], False)
     x = _fit_last(x, n)
     return fft(complex_(x, zeros_like(x)))[..., :n // 2 + 1]
 
@@ -223,6 +239,7 @@ def irfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) ->
     x = _irfft_in(input_tensor, 1)
     _at_least_1d(x, "irfft")
     n = _length("IRFFT", fft_length, 2 * (x._shape[-1] - 1))
+    _empty_unpadded("IRFFT", x, [n], True)
     half = _fit_last(x, n // 2 + 1)
     mirror = conj(reverse(half[..., 1:(n + 1) // 2], [-1]))
     # (n entries: the extension's length but where n is 0, whose half is one term)
@@ -415,6 +432,7 @@ def _real_fft_k(k: int, inverse: bool) -> Callable:
         rank = len(x._shape)
         axes, lengths = _axes_and_lengths(x, list(range(rank - k, rank)), fft_length, op,
                                           inverse)
+        _empty_unpadded(op, x, lengths, inverse)
         return (_irfft_axes if inverse else _rfft_axes)(x, axes, lengths)
     f.__name__ = f.__qualname__ = op.lower()
     return f
