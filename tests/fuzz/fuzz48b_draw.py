@@ -129,7 +129,8 @@ def _image(r: random.Random) -> str:
         f"{r.choice(('SAME', 'VALID'))!r})",
         f"tf.image.non_max_suppression({bx}, {scores}, {ms}, iou_threshold={iou}, "
         f"score_threshold={st})",
-        f"tf.image.non_max_suppression_padded({bx}, {scores}, {ms}, iou_threshold={iou}, "
+        f"tf.image.non_max_suppression_padded(tf.constant({bx}, tf.float32, [{nb}, 4]), "
+        f"tf.constant({scores}, tf.float32, [{nb}]), {ms}, iou_threshold={iou}, "
         f"score_threshold={st}, pad_to_max_output_size={r.random() < 0.5})",
         f"tf.image.non_max_suppression_with_scores({bx}, {scores}, {ms}, iou_threshold={iou}, "
         f"score_threshold={st}, soft_nms_sigma={r.choice((0.0, 0.5))})",
@@ -337,7 +338,7 @@ def _cast(r: random.Random) -> str:
     if frm in D.COMPLEX:
         vals = [f"complex({v}, {r.choice(_CAST_VALUES)})" for v in vals]
     src = f"T({frm!r}, [{len(vals)}], [{', '.join(vals)}])"
-    if r.random() < 0.3:
+    if r.random() < 0.3 or frm not in D.FLOATS + D.COMPLEX:  # (integer sources)
         fi = r.choice(_INTS)
         src = _t(r, fi, [3])
     fn = r.choice(("tf.cast", "tf.cast", "tf.saturate_cast", "tf.dtypes.cast", "tf.bitcast"))
