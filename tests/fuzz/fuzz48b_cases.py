@@ -97,7 +97,23 @@ FFT = [
     "tf.signal.stft(T('float32', [1, 0], []), 6, 4, fft_length=None, pad_end=False)",
 ]
 
-CASES = BINCOUNT + CROP + RAGGED + SCATTER + OVERLAP + DRAW + FFT
+# lu_solve permutes rhs by gather only for a matrix rhs and a vector perm; else by gather_nd
+# over the batch shapes broadcast (a batch of one, or none, spread over the other's)
+_LU = "tf.linalg.lu(T('float64', [2, 2, 2], [2.0, 1.0, 4.0, 3.0, 0.5, 2.0, 1.0, -1.0]))"
+_LU1 = "tf.linalg.lu(T('float32', [2, 2], [1.0, 0.0, 2.0, 4.0]))"  # (exact in binary)
+LU_SOLVE = [
+    f"tf.linalg.lu_solve(*{_LU}, tf.zeros([2, 2, 0], tf.float64))",
+    f"tf.linalg.lu_solve(*{_LU}, tf.zeros([0, 2, 1], tf.float64))",
+    f"tf.linalg.lu_solve(*{_LU}, T('float64', [1, 2, 1], [1.0, -2.0]))",
+    f"tf.linalg.lu_solve(*{_LU}, T('float64', [2, 1], [1.0, -2.0]))",
+    f"tf.linalg.lu_solve(*{_LU}, T('float64', [3, 2, 2, 1], [1.0, -2.0] * 6))",
+    f"tf.linalg.lu_solve(*{_LU1}, T('float32', [3, 2, 1], [1.0, -2.0, 0.5, 4.0, 3.0, 1.0]))",
+    f"tf.linalg.lu_solve(*{_LU1}, tf.zeros([3, 2, 0]))",
+    f"tf.linalg.lu_solve(*{_LU1}, tf.zeros([2, 0]))",
+    f"tf.linalg.lu_matrix_inverse(*{_LU})",
+]
+
+CASES = BINCOUNT + CROP + RAGGED + SCATTER + OVERLAP + DRAW + FFT + LU_SOLVE
 
 
 def _answer(tf: Any, src: str) -> Any:
