@@ -113,7 +113,24 @@ LU_SOLVE = [
     f"tf.linalg.lu_matrix_inverse(*{_LU})",
 ]
 
-CASES = BINCOUNT + CROP + RAGGED + SCATTER + OVERLAP + DRAW + FFT + LU_SOLVE
+# TF's CPU Cast under its threads' FTZ/DAZ: float32 (and bfloat16) -> float64 and -> bool
+# read subnormals as zero; float64 -> float32/bfloat16/complex64 flush inputs and results;
+# bits and copies (float32 -> bfloat16 or complex64, bfloat16 -> float32) keep them
+_SUB32 = "T('float32', [4], [1e-40, -1e-40, 1.17549e-38, 3e-39])"
+_SUB64 = "T('float64', [4], [1e-40, -3e-39, 1e-310, 1.17549e-38])"
+_SUBBF = f"tf.cast({_SUB32}, tf.bfloat16)"
+_SUBC = "T('complex64', [2], [complex(1e-40, -1e-40), complex(2.0, 3e-39)])"
+_SUBC128 = "T('complex128', [2], [complex(1e-40, -1e-310), complex(-3e-39, 2.0)])"
+CAST = [f"tf.cast({src}, tf.{d})" for src, ds in (
+    (_SUB32, ("float64", "bool", "bfloat16", "complex64", "complex128", "float16", "float32")),
+    (_SUB64, ("float32", "bool", "bfloat16", "complex64", "complex128", "float64", "float16")),
+    (_SUBBF, ("float64", "bool", "float32", "complex64", "complex128", "float16")),
+    (_SUBC, ("complex128", "float64", "float32", "bool", "bfloat16")),
+    (_SUBC128, ("complex64", "float32", "float64", "bool", "bfloat16"))) for d in ds] + [
+    f"tf.saturate_cast({_SUB32}, tf.float64)", f"tf.bitcast({_SUBBF}, tf.int16)",
+    "tf.cast(T('float32', [2], [1e-05, -3e-06]), tf.float16)"]
+
+CASES = BINCOUNT + CROP + RAGGED + SCATTER + OVERLAP + DRAW + FFT + LU_SOLVE + CAST
 
 
 def _answer(tf: Any, src: str) -> Any:

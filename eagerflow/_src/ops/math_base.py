@@ -56,6 +56,45 @@ def _no_cast(src: dt.DType, dst: dt.DType, op: str = "") -> UnimplementedError:
         None, None, f"Cast {C.dtype_word(src)} to {C.dtype_word(dst)} is not supported{op}")
 
 
+_F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
+_TINY32 = float(np.finfo(np.float32).tiny)
+
+
+def _flushed(x: np.ndarray, tiny: float) -> np.ndarray:
+    """x with its subnormal values (each part's) signed zeros."""
+    if x.dtype.kind == "c":  # (each part set, not added: -0.0 + 0.0 would lose its sign)
+        out = np.empty_like(x)
+        out.real, out.imag = _flushed(x.real, tiny), _flushed(x.imag, tiny)
+        return out
+    a = np.abs(x)
+    small = (a < tiny) & (a > 0)
+    return np.where(small, np.copysign(x.dtype.type(0), x), x) if small.any() else x
+
+
+def _cpu_cast_flush(x: np.ndarray, npd: Any) -> np.ndarray:
+    """x as `npd` by TF's CPU Cast, which runs with its threads' FTZ/DAZ: a float32 (or
+    bfloat16, widened by its bits) made float64, or a float32 tested for bool, reads a
+    subnormal as zero; a float64 made float32 (or bfloat16, through float32) reads one as
+    zero and gives zero for a result too small for float32; bits and copies (float32 to
+    bfloat16, complex64's real part, the same width) keep them, and half and integer
+    results are zero for them anyway. Complex values part by part."""
+    src = x.real.dtype if x.dtype.kind == "c" else x.dtype
+    out = np.dtype(npd)
+    dst = out.type(0).real.dtype if out.kind == "c" else out
+    if src == dt.bfloat16.storage_type and dst == _F64:
+        return _flushed(x.astype(np.complex64 if x.dtype.kind == "c" else _F32),
+                        _TINY32).astype(npd)
+    if src not in (_F32, _F64) or dst == src or dst.kind in "iu" or dst == np.float16:
+        return x.astype(npd)
+    if src == _F32:
+        return (_flushed(x, _TINY32) if dst in (_F64, np.dtype(bool)) else x).astype(npd)
+    x = _flushed(x, float(np.finfo(_F64).tiny))
+    if dst.kind == "b":
+        return x.astype(npd)
+    narrow = x.astype(np.complex64 if x.dtype.kind == "c" else _F32)
+    return _flushed(narrow, _TINY32).astype(npd)
+
+
 def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
     npd = dtype.storage_type
     if (x.dtype.kind == "O") != (npd is np.object_) or dtype in C.HANDLE_DTYPES:
@@ -77,6 +116,8 @@ def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
             return x.astype(npd)  # (NaN fails the test)
         # (float8's, converted through float32 above, have no packet path: `given`'s size)
         return float_to_int.float_to_int(xp, x, npd, given)
+    if xp is np and x.dtype.kind in "fcV":
+        return _cpu_cast_flush(x, npd)
     return x.astype(npd)
 
 
