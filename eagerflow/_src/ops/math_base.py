@@ -57,42 +57,56 @@ def _no_cast(src: dt.DType, dst: dt.DType, op: str = "") -> UnimplementedError:
 
 
 _F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
-_TINY32 = float(np.finfo(np.float32).tiny)
+_TINY32, _TINY64 = float(np.finfo(np.float32).tiny), float(np.finfo(np.float64).tiny)
 
 
 def _flushed(x: np.ndarray, tiny: float) -> np.ndarray:
-    """x with its subnormal values (each part's) signed zeros."""
+    """x with its subnormal values (each part's) signed zeros (zeros keep theirs)."""
     if x.dtype.kind == "c":  # (each part set, not added: -0.0 + 0.0 would lose its sign)
         out = np.empty_like(x)
         out.real, out.imag = _flushed(x.real, tiny), _flushed(x.imag, tiny)
         return out
-    a = np.abs(x)
-    small = (a < tiny) & (a > 0)
-    return np.where(small, np.copysign(x.dtype.type(0), x), x) if small.any() else x
+    small = np.less(np.abs(x), tiny)
+    if not np.count_nonzero(small):  # (faster than any() on small arrays)
+        return x
+    out = np.array(x, copy=True)
+    np.copyto(out, np.copysign(out.dtype.type(0), out), where=small)
+    return out
 
 
-def _cpu_cast_flush(x: np.ndarray, npd: Any) -> np.ndarray:
-    """x as `npd` by TF's CPU Cast, which runs with its threads' FTZ/DAZ: a float32 (or
-    bfloat16, widened by its bits) made float64, or a float32 tested for bool, reads a
-    subnormal as zero; a float64 made float32 (or bfloat16, through float32) reads one as
-    zero and gives zero for a result too small for float32; bits and copies (float32 to
+def _flush_plan(given: np.dtype, out: np.dtype) -> tuple | None:
+    """How TF's CPU Cast, run with its threads' FTZ/DAZ, treats subnormals from `given` to
+    `out` (None: as NumPy's conversion): a float32 (or bfloat16, widened by its bits) made
+    float64, or a float32 tested for bool, reads them as zero (flush first, at the given
+    type's bound); a float64 made float32 (or bfloat16, through float32) gives zero for a
+    result too small for float32 (flush through float32; a float64 subnormal is zero
+    there anyway), tested for bool reads them as zero; bits and copies (float32 to
     bfloat16, complex64's real part, the same width) keep them, and half and integer
     results are zero for them anyway. Complex values part by part."""
-    src = x.real.dtype if x.dtype.kind == "c" else x.dtype
-    out = np.dtype(npd)
+    src = given.type(0).real.dtype if given.kind == "c" else given
     dst = out.type(0).real.dtype if out.kind == "c" else out
-    if src == dt.bfloat16.storage_type and dst == _F64:
-        return _flushed(x.astype(np.complex64 if x.dtype.kind == "c" else _F32),
-                        _TINY32).astype(npd)
+    cplx = np.complex64 if given.kind == "c" else _F32
+    if src == dt.bfloat16.storage_type:
+        return (cplx, _TINY32) if dst == _F64 else None
     if src not in (_F32, _F64) or dst == src or dst.kind in "iu" or dst == np.float16:
-        return x.astype(npd)
+        return None
     if src == _F32:
-        return (_flushed(x, _TINY32) if dst in (_F64, np.dtype(bool)) else x).astype(npd)
-    x = _flushed(x, float(np.finfo(_F64).tiny))
-    if dst.kind == "b":
+        return (None, _TINY32) if dst in (_F64, np.dtype(bool)) else None
+    return (None, _TINY64) if dst.kind == "b" else (cplx, _TINY32)
+
+
+_FLUSH_PLANS: dict = {}
+
+
+def _cpu_cast(x: np.ndarray, npd: Any) -> np.ndarray:
+    """x as `npd` by TF's CPU Cast (_flush_plan)."""
+    key = (x.dtype, npd)
+    plan = _FLUSH_PLANS[key] if key in _FLUSH_PLANS else \
+        _FLUSH_PLANS.setdefault(key, _flush_plan(x.dtype, np.dtype(npd)))
+    if plan is None:
         return x.astype(npd)
-    narrow = x.astype(np.complex64 if x.dtype.kind == "c" else _F32)
-    return _flushed(narrow, _TINY32).astype(npd)
+    through, tiny = plan
+    return _flushed(x if through is None else x.astype(through), tiny).astype(npd)
 
 
 def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
@@ -117,7 +131,7 @@ def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
         # (float8's, converted through float32 above, have no packet path: `given`'s size)
         return float_to_int.float_to_int(xp, x, npd, given)
     if xp is np and x.dtype.kind in "fcV":
-        return _cpu_cast_flush(x, npd)
+        return _cpu_cast(x, npd)
     return x.astype(npd)
 
 
