@@ -95,6 +95,11 @@ FFT = [
     "tf.signal.irfft2d(tf.zeros([0, 2, 2], tf.complex64), [4, 6])",
     "tf.signal.rfft3d(tf.zeros([0, 2, 3, 1]), [2, 3, 4])",
     "tf.signal.stft(T('float32', [1, 0], []), 6, 4, fft_length=None, pad_end=False)",
+    # (an N-D transform's check is its own, of its input: an axis cropped to 0 is none)
+    "tf.signal.rfft2d(T('float32', [1, 3], [0.8369, 0.7214, 1.0]), fft_length=[0, 4])",
+    "tf.signal.irfft2d(T('complex64', [1, 3], [1, 2, 3]), fft_length=[0, 8])",
+    "tf.signal.rfft2d(tf.zeros([2, 0]), fft_length=[3, 4])",
+    "tf.signal.rfft3d(tf.ones([1, 2, 3]), fft_length=[0, 3, 6])",
 ]
 
 # lu_solve permutes rhs by gather only for a matrix rhs and a vector perm; else by gather_nd
