@@ -368,8 +368,6 @@ STR = EagerTensor(np.array(b"", dtype=object), dt.string)
     # (TF 2.21's OpDef takes any T: bool has no CPU kernel, as fuzz seed 1775584813 showed)
     ("TensorScatterSub", (np.array([True, False]), np.array([[1]], np.int32), np.array([True])),
      {}, tf.errors.NotFoundError, r"TensorScatterSub\[T=DT_BOOL, Tindices=DT_INT32"),
-    ("ScatterNd", (np.array([[1]], np.int32), EagerTensor(np.array([b"a"], object), dt.string)),
-     {"shape": (3,)}, InvalidArgumentError, "Value for attr 'T' of string"),
     ("MirrorPadGrad", (EagerTensor(np.full((6, 7), b"a", object), dt.string), np.zeros((3, 4))),
      {"paddings": ((1, 2), (2, 1)), "mode": "REFLECT"}, InvalidArgumentError,
      "Value for attr 'T' of string"),

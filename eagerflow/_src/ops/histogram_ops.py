@@ -281,7 +281,10 @@ def _bincount_infer(arr: Any, size: Any, weights: Any, *, binary_output: bool) -
     if arr._shape is not None and len(arr._shape) > 2:
         raise C.fail(_BINCOUNT, "Shape must be at most rank 2 but is rank "
                                 f"{len(arr._shape)}")
-    # (the weights' shape is the kernel's check: TF's shape function makes none)
+    # (the weights' shape is the kernel's check: TF's shape function makes none; run
+    # eagerly, the kernel's check comes before the size's)
+    if isinstance(size, EagerTensor) and None not in (arr._shape, weights._shape):
+        _check_weights(arr._shape, weights._shape)
     n = _known_size(_BINCOUNT, size)
     if arr._shape is None:
         return [(None, weights._dtype)]
@@ -323,8 +326,19 @@ def last_negative(arr: np.ndarray) -> int:
     return int(flat[np.flatnonzero(flat < 0)[-1]])
 
 
+def _check_weights(arr_shape: tuple, weights_shape: tuple) -> None:
+    """DenseBincount's first check (its kernel's, before the size's and the values'):
+    weights of the values' shape, or none."""
+    if 0 not in tuple(weights_shape) and tuple(weights_shape) != tuple(arr_shape):
+        raise C.fail(_BINCOUNT, "`weights` must be the same shape as `arr` or a length-0 "
+                                "`Tensor`, in which case it acts as all weights equal to 1. "
+                                f"Received {C.shape_str(weights_shape)}")
+
+
 def _bincount_kernel(xp: Any, arr: Any, size: Any, weights: Any, *,
                      binary_output: bool, op: str = _BINCOUNT) -> Any:
+    if op == _BINCOUNT:
+        _check_weights(arr.shape, weights.shape)
     n = int(to_host(size))  # (a host input: TF's HostMemory("size"))
     if n < 0:
         raise C.fail(op, f"size ({n}) must be non-negative")
@@ -340,10 +354,6 @@ def _bincount_kernel(xp: Any, arr: Any, size: Any, weights: Any, *,
         raise C.fail(op, "Input arr must be non-negative!")
     if op != _BINCOUNT and weights.size and weights.size != arr.size:
         raise C.fail(op, "Input indices and weights must have the same size.")
-    if weights.size and weights.shape != arr.shape:
-        raise C.fail(_BINCOUNT, "`weights` must be the same shape as `arr` or a length-0 "
-                                "`Tensor`, in which case it acts as all weights equal to 1. "
-                                f"Received {C.shape_str(weights.shape)}")
     rows = arr.reshape(1, -1) if arr.ndim < 2 else arr
     # (TF's kernel aborts the process on a count that overflows: refused here, before
     # allocating, as any too-large shape is)

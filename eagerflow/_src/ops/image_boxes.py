@@ -90,9 +90,10 @@ def _draw_kernel(xp: Any, images: Any, boxes: Any, colors: Any) -> Any:
             colour = table[j % len(table)][:depth].astype(out.dtype)
             if not np.all(np.isfinite([y1, x1, y2, x2])):
                 continue  # no pixel to map a non-finite corner to: nothing drawn
-            top, bottom, left, right = (int(v) for v in np.clip(np.floor(
-                np.array([y1, y2, x1, x2], np.float64) * [height - 1, height - 1, width - 1,
-                                                          width - 1]), -2.0**40, 2.0**40))
+            # (TF's float product, made an int64 toward zero: -0.7 is row 0, drawn)
+            top, bottom, left, right = (int(v) for v in np.clip(np.trunc(
+                np.array([y1, y2, x1, x2], np.float32) * np.float32(
+                    [height - 1, height - 1, width - 1, width - 1])), -2.0**40, 2.0**40))
             if top > bottom or left > right:
                 continue
             if top >= height or bottom < 0 or left >= width or right < 0:
@@ -116,8 +117,8 @@ def _draw_ref(images: np.ndarray, boxes: np.ndarray, colors: np.ndarray) -> np.n
     table = _colour_table(colors, depth)
     for k, i, j in np.ndindex(*out.shape[:3]):
         for b, (y1, x1, y2, x2) in enumerate(boxes[k]):
-            top, bottom = np.floor(y1 * (height - 1)), np.floor(y2 * (height - 1))
-            left, right = np.floor(x1 * (width - 1)), np.floor(x2 * (width - 1))
+            top, bottom = np.trunc(y1 * (height - 1)), np.trunc(y2 * (height - 1))
+            left, right = np.trunc(x1 * (width - 1)), np.trunc(x2 * (width - 1))
             if top > bottom or left > right:
                 continue
             on_row = i in (top, bottom) and left <= j <= right

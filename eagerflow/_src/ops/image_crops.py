@@ -128,7 +128,8 @@ def _check_inputs(op: str, boxes: Any, box_ind: Any) -> None:
     bs, ns = boxes._shape, box_ind._shape
     if bs is not None and (len(bs) != 2 or bs[1] not in (None, 4)):
         raise C.fail(op, "boxes must have 4 columns" if bs and len(bs) == 2 else
-                     f"boxes must be 2-D{C.shape_str(bs)}")
+                     f"boxes must be {'2-D, got: ' if op == 'CropAndResize' else '2-D'}"
+                     f"{C.shape_str(bs)}")  # (TF's forward kernel words it apart)
     if ns is not None and (len(ns) != 1 or None not in (bs[0] if bs else None, ns[0]) and
                            ns[0] != bs[0]):
         raise C.fail(op, "box_index has incompatible shape")

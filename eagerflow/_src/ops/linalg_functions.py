@@ -19,7 +19,8 @@ import numpy as np
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops.array import expand_dims, ones_like, zeros_like
+from eagerflow._src.ops.array import concat, expand_dims, ones_like, reshape, shape, zeros_like
+from eagerflow._src.ops.array import range as range_
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.indexing import gather
@@ -36,12 +37,15 @@ from eagerflow._src.ops.linalg_solvers import (
 from eagerflow._src.ops.linalg_spectral import svd
 from eagerflow._src.ops.math import binary_args
 from eagerflow._src.ops.math_base import _t, cast, conj, where
+from eagerflow._src.ops.misc_ops import broadcast_dynamic_shape
+from eagerflow._src.ops.nd_indexing import gather_nd
 from eagerflow._src.ops.norms import norm
 from eagerflow._src.ops.padding import pad
-from eagerflow._src.ops.reduce import reduce_max, reduce_sum
+from eagerflow._src.ops.reduce import reduce_max, reduce_prod, reduce_sum
 from eagerflow._src.ops.reshaping import squeeze
 from eagerflow._src.ops.sorting import argsort
 from eagerflow._src.ops.stacking import stack
+from eagerflow._src.ops.tiling import broadcast_to
 from eagerflow._src.ops.transposing import INVERT_PERMUTATION
 
 # ---------------------------------------------------------------------------------------
@@ -191,6 +195,25 @@ def lu_reconstruct(lower_upper: Any, perm: Any, validate_args: bool = False,
     return gather(product, cast(inverse, perm._dtype), axis=-2, batch_dims=_batch_dims(product))
 
 
+def _permuted_rhs(lu: Any, perm: Any, rhs: Any) -> Any:
+    """rhs's rows in perm's order, as TF's lu_solve: a matrix rhs and a vector perm by
+    gather; else by gather_nd over the batch shapes of rhs and perm broadcast
+    (BroadcastArgs' refusal, and GatherNd's of rhs holding no values but rows to pick)."""
+    if rhs._shape is not None and len(rhs._shape) == 2 and perm._shape is not None and \
+            len(perm._shape) == 1:
+        return gather(rhs, perm, axis=-2)
+    rhs_shape = shape(rhs)
+    batch = broadcast_dynamic_shape(rhs_shape[:-2], shape(perm)[:-1])
+    dm = rhs_shape[-2:]
+    full = concat([batch, dm], 0)
+    flat_rhs = reshape(broadcast_to(rhs, full), concat([[-1], dm], 0))
+    flat_perm = reshape(broadcast_to(perm, full[:-1]), stack([-1, dm[0]]))
+    n = reduce_prod(batch)
+    rows = broadcast_to(expand_dims(range_(n), -1), stack([n, dm[0]]))
+    picked = gather_nd(flat_rhs, stack([rows, flat_perm], axis=-1))
+    return reshape(picked, full)
+
+
 @dispatch_binding
 def lu_solve(lower_upper: Any, perm: Any, rhs: Any, validate_args: bool = False,
              name: str | None = None) -> Any:
@@ -202,7 +225,7 @@ def lu_solve(lower_upper: Any, perm: Any, rhs: Any, validate_args: bool = False,
     if lu._shape and rhs._shape and None not in (lu._shape[-1], rhs._shape[-2]) and \
             lu._shape[-1] != rhs._shape[-2]:
         raise ValueError("`lower_upper.shape[-1]` must equal `rhs.shape[-1]`.")
-    permuted = gather(rhs, perm, axis=-2, batch_dims=_batch_dims(rhs))
+    permuted = _permuted_rhs(lu, perm, rhs)
     lower, upper = _factors(lu)
     return triangular_solve(upper, triangular_solve(lower, permuted, lower=True), lower=False)
 

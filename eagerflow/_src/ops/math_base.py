@@ -56,6 +56,59 @@ def _no_cast(src: dt.DType, dst: dt.DType, op: str = "") -> UnimplementedError:
         None, None, f"Cast {C.dtype_word(src)} to {C.dtype_word(dst)} is not supported{op}")
 
 
+_F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
+_TINY32, _TINY64 = float(np.finfo(np.float32).tiny), float(np.finfo(np.float64).tiny)
+
+
+def _flushed(x: np.ndarray, tiny: float) -> np.ndarray:
+    """x with its subnormal values (each part's) signed zeros (zeros keep theirs)."""
+    if x.dtype.kind == "c":  # (each part set, not added: -0.0 + 0.0 would lose its sign)
+        out = np.empty_like(x)
+        out.real, out.imag = _flushed(x.real, tiny), _flushed(x.imag, tiny)
+        return out
+    small = np.less(np.abs(x), tiny)
+    if not np.count_nonzero(small):  # (faster than any() on small arrays)
+        return x
+    out = np.array(x, copy=True)
+    np.copyto(out, np.copysign(out.dtype.type(0), out), where=small)
+    return out
+
+
+def _flush_plan(given: np.dtype, out: np.dtype) -> tuple | None:
+    """How TF's CPU Cast, run with its threads' FTZ/DAZ, treats subnormals from `given` to
+    `out` (None: as NumPy's conversion): a float32 (or bfloat16, widened by its bits) made
+    float64, or a float32 tested for bool, reads them as zero (flush first, at the given
+    type's bound); a float64 made float32 (or bfloat16, through float32) gives zero for a
+    result too small for float32 (flush through float32; a float64 subnormal is zero
+    there anyway), tested for bool reads them as zero; bits and copies (float32 to
+    bfloat16, complex64's real part, the same width) keep them, and half and integer
+    results are zero for them anyway. Complex values part by part."""
+    src = given.type(0).real.dtype if given.kind == "c" else given
+    dst = out.type(0).real.dtype if out.kind == "c" else out
+    cplx = np.complex64 if given.kind == "c" else _F32
+    if src == dt.bfloat16.storage_type:
+        return (cplx, _TINY32) if dst == _F64 else None
+    if src not in (_F32, _F64) or dst == src or dst.kind in "iu" or dst == np.float16:
+        return None
+    if src == _F32:
+        return (None, _TINY32) if dst in (_F64, np.dtype(bool)) else None
+    return (None, _TINY64) if dst.kind == "b" else (cplx, _TINY32)
+
+
+_FLUSH_PLANS: dict = {}
+
+
+def _cpu_cast(x: np.ndarray, npd: Any) -> np.ndarray:
+    """x as `npd` by TF's CPU Cast (_flush_plan)."""
+    key = (x.dtype, npd)
+    plan = _FLUSH_PLANS[key] if key in _FLUSH_PLANS else \
+        _FLUSH_PLANS.setdefault(key, _flush_plan(x.dtype, np.dtype(npd)))
+    if plan is None:
+        return x.astype(npd)
+    through, tiny = plan
+    return _flushed(x if through is None else x.astype(through), tiny).astype(npd)
+
+
 def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
     npd = dtype.storage_type
     if (x.dtype.kind == "O") != (npd is np.object_) or dtype in C.HANDLE_DTYPES:
@@ -77,6 +130,8 @@ def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
             return x.astype(npd)  # (NaN fails the test)
         # (float8's, converted through float32 above, have no packet path: `given`'s size)
         return float_to_int.float_to_int(xp, x, npd, given)
+    if xp is np and x.dtype.kind in "fcV":
+        return _cpu_cast(x, npd)
     return x.astype(npd)
 
 

@@ -366,7 +366,8 @@ def _scatter_nd_infer(indices: Any, updates: Any, *dyn: Any, shape: tuple | None
                       bad_indices_policy: str = "") -> list:
     _nd_check_dtypes("ScatterNd", indices)
     _check_policy("ScatterNd", bad_indices_policy, updates, indices)
-    C.check_dtype("ScatterNd", updates, C.NUMERIC | C.BOOL)  # summed: no strings
+    # (TF's CPU kernel is registered for every type: strings are summed by concatenation)
+    C.check_dtype("ScatterNd", updates, C.NUMERIC | C.BOOL | frozenset((dt.string,)))
     if indices._dtype is dt.int16:
         raise _no_scatter_kernel("ScatterNd", updates._dtype, indices, bad_indices_policy,
                                  "DT_INT32, DT_INT16, DT_INT64")
@@ -503,7 +504,10 @@ def _scatter_nd_kernel(xp: Any, indices: Any, updates: Any, *dyn: Any, shape: tu
         return scatter_skipping(xp, None, tuple(shape), updates.dtype, indices, updates,
                                  "add")
     indices, updates = _kept(xp, "ScatterNd", indices, updates, shape, bad_indices_policy)
-    return _scatter_into(xp, xp.zeros(shape, dtype=updates.dtype), indices, updates, "add")
+    # (a string output starts empty and adds by concatenation, each update in turn)
+    zeros = np.full(shape, b"", object) if updates.dtype == object else \
+        xp.zeros(shape, dtype=updates.dtype)
+    return _scatter_into(xp, zeros, indices, updates, "add")
 
 
 def _scatter_ref(base: np.ndarray, indices: np.ndarray, updates: np.ndarray,

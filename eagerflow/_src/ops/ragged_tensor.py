@@ -546,7 +546,9 @@ class RaggedTensor(CompositeTensor):
         else:
             want = _shape_request(shape, d)
         if default_value is None:
-            default = convert_to_tensor(b"" if flat._dtype is dt.string else 0, flat._dtype)
+            # (TF's zeros((), dtype): a bool tensor's is False)
+            zero = {dt.string: b"", dt.bool: False}.get(flat._dtype, 0)
+            default = convert_to_tensor(zero, flat._dtype)
         else:
             # (TF converts it by that name: a tensor of another dtype is refused in it)
             default = convert_to_tensor(default_value, dtype=flat._dtype, name="default_value")

@@ -209,20 +209,49 @@ def _irfft_in(x: Any, k: int) -> Any:
     return x
 
 
+def _empty_unpadded(op: str, x: Any, lengths: list, inverse: bool) -> None:
+    """TF's wrappers pad no input holding an empty dimension (_maybe_pad_for_rfft), so its
+    kernel's check of each inner dimension meets it: one holding values but fewer than
+    the transform's (the last's half plus one, inverting) is refused."""
+    if x._shape is None or 0 not in x._shape:
+        return
+    k, rank = len(lengths), len(x._shape)
+    for i, n in enumerate(lengths):
+        need = n // 2 + 1 if inverse and i == k - 1 else n
+        got = x._shape[rank - k + i]
+        if got is not None and 0 < got < need:
+            raise raised_eagerly(C.fail(op, f"Input dimension {rank - k + i} must have "
+                                            f"length of at least {need} but got: {got}"), "")
+
+
 def rfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> Any:
     """The n // 2 + 1 non-negative-frequency terms of the FFT of a real signal."""
+    return _rfft(input_tensor, fft_length, True)
+
+
+def _rfft(input_tensor: Any, fft_length: Any, whole: bool) -> Any:
+    """rfft; `whole`: the call is TF's RFFT op's (its kernel's checks), not one axis of
+    an N-D transform's."""
     x = _rfft_in(input_tensor)
     _at_least_1d(x, "rfft")
     n = _length("RFFT", fft_length, x._shape[-1])
+    if whole:
+        _empty_unpadded("RFFT", x, [n], False)
     x = _fit_last(x, n)
     return fft(complex_(x, zeros_like(x)))[..., :n // 2 + 1]
 
 
 def irfft(input_tensor: Any, fft_length: Any = None, name: str | None = None) -> Any:
     """The real signal of length n whose rfft is `input_tensor` (a Hermitian extension)."""
+    return _irfft(input_tensor, fft_length, True)
+
+
+def _irfft(input_tensor: Any, fft_length: Any, whole: bool) -> Any:
     x = _irfft_in(input_tensor, 1)
     _at_least_1d(x, "irfft")
     n = _length("IRFFT", fft_length, 2 * (x._shape[-1] - 1))
+    if whole:
+        _empty_unpadded("IRFFT", x, [n], True)
     half = _fit_last(x, n // 2 + 1)
     mirror = conj(reverse(half[..., 1:(n + 1) // 2], [-1]))
     # (n entries: the extension's length but where n is 0, whose half is one term)
@@ -353,7 +382,7 @@ def _rfft_axes(x: Any, axes: list, lengths: list) -> Any:
     """The real FFT along axes[-1] (n // 2 + 1 terms), then complex FFTs along the rest."""
     for a, n in zip(axes[:-1], lengths[:-1]):
         x = _fit(x, a, n)
-    x = _along(x, axes[-1], lambda v: rfft(v, [lengths[-1]]))
+    x = _along(x, axes[-1], lambda v: _rfft(v, [lengths[-1]], False))
     return _transform_axes(x, axes[:-1], False)
 
 
@@ -361,7 +390,7 @@ def _irfft_axes(x: Any, axes: list, lengths: list) -> Any:
     for a, n in zip(axes[:-1], lengths[:-1]):
         x = _fit(x, a, n)
     x = _transform_axes(x, axes[:-1], True)
-    return _along(x, axes[-1], lambda v: irfft(v, [lengths[-1]]))
+    return _along(x, axes[-1], lambda v: _irfft(v, [lengths[-1]], False))
 
 
 def rfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
@@ -415,6 +444,7 @@ def _real_fft_k(k: int, inverse: bool) -> Callable:
         rank = len(x._shape)
         axes, lengths = _axes_and_lengths(x, list(range(rank - k, rank)), fft_length, op,
                                           inverse)
+        _empty_unpadded(op, x, lengths, inverse)
         return (_irfft_axes if inverse else _rfft_axes)(x, axes, lengths)
     f.__name__ = f.__qualname__ = op.lower()
     return f

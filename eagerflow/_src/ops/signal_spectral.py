@@ -154,6 +154,8 @@ def overlap_and_add(signal: Any, frame_step: Any, name: str | None = None) -> An
                                                             [0, pieces * step - length]]))
     if step <= 0:
         raise ValueError(f"frame_step must be positive, got {step}")
+    if not (x._dtype.is_floating or x._dtype.is_integer or x._dtype.is_complex):
+        reduce_sum(x, -2)  # (TF adds the pieces with reduce_sum: its Sum's dtype refusal)
     # Cut each frame into `pieces` chunks of `step` samples: chunk s of frame f lands on
     # output chunk f + s, so the output is the sum over s of the chunk-s column shifted by s.
     pieces = -(-length // step)

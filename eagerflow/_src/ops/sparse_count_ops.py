@@ -679,12 +679,14 @@ def _sparse_bincount_kernel(xp: Any, indices: Any, values: Any, dense_shape: Any
         i = int(np.argmax(bad))
         raise C.fail(op, f"Sparse index tuple indices[{i}, :] = "
                          f"[{', '.join(str(int(d)) for d in idx[i])}] is out of bounds")
+    batched = dims.size > 1
+    # (a vector's count is TF's BincountFunctor: the values' sign checked before the
+    # weights' size)
+    if not batched and v.size and int(v.min()) < 0:
+        raise C.fail(op, "Input arr must be non-negative!")
     # (TF's kernel for rows reads past short weights; refused here as for a vector)
     if w.size and w.size != v.size:
         raise C.fail(op, "Input indices and weights must have the same size.")
-    batched = dims.size > 1
-    if not batched and v.size and int(v.min()) < 0:
-        raise C.fail(op, "Input arr must be non-negative!")
     rows = int(dims[0]) if batched else 1
     if rows < 0:  # (TF's kernel aborts the process making its output)
         raise C.fail(op, f"Expected shape dimensions to be non-negative, got {rows}")
