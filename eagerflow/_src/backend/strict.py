@@ -767,6 +767,30 @@ xp = _Namespace(
 )
 
 
+class _CudaSpecial:
+    """scipy.special with the values CuPy's kernels compute where SciPy's differ."""
+
+    def __init__(self, sp: Any) -> None:
+        self._sp = sp
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sp, name)
+
+    def gammaln(self, x: Any) -> Any:
+        """CUDA's lgamma (CuPy's gammaln, and TF's GPU Lgamma through Eigen): -log|x|
+        for |x| this small, subnormal doubles too (lgamma(5e-324) is 744.44), where
+        SciPy's gives inf for them. (A float's subnormals are normal doubles to SciPy.)"""
+        out = self._sp.gammaln(x)
+        x = np.asarray(x)
+        if x.dtype != np.float64:
+            return out
+        tiny = (x != 0) & (np.abs(x) < np.finfo(np.float64).tiny)
+        if not tiny.any():
+            return out
+        with np.errstate(divide="ignore"):
+            return np.where(tiny, -np.log(np.abs(x)), out)
+
+
 class StrictBackend(DeviceBackend):
     """The stand-in posing as GPUs: each array lives on one of `count` devices."""
 
@@ -853,7 +877,7 @@ class StrictBackend(DeviceBackend):
             sp = scipy_special()
             if sp is None:
                 return None
-            self._special = _Namespace("strict.special", sp, SPECIAL)
+            self._special = _Namespace("strict.special", _CudaSpecial(sp), SPECIAL)
         return self._special
 
     def all_reduce(self, arrays: list, op: str = "sum") -> list:
