@@ -35,6 +35,9 @@ CPU_RECORDED = {
     "kprobe15/layer_Maximum", "kprobe15/layer_Minimum", "kprobe15/layers_namespace",
     "kprobe33/ops_select_slogdet_rot90", "kprobe35/linalg_det_norm_family",
     "kprobe35/np_argsort_sort_each_dtype",
+    # Relu of -0.0: TF's CPU kernel keeps -0 past its packets (Eigen's scalar max), its GPU
+    # kernel's max (Eigen's cwiseMax on a GPU: fmaxf, PTX max, -0 below +0) gives +0
+    "kprobe46/tf_nn_activations",
     # kernels TF's GPU has where its CPU refuses the dtype (MaxPool3D's half, Reciprocal's
     # int64: pooling_ops_3d.cc, gpu_op_reciprocal.cc)
     "kprobe15/layer_mixed_MaxPool3D", "kprobe15/layer_mixed_MaxPooling3D",
@@ -43,6 +46,11 @@ CPU_RECORDED = {
     # where its CPU kernel raises (as tf.nn's documentation says; kprobe14's HOST)
     "kprobe22/fit_given_mismatched_data", "kprobe29/crossentropy_logits_smoothing_combinations",
     "kprobe40/fit_mismatched_y", "kprobe46/tf_nn_losses",
+    # a weighted 1-D count: TF's GPU DenseBincount refuses weights ("Weights should not be
+    # passed as it should be handled by unsorted_segment_sum": bincount_op_gpu.cu.cc;
+    # tf.math.bincount's docs: on a GPU only under XLA), where Keras casts them to the
+    # int32 or float32 its GPU kernels are registered for
+    "kprobe37/ops_counting_and_search_odd_dtypes",
 }
 # ... and whose printout tells the machine has no GPU: they run with none (the stand-in's
 # or a real one hidden), as recorded
