@@ -32,9 +32,6 @@ from fuzz28_cases import complex_cases, linalg_cases, run, special_parts
 
 import eagerflow as tf
 
-# (the goldens are TF's CPU kernels' values, their flushed denormals too: where a GPU is
-# the default device, the cases run on CPU:0 as TF's would inside tf.device("/CPU:0"))
-pytestmark = pytest.mark.usefixtures("cpu_kernels")
 GOLDEN = json.loads(Path(__file__).with_name("fuzz28_golden.json").read_text())
 # (results whose vectors are only defined up to a unit factor: compared in magnitude)
 _UP_TO_UNITS = ("tf.linalg.svd(m)", "tf.linalg.eig(m)", "tf.linalg.eigh(m)", "tf.linalg.qr(")
