@@ -1,8 +1,9 @@
-"""A float-to-integer Cast on a device (float_to_int.device_path): values truncated toward
-zero, NaN and values out of range the most negative int32 (int32 itself and types of fewer
-bits: outside int32's range) or int64 (uint32 and the 64-bit types: outside int64's) before
-wrapping, with no read back to the host and no
-kernel of its own for the truncation."""
+"""A float-to-integer Cast on a device (float_to_int.device_path): CUDA's conversion, as
+TF's GPU Cast kernel (Eigen's static_cast in a CUDA kernel) and CuPy's astype make it:
+truncated toward zero, saturated at the target's range, NaN to 0 (CuPy's documentation:
+-1.0 to uint32 gives 0, inf to int32 2147483647, where x86 gives 4294967295 and
+-2147483648); a narrow target (8, 16 bits) takes the 32-bit conversion's low bits (the
+stand-in's model: strict_convert.py). One kernel, no read back to the host."""
 
 import numpy as np
 import pytest
@@ -20,13 +21,11 @@ _TARGETS = ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uin
 
 def _expected(values: np.ndarray, target: str) -> np.ndarray:
     """The device rule written out on the host, value by value."""
-    narrow = np.dtype(target).itemsize < 4 or target == "int32"
-    lo = -2**31 if narrow else -2**63
-    hi = 2**31 if narrow else 2**63
+    info = np.iinfo(target if np.dtype(target).itemsize >= 4 else "int32")
     out = []
     for v in values.astype(np.float64):
-        whole = lo if np.isnan(v) or not lo <= np.trunc(v) < hi else int(np.trunc(v))
-        out.append(whole % 2**64)  # (two's complement, then the target's low bits)
+        whole = 0 if np.isnan(v) else min(max(np.trunc(v), info.min), info.max)
+        out.append(int(whole) % 2**64)  # (two's complement, then the target's low bits)
     return np.array(out, np.uint64).astype(target)
 
 
@@ -37,7 +36,7 @@ def gpu():
 
 
 @pytest.mark.parametrize("source", _SOURCES)
-def test_casts_truncate_and_wrap_as_the_device_rule(gpu, source):
+def test_casts_truncate_and_saturate_as_cuda(gpu, source):
     x = tf.constant(_VALUES, dtype=tf.float32)
     x = tf.cast(x, source) if source != "float32" else x
     host = x.numpy().astype(np.float64)
@@ -60,3 +59,15 @@ def test_a_cast_to_int64_is_one_kernel(gpu):
             y = tf.cast(x, tf.int64)
     assert n["total"] == 1
     np.testing.assert_array_equal(y.numpy(), [1, -2, 3])
+
+
+def test_the_standin_converts_as_cupy_documents():
+    from eagerflow._src.backend import strict
+
+    xp = strict.xp
+    assert xp.asarray(np.float32([-1.0])).astype(np.uint32).tolist() == [0]
+    assert xp.asarray(np.float32([np.inf])).astype(np.int32).tolist() == [2147483647]
+    assert xp.asarray(np.float64([np.nan, -np.inf])).astype(np.int64).tolist() == \
+        [0, -2**63]
+    assert xp.asarray(xp.asarray(np.float32([-1.5])), dtype=np.uint32).tolist() == [0]
+    assert xp.asarray(np.float32([2.5])).astype(np.float64).tolist() == [2.5]

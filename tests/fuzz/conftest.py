@@ -16,6 +16,22 @@ def _sandbox_cwd(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
 
 
+@pytest.fixture(autouse=True)
+def _regressions_on_cpu(request):
+    """The regression suites (test_regressions_*.py) compare with TF 2.21's outcomes as
+    their record_*.py scripts took them on a machine without a GPU: their errors name
+    CPU:0, and its CPU kernels refuse dtypes TF's GPU kernels take (MaxPool of int32,
+    Conv3D of float64). Where a GPU is the default device (`make test-gpu`) they run on
+    CPU:0, as TF's would inside tf.device("/CPU:0"). (test_regressions_inputs.py's tests
+    name their devices themselves.)"""
+    name = request.module.__name__.rpartition(".")[2]
+    if not name.startswith("test_regressions_") or name == "test_regressions_inputs":
+        yield
+        return
+    with tf.device("/CPU:0"):
+        yield
+
+
 @pytest.fixture
 def small_memory():
     """eagerflow's host allocation limit lowered to 64 MiB: bigger outputs must be refused

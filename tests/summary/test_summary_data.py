@@ -117,3 +117,17 @@ def test_an_empty_batch_writes_the_eager_values(kind, shape, tmp_path):
         (path,) = glob.glob(str(tmp_path / mode / "events.out.tfevents.*"))
         out[mode] = _values(path)
     assert out["traced"] == out["eager"] and len(out["eager"]) == 1
+
+
+def test_eager_histogram_buckets_follow_the_devices_cast():
+    # TF's histogram ops cast floor((x - min) / width) to int32 and one_hot it: a NaN index
+    # is x86's -2**31 on a CPU (counted nowhere), CUDA's 0 on a GPU (the first bucket); an
+    # infinite one saturates there (+inf: the last bucket after the minimum with it)
+    from eagerflow._src.summary.encoders import histogram_buckets
+
+    x = np.array([np.nan, 0.0, 1.0, 2.0, np.nan])
+    assert histogram_buckets(x, 2)[:, 2].tolist() == [0.0, 0.0]  # (the range is NaN)
+    assert histogram_buckets(x, 2, on_gpu=True)[:, 2].tolist() == [5.0, 0.0]
+    y = np.array([0.0, 1.0, np.inf])  # (width inf: 0, 0, and NaN for inf - 0 over inf)
+    assert histogram_buckets(y, 2)[:, 2].tolist() == [2.0, 0.0]
+    assert histogram_buckets(y, 2, on_gpu=True)[:, 2].tolist() == [3.0, 0.0]

@@ -39,6 +39,7 @@ from eagerflow._src.backend import (
     strict_dlpack,
     to_host,
 )
+from eagerflow._src.backend import strict_convert as convert
 from eagerflow._src.backend import strict_cusolver as cusolver
 from eagerflow._src.backend import strict_cusparse as cusparse
 from eagerflow._src.backend.captured_blas import CapturedBlas
@@ -143,6 +144,16 @@ def _bfloat16_as_cupy(fn: Any, name: str, owner: Any) -> Any:
 
 
 _BFLOAT16_GAPS = _FLOAT_ACCUMULATED | set(_SORTS) | _IN_FLOAT32 | set(_SCANS) | {"einsum"}
+
+
+def _cuda_astype(fn: Any, owner: Any) -> Any:
+    """An array's astype, whose float-to-integer conversions are CUDA's (strict_convert)."""
+    def call(dtype: Any, *args: Any, **kwargs: Any) -> Any:
+        if owner is not None and convert.converts_float_to_int(owner._a.dtype, dtype):
+            return convert.float_to_int(owner._a, dtype)
+        return fn(dtype, *args, **kwargs)
+
+    return call
 
 
 def _packbits(fn: Any) -> Any:
@@ -458,6 +469,8 @@ def _wrapped(fn: Any, name: str, owner: Any = None, library: str | None = None,
         fn = _bfloat16_as_cupy(fn, name, owner)
     if name == "packbits":
         fn = _packbits(fn)
+    elif name == "astype":
+        fn = _cuda_astype(fn, owner)
 
     def call(*args: Any, **kwargs: Any) -> Any:
         for k in kwargs:
@@ -625,7 +638,8 @@ def _asarray(a: Any, dtype: Any = None, order: Any = None, *, copy: Any = None,
              blocking: bool = False) -> StrictArray:
     """CuPy's asarray: host data (NumPy arrays included) is copied onto the device."""
     if type(a) is StrictArray:
-        out = a._a if dtype is None else a._a.astype(dtype, copy=False)
+        out = a._a if dtype is None else convert.float_to_int(a._a, dtype) \
+            if convert.converts_float_to_int(a._a.dtype, dtype) else a._a.astype(dtype, copy=False)
         if out is a._a:
             return a
         res = StrictArray(out)
@@ -767,6 +781,30 @@ xp = _Namespace(
 )
 
 
+class _CudaSpecial:
+    """scipy.special with the values CuPy's kernels compute where SciPy's differ."""
+
+    def __init__(self, sp: Any) -> None:
+        self._sp = sp
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sp, name)
+
+    def gammaln(self, x: Any) -> Any:
+        """CUDA's lgamma (CuPy's gammaln, and TF's GPU Lgamma through Eigen): -log|x|
+        for |x| this small, subnormal doubles too (lgamma(5e-324) is 744.44), where
+        SciPy's gives inf for them. (A float's subnormals are normal doubles to SciPy.)"""
+        out = self._sp.gammaln(x)
+        x = np.asarray(x)
+        if x.dtype != np.float64:
+            return out
+        tiny = (x != 0) & (np.abs(x) < np.finfo(np.float64).tiny)
+        if not tiny.any():
+            return out
+        with np.errstate(divide="ignore"):
+            return np.where(tiny, -np.log(np.abs(x)), out)
+
+
 class StrictBackend(DeviceBackend):
     """The stand-in posing as GPUs: each array lives on one of `count` devices."""
 
@@ -853,7 +891,7 @@ class StrictBackend(DeviceBackend):
             sp = scipy_special()
             if sp is None:
                 return None
-            self._special = _Namespace("strict.special", sp, SPECIAL)
+            self._special = _Namespace("strict.special", _CudaSpecial(sp), SPECIAL)
         return self._special
 
     def all_reduce(self, arrays: list, op: str = "sum") -> list:

@@ -1,5 +1,6 @@
 """Cast of floats to integers as TF 2.21's CPU kernel computes it, values out of the
-target's range and NaN included (math_base.py's Cast kernel calls it for those only).
+target's range and NaN included (math_base.py's Cast kernel calls it for those only; on a
+GPU, device_path: CUDA's conversion).
 
 TF's Cast kernel is an Eigen expression: a flat tensor is converted in packets of P
 values by the vectorized path, and its last n % P values by the scalar path (one C++
@@ -97,18 +98,10 @@ def vector_path(xp: Any, x: Any, target: Any, src: np.dtype) -> Any:
 
 
 def device_path(xp: Any, x: Any, target: Any) -> Any:
-    """The cast on a device (TF's GPU kernel is not recorded here): truncated, NaN and
-    values out of range the most negative int32 (to a narrow type) or int64 (to a wide
-    one), then wrapped, in as few kernels as that takes. (The float-to-int conversion
-    itself truncates toward zero: no trunc kernel before it. Where a value fails the
-    int32 range test, truncating it first would have given -2**31 or failed it too.)"""
-    if x.dtype.itemsize < 4:  # (float16, bfloat16: int32's bounds do not fit them)
-        x = x.astype(np.float32)
-    if np.dtype(target).itemsize < 4 or np.dtype(target) == np.int32:
-        fits = (x >= -2.0**31) & (x < 2.0**31)
-        return xp.where(fits, x, -2.0**31).astype(np.int32).astype(target, copy=False)
-    with np.errstate(invalid="ignore"):
-        return x.astype(np.int64).astype(target, copy=False)
+    """The cast on a GPU: one conversion kernel, CUDA's (TF's GPU Cast is Eigen's
+    static_cast in a CUDA kernel, as CuPy's astype is; the stand-in GPU models it): truncated
+    toward zero, saturated at the target's range, NaN to 0."""
+    return x.astype(target)
 
 
 def float_to_int(xp: Any, x: Any, target: Any, src: np.dtype) -> Any:

@@ -75,6 +75,8 @@ from eagerflow._src.ops.nn_conv_checks import (
     check_depthwise_backprop,
     cpu_dilations,
     device_label,
+    empty_on_gpu,
+    on_gpu_eagerly,
     op_attrs_first,
     read_shape,
     refuse_on_cpu,
@@ -441,7 +443,8 @@ def _backprop_infer(fam: Family, op: str, sizes: Any, t: Any, dy: Any, attrs: tu
         vals, d = _backprop_infer_now(fam, op, sizes, t, dy, attrs)
     else:
         vals, d = kept(("sizes", op, tuple(arr.tolist()), sizes._dtype, sizes._shape,
-                        t._dtype, dy._dtype, t._shape, dy._shape, attrs, _at_run(fam, op)),
+                        t._dtype, dy._dtype, t._shape, dy._shape, attrs, _at_run(fam, op),
+                        on_gpu_eagerly()),
                        _backprop_infer_now, fam, op, sizes, t, dy, attrs)
     return [(sized(op, vals, d) if vals is not None else (None,) * (fam.rank + 2), d)]
 
@@ -482,7 +485,8 @@ def _check_sizes_now(fam: Family, op: str, sizes: Any, shape: tuple | None,
              data_format=data_format, dilations=dilations)
     if op == fam.bin:
         vals = _sizes(op, sizes, r + 2, "input_sizes")
-        _check_backprop(fam, op, fam.label_in, vals, shape, dyshape, a)
+        if not empty_on_gpu(op, vals, on_gpu_eagerly()):
+            _check_backprop(fam, op, fam.label_in, vals, shape, dyshape, a)
         return vals
     vals = _sizes(op, sizes, r + 2, "filter_sizes")
     if shape is not None and len(shape) != r + 2 and not (fam is CONV3D_F and
@@ -520,6 +524,8 @@ def backprop_input_kernel(fam: Family, xp: Any, sizes: Any, w: Any, dy: Any, str
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
     in_shape = tuple(map(int, sizes))
+    if empty_on_gpu(fam.bin, in_shape, xp is not np):
+        return xp.zeros(in_shape, dy.dtype)
     _check_run(fam, fam.bin, fam.label_in, in_shape, w.shape, dy.shape, strides, padding,
                explicit_paddings, data_format, dilations)
     cl_shape = (in_shape[0], *in_shape[2:], in_shape[1]) if cf else in_shape

@@ -42,9 +42,22 @@ _GPU_LABELS = {"Conv2DBackpropInput": "Conv2DSlowBackpropInput",
 def device_label(op: str, label: str) -> str:
     """The label of gradient op `op`'s shape checks' messages (`label`: its CPU kernel's)
     as TF's kernel on the device an eager op runs on gives it."""
-    if _state.graph is None and _state.device != CPU_DEVICE:
+    if on_gpu_eagerly():
         return _GPU_LABELS.get(op, label)
     return label
+
+
+def on_gpu_eagerly() -> bool:
+    """Whether an eager op runs on a GPU (device_label's labels, empty_on_gpu's return)."""
+    return _state.graph is None and _state.device != CPU_DEVICE
+
+
+def empty_on_gpu(op: str, in_shape: Any, on_gpu: bool) -> bool:
+    """Whether TF's GPU kernel of `op` returns its empty output before any check of the
+    shapes: Conv2DBackpropInputOp<GPUDevice> allocates input_sizes' shape and returns where
+    it holds no element, before its launcher's checks (conv_grad_input_ops.h; its CPU
+    kernel, Conv2DCustomBackpropInput, checks first)."""
+    return on_gpu and op == "Conv2DBackpropInput" and in_shape is not None and 0 in in_shape
 
 
 def check_convolution_args(x: Any, w: Any, r: int, strides: Any, data_format: Any,

@@ -19,12 +19,14 @@ from eagerflow._src.ops import image_encoders
 DEFAULT_BUCKET_COUNT = 30
 
 
-def histogram_buckets(data: np.ndarray, bucket_count: int = DEFAULT_BUCKET_COUNT) -> np.ndarray:
+def histogram_buckets(data: np.ndarray, bucket_count: int = DEFAULT_BUCKET_COUNT,
+                      on_gpu: bool = False) -> np.ndarray:
     """A [bucket_count, 3] float64 array of (left edge, right edge, count), as TF's graph
     (summary_data.histogram) computes it, non-finite data included: a value whose bucket
     index is not a number (NaN data, an infinite range) is counted nowhere, as TF's int32
-    cast of it is negative; the edges are linspace's, its first and last exactly min and
-    max."""
+    cast of it is negative on a CPU; `on_gpu`: as its ops compute it on a GPU, whose cast
+    (CUDA's) makes such an index 0 and saturates an infinite one (+inf in the last bucket).
+    The edges are linspace's, its first and last exactly min and max."""
     x = np.asarray(data, dtype=np.float64).reshape(-1)
     if bucket_count == 0:
         return np.zeros((0, 3), np.float64)
@@ -39,7 +41,11 @@ def histogram_buckets(data: np.ndarray, bucket_count: int = DEFAULT_BUCKET_COUNT
             edges = np.full(bucket_count, hi)
             return np.stack([edges, edges, counts], axis=1)
         idx = np.floor((x - lo) / (span / bucket_count))
-        idx = np.minimum(idx[np.isfinite(idx)], bucket_count - 1).astype(np.int64)
+        if on_gpu:
+            idx = np.where(np.isnan(idx), 0.0, idx)
+            idx = np.minimum(idx[idx >= 0], bucket_count - 1).astype(np.int64)
+        else:
+            idx = np.minimum(idx[np.isfinite(idx)], bucket_count - 1).astype(np.int64)
         counts = np.bincount(idx, minlength=bucket_count).astype(np.float64)
         edges = lo + np.arange(bucket_count + 1) * (span / bucket_count)
     edges[0], edges[-1] = lo, hi

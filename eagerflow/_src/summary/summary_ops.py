@@ -22,8 +22,8 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.control_flow.conditionals import cond
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import CPU_DEVICE, restoring
 from eagerflow._src.core.context import _state as _ctx
-from eagerflow._src.core.context import restoring
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import EagerTensor, Tensor, convert_to_tensor
 from eagerflow._src.core.trackable import is_variable
@@ -47,9 +47,10 @@ _KINDS = {"histogram": summary_data.histogram, "image": summary_data.image,
 
 def payload(kind: str, arr: np.ndarray, params: tuple) -> np.ndarray:
     """The tensor a histogram, image or audio summary stores (TensorBoard's forms: bucket
-    (left, right, count) rows; width, height and PNGs; WAV and label pairs)."""
+    (left, right, count) rows; width, height and PNGs; WAV and label pairs). A histogram's
+    ops run on the current device (TF's eagerly, where their casts differ: a GPU's)."""
     if kind == "histogram":
-        return encoders.histogram_buckets(arr, params[0])
+        return encoders.histogram_buckets(arr, params[0], on_gpu=_ctx.device != CPU_DEVICE)
     if kind == "image":
         images = encoders.to_uint8_image(arr[:params[0]])
         h, w = arr.shape[1], arr.shape[2]

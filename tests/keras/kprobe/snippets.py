@@ -37,6 +37,12 @@ CPU_RECORDED = {
     "kprobe15/layer_Maximum", "kprobe15/layer_Minimum", "kprobe15/layers_namespace",
     "kprobe33/ops_select_slogdet_rot90", "kprobe35/linalg_det_norm_family",
     "kprobe35/np_argsort_sort_each_dtype",
+    # (TopKV2 with sorted=False: the CPU kernel's own order; a Qr's signs of zero in
+    # Orthogonal's matrix: cuSolver's on a GPU)
+    "kprobe48/ops_set_and_search", "kprobe48/initializers_shapes_and_errors",
+    # Relu of -0.0: TF's CPU kernel keeps -0 past its packets (Eigen's scalar max), its GPU
+    # kernel's max (Eigen's cwiseMax on a GPU: fmaxf, PTX max, -0 below +0) gives +0
+    "kprobe46/tf_nn_activations",
     # kernels TF's GPU has where its CPU refuses the dtype (MaxPool3D's half, Reciprocal's
     # int64: pooling_ops_3d.cc, gpu_op_reciprocal.cc)
     "kprobe15/layer_mixed_MaxPool3D", "kprobe15/layer_mixed_MaxPooling3D",
@@ -48,6 +54,15 @@ CPU_RECORDED = {
     # an Embedding's ids out of range: TF's GPU GatherV2 gives zero rows where its CPU
     # kernel raises (as tf.gather's documentation says)
     "kprobe48b/embedding_options_in_models",
+    # a weighted 1-D count: TF's GPU DenseBincount refuses weights ("Weights should not be
+    # passed as it should be handled by unsorted_segment_sum": bincount_op_gpu.cu.cc;
+    # tf.math.bincount's docs: on a GPU only under XLA), where Keras casts them to the
+    # int32 or float32 its GPU kernels are registered for
+    "kprobe37/ops_counting_and_search_odd_dtypes",
+    # float-to-integer casts of NaN and values out of range: x86's conversion on TF's CPU
+    # (the most negative value), CUDA's on its GPU (saturated, NaN to 0: float_to_int.py)
+    "kprobe14/losses_int_dtype_regression", "kprobe29/ops_cast_and_saturate",
+    "kprobe38/newer_ops_across_dtypes", "kprobe47b/ops_casts_and_saturation",
 }
 # ... and whose printout tells the machine has no GPU: they run with none (the stand-in's
 # or a real one hidden), as recorded
