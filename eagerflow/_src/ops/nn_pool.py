@@ -456,13 +456,16 @@ def _paired_form(p: Pool, forms: dict, ins: tuple, attrs: dict) -> OpDef:
     (`forms["onednn"]`: channels-first float32 and bfloat16 computed) where its orig_output
     is a MaxPool's output, maybe through Identity ops, as TF's graph rewrites pair the two;
     else the raw op's (`forms["alone"]`), which refuses channels-first data in every dtype,
-    as eagerly (each checking its inputs as it runs)."""
+    as eagerly (each checking its inputs as it runs). A MaxPool a backward function
+    replays (Graph.replays_forward) pairs with none: TF's backward function of a
+    tf.function an eager tape recorded takes the pool's output as an input."""
     y = ins[1]
     made = getattr(getattr(y, "_op", None), "op", None)  # (the OpDef of y's node)
     while made is not None and made.name == "Identity":
         y = y._op.inputs[0]
         made = getattr(getattr(y, "_op", None), "op", None)
-    paired = made is not None and made.name in (p.max, f"_{p.max}KeepArgmax")
+    paired = made is not None and made.name in (p.max, f"_{p.max}KeepArgmax") and \
+        not y._op.graph.replays_forward
     return forms["onednn" if paired and channels_first(attrs["data_format"]) else "alone"]
 
 
