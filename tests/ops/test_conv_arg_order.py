@@ -17,11 +17,11 @@ from tests.ops.conv_arg_order_cases import DEPTH_CALLS, keys, run
 GOLDEN = json.loads((Path(__file__).parent / "conv_arg_order_golden.json").read_text())
 GOLDEN = GOLDEN["results"]
 
-# Traced, TF's pool kernels refuse a window across the channels when the node runs
-# ("[[{{node MaxPool}}]]", in the eager words); eagerflow's infer refuses it while tracing
-# (MaxPoolGrad's too leaves it to its kernel)
-KNOWN = {c for c in DEPTH_CALLS if isinstance(GOLDEN[f"{c} | False"][0], str)
-         and not c.startswith("tf.raw_ops.MaxPoolGrad(")}
+# Traced, TF's MaxPoolGradGrad and MaxPool3D kernels refuse a window across the channels
+# when the node runs ("[[{{node MaxPool3D}}]]", in the eager words); eagerflow's infer
+# refuses it while tracing (MaxPool, MaxPoolV2 and AvgPool check it as their node runs)
+KNOWN = {c for c in DEPTH_CALLS if c.startswith(("tf.raw_ops.MaxPoolGradGrad(",
+                                                 "tf.raw_ops.MaxPool3D("))}
 
 
 def test_every_case_is_recorded():
