@@ -37,6 +37,17 @@ def max_pool3d_ncdhw(tf, x):
     return tf.nn.max_pool3d(x, 2, 2, "VALID", data_format="NCDHW")
 
 
+def max_pool_v2_tensor_window(tf, x):
+    # (traced, its window and strides are tensors the node reads)
+    return tf.raw_ops.MaxPoolV2(input=x, ksize=tf.constant([1, 2, 2, 1]),
+                                strides=tf.constant([1, 1, 2, 1]), padding="VALID")
+
+
+def max_pool_v2_nchw(tf, x):
+    return tf.raw_ops.MaxPoolV2(input=x, ksize=[1, 1, 2, 2], strides=[1, 1, 2, 2],
+                                padding="VALID", data_format="NCHW")
+
+
 # (case, dtype, input shape)
 CASES = [
     (max_pool2d_nchw, "float32", [2, 3, 4, 4]),
@@ -46,6 +57,8 @@ CASES = [
     (max_pool2d_nhwc, "float32", [2, 4, 4, 3]),
     (max_pool1d_ncw, "float32", [2, 3, 4]),
     (max_pool3d_ncdhw, "float32", [2, 3, 4, 4, 4]),
+    (max_pool_v2_tensor_window, "float32", [2, 3, 4, 2]),
+    (max_pool_v2_nchw, "float32", [2, 3, 4, 4]),
 ]
 # how the tape meets the function: eagerly over its call, inside it, or inside another
 # function over its call
@@ -102,7 +115,8 @@ def _nested_call(tf, f, x):
 
 
 def run(tf, fn, dtype: str, shape: list, way: str) -> list:
-    """The gradient's shape, or the error as [class name, message] (normalized)."""
+    """The gradient's shape and values, or the error as [class name, message]
+    (normalized)."""
     n = 1
     for d in shape:
         n *= d
@@ -121,4 +135,4 @@ def run(tf, fn, dtype: str, shape: list, way: str) -> list:
             g = _nested_call(tf, f, x)
     except Exception as e:  # (the recorded outcome)
         return [type(e).__name__, _normal(str(e))]
-    return list(g.shape)
+    return [list(g.shape), g.numpy().ravel().tolist()]

@@ -19,7 +19,7 @@ GOLDEN = GOLDEN["results"]
 # (the inner function's backward replays its MaxPool, which runs where TF's forward one
 # would, and the forward's, whose output only the tape reads, is pruned: TF names the
 # forward's node in its wording, eagerflow the replay's)
-KNOWN = {"max_pool2d_nchw float64 nested_call"}
+KNOWN = {"max_pool2d_nchw float64 nested_call", "max_pool_v2_nchw float32 nested_call"}
 
 
 def test_every_case_is_recorded():
