@@ -113,6 +113,12 @@ CALLS += [f"tf.nn.conv2d(np.ones((1,5,5,2), np.{t}), tf.ones([3,3,2,2]), 1, 'SAM
     "tf.nn.convolution(np.ones((1,5,5,2)), tf.ones([3,3,2,2]), padding='SAME')",
     "tf.raw_ops.Conv2D(input=np.ones((1,5,5,2)), filter=tf.ones([3,3,2,2]), "
     "strides=[1,1,1,1], padding='SAME')"]
+# MaxPoolV2's window wider than its input: traced, its shape function's words (its window
+# and strides as the Consts its wrapper makes, their values computed)
+CALLS += [f"tf.raw_ops.MaxPoolV2(input=tf.ones([2,3,4,6]), ksize=[1,5,{k},1], "
+          f"strides=[1,1,1,1], padding={p}{f})" for k, p, f in (
+              (5, "'VALID'", ""), (2, "'VALID'", ", name='mp'"), (9, "'VALID'", ""),
+              (5, "'SAME'", ""))]
 
 
 def keys() -> list:

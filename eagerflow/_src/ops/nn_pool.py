@@ -450,10 +450,11 @@ def max_pool_infer(p: Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
     _refuse_3d(p.max, d, ksize, strides, padding, data_format)
     if x._shape is None:
         return [(None, d)]
-    # (MaxPoolV2's shape function words it with its ksize and strides inputs' values: its
-    # node is left to compute the empty output)
+    # (MaxPoolV2's shape function words it with its ksize and strides inputs' values,
+    # shape_errors._max_pool_v2; eagerly its kernel's words)
     return [(_out_shape(p.max, x._shape, ksize, strides, padding, explicit_paddings,
-                        data_format, p.rank, d, shape_fn=p.max != "MaxPoolV2"), d)]
+                        data_format, p.rank, d,
+                        shape_fn=p.max != "MaxPoolV2" or _state.graph is not None), d)]
 
 
 def max_pool_kernel(p: Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
