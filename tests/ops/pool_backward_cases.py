@@ -48,6 +48,14 @@ def max_pool_v2_nchw(tf, x):
                                 padding="VALID", data_format="NCHW")
 
 
+def max_pool_gradient(tf, x):
+    # (its gradient's gradient, MaxPoolGradGrad, in the backward function)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.nn.max_pool2d(x, 2, 1, "VALID")
+    return tape.gradient(y, x)
+
+
 # (case, dtype, input shape)
 CASES = [
     (max_pool2d_nchw, "float32", [2, 3, 4, 4]),
@@ -59,10 +67,12 @@ CASES = [
     (max_pool3d_ncdhw, "float32", [2, 3, 4, 4, 4]),
     (max_pool_v2_tensor_window, "float32", [2, 3, 4, 2]),
     (max_pool_v2_nchw, "float32", [2, 3, 4, 4]),
+    (max_pool_gradient, "float64", [1, 4, 4, 1]),
+    (max_pool_gradient, "float32", [1, 4, 4, 1]),
 ]
-# how the tape meets the function: eagerly over its call, inside it, or inside another
-# function over its call
-WAYS = ("eager_tape", "tape_inside", "nested_call")
+# how the tape meets the function: eagerly over its call (XLA's too), inside it, or
+# inside another function over its call
+WAYS = ("eager_tape", "tape_inside", "nested_call", "eager_tape_xla")
 
 
 def keys() -> list:
@@ -77,6 +87,7 @@ def _normal(text: str) -> str:
     """`text` with each function's numbers as N and only this file's frames of a creation
     stack, named by the file's name."""
     text = re.sub(r"(__(?:inference|forward)_\w+?)(?:_\d+)+\b", r"\1_N", text)
+    text = re.sub(r'File "[^"]*/' + re.escape(_HERE) + '"', f'File "{_HERE}"', text)
     lines = []
     for line in text.split("\n"):
         m = _FRAME.match(line.strip())
@@ -122,12 +133,12 @@ def run(tf, fn, dtype: str, shape: list, way: str) -> list:
         n *= d
     x = tf.Variable(tf.cast(tf.reshape(tf.range(n), shape), dtype))
 
-    @tf.function
+    @tf.function(jit_compile=way == "eager_tape_xla")
     def f(x):
         return fn(tf, x)
 
     try:
-        if way == "eager_tape":
+        if way in ("eager_tape", "eager_tape_xla"):
             g = _eager_tape(tf, f, x)
         elif way == "tape_inside":
             g = _tape_inside(tf, fn, x)

@@ -671,10 +671,12 @@ class ConcreteFunction:
                                       (*args, *self.captured_inputs), tuple(outs))
         return outs
 
+    _op_name: str | None = None  # (a backward function's TF name: build_backward)
+
     @property
     def function_op_name(self) -> str:
         """The op that calls this function eagerly, as TF names it (`__inference_f_N`)."""
-        return f"__inference_{self._name}_{self._uid}"
+        return self._op_name or f"__inference_{self._name}_{self._uid}"
 
     def _call_profiled(self, tensors: list) -> tuple:
         """An eager call while tf.profiler runs: one `EagerExecute` of the function, as
@@ -769,8 +771,7 @@ class ConcreteFunction:
         except OpError as e:
             if _state.graph is None and not getattr(e, "after_call", False):
                 # (TF's words: its backward function's, __inference___backward_f_N_M)
-                graph_errors.reword(e, f"__inference___backward_{self._name}_{self._uid}_"
-                                       f"{bw._uid}", bw.graph)
+                graph_errors.reword(e, bw.function_op_name, bw.graph)
             raise
         out = []
         for present in self._backward_mask:
@@ -989,6 +990,7 @@ def build_backward(fn: ConcreteFunction) -> tuple:
         for op in g.operations:
             op.origin = fn._recorded_at
     bw = ConcreteFunction(g, tuple(_Leaf(i) for i in range(len(g.outputs))), fn._name + "_grad")
+    bw._op_name = f"__inference___backward_{fn._name}_{fn._uid}_{bw._uid}"  # (TF's name)
     return bw, mask
 
 
