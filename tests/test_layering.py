@@ -68,7 +68,7 @@ OPS_ORDER = [
     "eager_errors",
     "composite_dispatch",
     "held_arrays", "graph_conversion_errors", "dispatch", "graph_constants",
-    "windows_cuda", "conv_taps", "windows", "pool_windows",
+    "windows_cuda", "conv_taps", "windows", "pool_windows", "pool_xla",
     "packed_strings",
     # math
     "libm32", "libm_exact", "libm_complex", "complex_quotient", "complex_scalar", "elementwise",

@@ -98,6 +98,27 @@ DEPTH_CALLS = [
     f"tf.raw_ops.MaxPool(input=tf.reshape([np.nan, 1, 1, np.nan, -np.inf, np.nan, 2, 3], "
     f"[1,1,1,8]), ksize=[1,1,1,{k}], strides=[1,1,1,{k}], padding='VALID')" for k in (2, 4)]
 CALLS += DEPTH_CALLS
+# a NumPy input beside a filter of another dtype: eagerly the input takes the filter's
+# (the generated wrappers' fast path), traced TF's op-def library converts it on its own
+# and the node's TypeError names both; tf.nn.conv1d expands each alone, eagerly too
+CALLS += [f"tf.nn.conv2d(np.ones((1,5,5,2), np.{t}), tf.ones([3,3,2,2]), 1, 'SAME')"
+          for t in ("float16", "int32")] + [
+    "tf.nn.conv2d(np.ones((1,5,5,2)), tf.ones([3,3,2,2]), 1, 'SAME', dilations=2)",
+    "tf.nn.conv2d(tf.ones([1,5,5,2]), np.ones((3,3,2,2)), 1, 'SAME')",
+    "tf.nn.conv2d(tf.ones([1,5,5,2], tf.float64), np.ones((3,3,2,2), np.float32), 1, 'SAME')",
+    "tf.nn.conv2d(np.ones((1,5,5,2)), np.ones((3,3,2,2), np.float32), 1, 'SAME')",
+    "tf.nn.conv3d(tf.ones([1,5,5,5,2]), np.ones((3,3,3,2,2)), [1,1,1,1,1], 'SAME')",
+    "tf.nn.conv1d(np.ones((1,5,2)), tf.ones([3,2,2]), 1, 'SAME')",
+    "tf.nn.conv1d(tf.ones([1,5,2]), np.ones((3,2,2)), 1, 'SAME')",
+    "tf.nn.convolution(np.ones((1,5,5,2)), tf.ones([3,3,2,2]), padding='SAME')",
+    "tf.raw_ops.Conv2D(input=np.ones((1,5,5,2)), filter=tf.ones([3,3,2,2]), "
+    "strides=[1,1,1,1], padding='SAME')"]
+# MaxPoolV2's window wider than its input: traced, its shape function's words (its window
+# and strides as the Consts its wrapper makes, their values computed)
+CALLS += [f"tf.raw_ops.MaxPoolV2(input=tf.ones([2,3,4,6]), ksize=[1,5,{k},1], "
+          f"strides=[1,1,1,1], padding={p}{f})" for k, p, f in (
+              (5, "'VALID'", ""), (2, "'VALID'", ", name='mp'"), (9, "'VALID'", ""),
+              (5, "'SAME'", ""))]
 
 
 def keys() -> list:

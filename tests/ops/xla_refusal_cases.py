@@ -120,6 +120,78 @@ def erosion2d(tf, x):
                            [1, 1, 1, 1])
 
 
+def _window(ksize, strides, padding="VALID"):
+    return dict(ksize=ksize, strides=strides, padding=padding)
+
+
+# XLA's pools over the batch and the channels (its reduce windows), which TF's kernels
+# refuse but for the depthwise max pool
+def max_pool_depth(tf, x):
+    return tf.raw_ops.MaxPool(input=x, **_window([1, 1, 1, 3], [1, 1, 1, 3]))
+
+
+def max_pool_depth_and_rows(tf, x):
+    return tf.raw_ops.MaxPool(input=x, **_window([1, 2, 1, 2], [1, 1, 1, 2]))
+
+
+def max_pool_depth_same(tf, x):
+    return tf.raw_ops.MaxPool(input=x, **_window([1, 1, 1, 4], [1, 1, 1, 1], "SAME"))
+
+
+def max_pool_batch(tf, x):
+    return tf.raw_ops.MaxPool(input=x, **_window([2, 1, 1, 1], [1, 1, 1, 1]))
+
+
+def avg_pool_depth(tf, x):
+    return tf.raw_ops.AvgPool(value=x, **_window([1, 1, 1, 3], [1, 1, 1, 3]))
+
+
+def avg_pool_depth_same(tf, x):
+    return tf.raw_ops.AvgPool(value=x, **_window([1, 1, 2, 3], [1, 1, 1, 2], "SAME"))
+
+
+def avg_pool_batch(tf, x):
+    return tf.raw_ops.AvgPool(value=x, **_window([2, 1, 1, 1], [1, 1, 1, 1]))
+
+
+def _gradient(tf, x, pool):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = pool(tf, x)
+    return tape.gradient(y, x)
+
+
+def max_pool_depth_gradient(tf, x):
+    return _gradient(tf, x, lambda tf, x: tf.raw_ops.MaxPool(
+        input=x, **_window([1, 1, 1, 3], [1, 1, 1, 1], "SAME")))
+
+
+def max_pool_depth_and_rows_gradient(tf, x):
+    return _gradient(tf, x, max_pool_depth_and_rows)
+
+
+def avg_pool_depth_gradient(tf, x):
+    return _gradient(tf, x, avg_pool_depth)
+
+
+def avg_pool_depth_same_gradient(tf, x):
+    return _gradient(tf, x, avg_pool_depth_same)
+
+
+def avg_pool_batch_gradient(tf, x):
+    return _gradient(tf, x, avg_pool_batch)
+
+
+def max_pool_batch_gradient(tf, x):
+    return _gradient(tf, x, max_pool_batch)
+
+
+def max_pool_grad_misshaped(tf, x):
+    return tf.raw_ops.MaxPoolGrad(orig_input=x, orig_output=tf.ones([2, 2, 3, 6]),
+                                  grad=tf.ones([2, 2, 2, 6]), **_window([1, 2, 2, 1],
+                                                                         [1, 1, 1, 1]))
+
+
 # (case, dtype, input shapes)
 CASES = [
     (max_pool2d_explicit, "float32", ([1, 4, 4, 1],)),
@@ -149,6 +221,12 @@ CASES = [
     (fractional_max_pool, "float32", ([1, 4, 4, 1],)),
     (dilation2d, "float32", ([1, 4, 4, 1],)),
     (erosion2d, "float32", ([1, 4, 4, 1],)),
+    *((fn, "float32", ([2, 3, 4, 6],)) for fn in (
+        max_pool_depth, max_pool_depth_and_rows, max_pool_depth_same, max_pool_batch,
+        avg_pool_depth, avg_pool_depth_same, avg_pool_batch, max_pool_depth_gradient,
+        max_pool_depth_and_rows_gradient, avg_pool_depth_gradient,
+        avg_pool_depth_same_gradient, avg_pool_batch_gradient, max_pool_batch_gradient,
+        max_pool_grad_misshaped)),
 ]
 
 
@@ -171,12 +249,13 @@ def _normal(text: str) -> str:
     text = re.sub(r'File "[^"]*/' + re.escape(_HERE) + '"', f'File "{_HERE}"', text)
     lines = []
     for line in text.split("\n"):
-        m = _FRAME.match(line)
+        m = _FRAME.match(line.strip())  # (a graph execution error's frames are indented)
         if m is None:
             lines.append(line)
         elif m.group(1).endswith(_HERE):
             lines.append(f'File "{_HERE}", line {m.group(2)}, in {m.group(3)}')
-    return "\n".join(lines)
+    # (blank lines between frames: those of the frames left out go)
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines))
 
 
 def run(tf, fn, dtype: str, shapes: tuple, jit: bool) -> list:
@@ -189,7 +268,14 @@ def run(tf, fn, dtype: str, shapes: tuple, jit: bool) -> list:
         out = tf.function(compiled, jit_compile=jit)(*args)
     except Exception as e:  # (the recorded outcome)
         return [type(e).__name__, _normal(str(e))]
-    return [list(t.shape) for t in tf.nest.flatten(out)]
+    # (the values too of the pools over the batch and channels XLA computes)
+    return [list(t.shape) if fn not in _VALUED else [list(t.shape), t.numpy().ravel().tolist()]
+            for t in tf.nest.flatten(out)]
+
+
+_VALUED = {max_pool_depth, max_pool_depth_and_rows, max_pool_depth_same, max_pool_batch,
+           avg_pool_depth, avg_pool_depth_same, avg_pool_batch, max_pool_depth_gradient,
+           max_pool_depth_and_rows_gradient, avg_pool_depth_gradient}
 
 
 def _size(shape: list) -> int:

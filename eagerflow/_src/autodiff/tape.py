@@ -295,6 +295,9 @@ class GradientTape:
         self._entered = False  # TF's tape exists once entered: a gradient before is refused
         # tf.gradients' tape names each op's gradient as TF's ("gated": and gates them)
         self._grad_scopes: bool | str = False
+        # a backward function's tape names each op's gradient as TF's backward function
+        # does ("gradients/<the forward op>_grad/"), in the tape's order
+        self._function_scopes = False
 
     def _reset_state(self) -> None:
         # ids of the watched tensors/variables and of the recorded ops' outputs, only those of
@@ -691,7 +694,8 @@ class GradientTape:
                         if scoped == "gated":
                             dxs = _gated(dxs)
                 else:
-                    with name_scope(_tape_scope(node)), _after(op, gs):
+                    with name_scope(_function_scope(node) if self._function_scopes else
+                                    _tape_scope(node)), _after(op, gs):
                         dxs = grad_fn(node, *gs)
             except LookupError as e:  # an op without a gradient: tf.gradients names it
                 e.node = node
@@ -884,6 +888,13 @@ def _after(op: Any, gs: Any) -> Any:
         yield
     finally:
         graph.pop_control_dependencies()
+
+
+def _function_scope(node: Any) -> str:
+    """The absolute name scope TF's backward function builds `node`'s gradient under:
+    "gradients/<its op's name>_grad/"."""
+    made = getattr(node.outputs[0], "op", None) if node.outputs else None
+    return f"gradients/{made.name}_grad/" if made is not None else "gradients/"
 
 
 def _tape_scope(node: Any) -> str:

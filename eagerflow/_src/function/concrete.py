@@ -48,6 +48,7 @@ from eagerflow._src.function.function_type import (
     trace_type,
     type_text,
 )
+from eagerflow._src.function.saved_tensors import collect_saved, has_effects
 from eagerflow._src.function.signature import is_iterator_argument, iterator_resources
 from eagerflow._src.graph import codegen
 from eagerflow._src.graph.device_program import DeviceProgram
@@ -112,37 +113,6 @@ class _Rebuilt:
 
     def __init__(self, spec: Any, parts: list) -> None:
         self.spec, self.parts = spec, parts
-
-
-def collect_saved(graph: Graph) -> tuple[list, list]:
-    """The tensors a gradient must not recompute, with the variable each one reads."""
-    saved, saved_vars = [], []
-    for node in graph.operations:
-        name = node.op.name
-        if node.op.save_outputs:  # a loop drawing random numbers
-            saved.extend(node.outputs)
-            saved_vars.extend([None] * len(node.outputs))
-        elif name == "ReadVariableOp":
-            saved.append(node.outputs[0])
-            saved_vars.append(node.inputs[0])
-        elif node.op.fn is not None:
-            fn = node.op.fn
-            n_out = len(fn.graph.outputs)
-            saved.extend(node.outputs[n_out:])
-            # (a variable argument's reads: of the variable the call passes)
-            passed = {id(p): node.inputs[i] for i, p in fn._var_slots}
-            saved_vars.extend(passed.get(id(v), v) for v in fn._saved_vars)
-        elif node.op.stateful and node.outputs and node.op.replay is None:
-            # a random draw (not control flow, which is replayed without its effects)
-            saved.extend(node.outputs)
-            saved_vars.extend([None] * len(node.outputs))
-    return saved, saved_vars
-
-
-def _has_effects(graph: Graph) -> bool:
-    """Whether a call of `graph` is stateful, as TF's StatefulPartitionedCall: it has a
-    stateful op, or reads a variable (TF's ReadVariableOp is stateful)."""
-    return bool(graph.read_vars) or any(node.op.stateful for node in graph.operations)
 
 
 # Every function's graph is traced in a tracing_scope, and TF guards an Assert there with a
@@ -212,7 +182,7 @@ class ConcreteFunction:
         self._read_vars = list(graph.read_vars.values())
         # every variable it reads or writes, in the order it first did (its captures)
         self._captured_vars = list(graph.variable_map.values())
-        self._has_effects = _has_effects(graph)
+        self._has_effects = has_effects(graph)
         # tf.function(jit_compile=True)'s: its code runs as TF's XLA runs it (_generate)
         self._xla = bool(getattr(graph, "jit_compile", None))
         self._fwd = None
@@ -226,6 +196,9 @@ class ConcreteFunction:
         self._optimized: Graph | None = None
         self._op: OpDef | None = None
         self._backward: Any = None
+        # where a tape first recorded a call: TF builds the backward function then, and
+        # its nodes' creation stack (what its errors list) is that call's
+        self._recorded_at: Any = None
         self._backward_mask: list = []
         self._var_slots: list = []  # (flat input position, ArgumentVariable) per variable
         self._uid = next(_uids)
@@ -615,7 +588,10 @@ class ConcreteFunction:
         except OpError as e:
             if _state.graph is None and not getattr(e, "after_call", False):
                 # run, not traced into a caller: TF's graph wording
-                graph_errors.reword(e, self.function_op_name, self.graph)
+                name = self.function_op_name
+                if getattr(e, "forward_function", False):
+                    name = name.replace("__inference_", "__forward_", 1)
+                graph_errors.reword(e, name, self.graph)
             raise
         except ValueError as e:
             error = graph_errors.broadcast_error(e, graph=self.graph)
@@ -695,10 +671,12 @@ class ConcreteFunction:
                                       (*args, *self.captured_inputs), tuple(outs))
         return outs
 
+    _op_name: str | None = None  # (a backward function's TF name: build_backward)
+
     @property
     def function_op_name(self) -> str:
         """The op that calls this function eagerly, as TF names it (`__inference_f_N`)."""
-        return f"__inference_{self._name}_{self._uid}"
+        return self._op_name or f"__inference_{self._name}_{self._uid}"
 
     def _call_profiled(self, tensors: list) -> tuple:
         """An eager call while tf.profiler runs: one `EagerExecute` of the function, as
@@ -756,14 +734,24 @@ class ConcreteFunction:
         arrays = [t._arr for t in tensors]
         if fwd is self._fwd_saved:  # NumPy's code: device inputs come to the host first
             arrays = [a if type(a) is np.ndarray else to_host(a) for a in arrays]
-        arrays = fwd.fn(*arrays)
-        specs = list(self.graph.outputs) + self._saved
-        outs = tuple(_wrap_output(a, s._dtype) for a, s in zip(arrays, specs))
         read_vars = self._passed(self._read_vars)
-        node = Node(self.call_op, tuple(tensors) + tuple(read_vars), outs, {})
-        for tape in list(_state.tapes):
+        tapes = list(_state.tapes)
+        for tape in tapes:  # (TF's tapes see the reads before the call runs)
             for v in read_vars:
                 tape._on_variable_read(v)
+        try:
+            arrays = fwd.fn(*arrays)
+        except OpError as e:
+            # TF runs its forward function, __forward_f_N, where a tape watches an input
+            ids = set(map(id, tensors)) | set(map(id, read_vars))
+            e.forward_function = any(not ids.isdisjoint(t._tracked) for t in tapes)
+            raise
+        specs = list(self.graph.outputs) + self._saved
+        outs = tuple(_wrap_output(a, s._dtype) for a, s in zip(arrays, specs))
+        if self._recorded_at is None:
+            self._recorded_at = user_frames()
+        node = Node(self.call_op, tuple(tensors) + tuple(read_vars), outs, {})
+        for tape in tapes:
             tape._record(node)
         return outs[:self._n_out]
 
@@ -778,7 +766,13 @@ class ConcreteFunction:
             if g is None:
                 g = zeros_like(o)
             g_in.append(g)
-        res = list(bw.call_flat_outputs(xs + saved + g_in))
+        try:
+            res = list(bw.call_flat_outputs(xs + saved + g_in))
+        except OpError as e:
+            if _state.graph is None and not getattr(e, "after_call", False):
+                # (TF's words: its backward function's, __inference___backward_f_N_M)
+                graph_errors.reword(e, bw.function_op_name, bw.graph)
+            raise
         out = []
         for present in self._backward_mask:
             if present == _SLICES:  # (a gather's gradient: its three parts)
@@ -933,6 +927,7 @@ def build_backward(fn: ConcreteFunction) -> tuple:
     fg = fn.graph
     g = FuncGraph(fn._name + "_grad")
     g.jit_compile = getattr(fg, "jit_compile", None)  # (XLA compiles TF's gradient too)
+    g.replays_forward = True
     with tracing_scope(g):
         xs = [g.placeholder(t._shape, t._dtype, f"x{i}", is_input=True)
               for i, t in enumerate(fg.fed_inputs)]
@@ -942,6 +937,7 @@ def build_backward(fn: ConcreteFunction) -> tuple:
         gos = [g.placeholder(t._shape, t._dtype, f"grad{i}", is_input=True)
                for i, t in enumerate(outs)]
         with GradientTape(watch_accessed_variables=False) as tape:
+            tape._function_scopes = True
             for x in xs + sv:
                 if x._dtype.is_floating or x._dtype.is_complex:
                     tape.watch(x)
@@ -949,7 +945,7 @@ def build_backward(fn: ConcreteFunction) -> tuple:
                     tape._watch_handle(x)
             for v in fn._read_vars:
                 tape._watch(v)
-            env = replay(fg, xs, {id(s): p for s, p in zip(fn._saved, sv)})
+            env = replay(fg, xs, {id(s): p for s, p in zip(fn._saved, sv)}, keep_names=True)
         targets, out_grads = [], []
         for t, go in zip(fg.outputs, gos):
             nt = env[id(t)]
@@ -990,7 +986,11 @@ def build_backward(fn: ConcreteFunction) -> tuple:
             else:
                 mask.append(False)
         g.outputs = [g.capture(r) for r in results]
+    if fn._recorded_at is not None:
+        for op in g.operations:
+            op.origin = fn._recorded_at
     bw = ConcreteFunction(g, tuple(_Leaf(i) for i in range(len(g.outputs))), fn._name + "_grad")
+    bw._op_name = f"__inference___backward_{fn._name}_{fn._uid}_{bw._uid}"  # (TF's name)
     return bw, mask
 
 

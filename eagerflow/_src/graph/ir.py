@@ -261,6 +261,10 @@ class Graph(VariableAccess, CaptureAccess):
     _graph_def_writer: Any = None
     # (replaced, never changed in place, by tf.compat.v1.colocate_with: see __init__)
     colocation_stack: list = []
+    # Whether it is the backward function of a tf.function an eager tape recorded, which
+    # replays the forward ops TF's backward function has not (it takes their outputs as
+    # inputs): a graph rewrite pairs none of its nodes with them (nn_pool._paired_form)
+    replays_forward = False
 
     def __init__(self, name: str = "graph", parent: Graph | None = None) -> None:
         self.name = name

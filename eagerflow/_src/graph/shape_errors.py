@@ -72,6 +72,17 @@ def _index_enum(values: Any) -> str:
     return "DT_INT32" if all(-2**31 <= v < 2**31 for v in flat) else "DT_INT64"
 
 
+def _max_pool_v2(node: str, x: Any, attrs: dict) -> tuple:
+    """MaxPoolV2's node form, its window and strides Consts ("<node>/ksize") and their
+    values, as TF's shape function words its refusal."""
+    form = (f"MaxPoolV2[T={dt_enum(x._dtype)}, data_format=\"{attrs['data_format']}\", "
+            f"padding=\"{attrs['padding']}\"]")
+    ks, st = tuple(attrs["ksize"]), tuple(attrs["strides"])
+    suffix = (f" and with computed input tensors: input[1] = <{' '.join(map(str, ks))}>, "
+              f"input[2] = <{' '.join(map(str, st))}>.")
+    return form, [f"{node}/ksize", f"{node}/strides"], [f"[{len(ks)}]", f"[{len(st)}]"], suffix
+
+
 def _reshape(node: str, x: Any, attrs: dict, reason: str) -> tuple:
     """The same for Reshape with a static shape."""
     shape = attrs.get("shape")
@@ -438,6 +449,9 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"\"{attrs.get('data_format', 'NHWC')}\", dilations={_ints(attrs['dilations'])}, "
                 f"explicit_paddings={_ints(attrs['explicit_paddings'])}, padding="
                 f"\"{attrs['padding']}\", strides={_ints(attrs['strides'])}]")
+    elif op.name == "MaxPoolV2" and len(tensors) == 1:
+        form, more, more_shapes, suffix = _max_pool_v2(node, tensors[0], attrs)
+        names, shapes = names + more, shapes + more_shapes
     elif op.name in ("MaxPoolGrad", "MaxPool3DGrad") and len(tensors) == 3 or \
             op.name in _POOLS and len(tensors) == 1:
         form = _max_pool_grad_form(op.name, tensors, attrs)

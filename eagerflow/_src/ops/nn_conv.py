@@ -683,8 +683,19 @@ def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
     # (its op's wrapper converts the padding and the format, checked eagerly, before the
     # inputs)
     op_attrs_first("Conv2D", name, padding=attrs["padding"], data_format=attrs["data_format"])
-    x, w = binary_args(input, filters)
+    x, w = _conv_args(input, filters)
     return _conv2d(x, w, attrs, name)
+
+
+def _conv_args(input: Any, filters: Any) -> tuple:  # noqa: A002
+    """The input and filters of Conv2D/Conv3D's generated wrapper: eagerly its fast path's
+    pair (a NumPy input takes a tensor filter's dtype); traced, TF's op-def library
+    converts the input first, on its own (a float64 array stays float64: the filter's
+    other dtype is then the node's TypeError), and the filter to the input's dtype."""
+    if _state.graph is not None and not isinstance(input, Tensor) and \
+            not hasattr(input, "_as_tensor"):
+        input = _t(input)  # noqa: A001
+    return binary_args(input, filters)
 
 
 def _conv2d(x: Any, w: Any, attrs: dict, name: str | None) -> Any:
@@ -702,7 +713,7 @@ def conv3d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
     read_shape(input)
     attrs = AV.wrapper_attrs("Conv3D", strides=strides, padding=padding,
                              data_format=data_format, dilations=dilations)
-    x, w = binary_args(input, filters)
+    x, w = _conv_args(input, filters)
     return _conv3d(x, w, dict(attrs, explicit_paddings=()), name)
 
 
@@ -719,7 +730,9 @@ def conv1d(input: Any, filters: Any, stride: Any, padding: Any,  # noqa: A002
     TF's nodes: the input's ExpandDims, the filters', the Conv2D and the Squeeze, in the
     scope `name` (or "conv1d"), whose name the Conv2D takes."""
     df = to_2d_format(data_format)
-    x, w = binary_args(input, filters)
+    # (TF's conv1d expands each of them on its own: a float64 array with float32 filters
+    # is Conv2D's dtype error, eagerly too)
+    x, w = _t(input), _t(filters)
     spatial_axis = -2 if df == "NCHW" else -3  # (TF's, counted from the channel's end)
     ci = _channel_index(df, 3)
     st = get_sequence(stride, 1, ci, "stride", attr="strides")  # (Conv2D's attr converts)

@@ -27,10 +27,12 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
+from eagerflow._src.core.errors import UnimplementedError
 from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import pool_windows as PW
+from eagerflow._src.ops import pool_xla as PX
 from eagerflow._src.ops import windows as W
 from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import expand_dims, squeeze
@@ -187,7 +189,8 @@ def _check_pool_attrs(p: Pool, op: str, shape: tuple | None, ksize: tuple, strid
         raise fail(op, f"Sliding window ksize field must specify {nd} dimensions")
     if len(strides) != nd:
         raise fail(op, f"Sliding window stride field must specify {nd} dimensions")
-    if ksize[0] != 1 or strides[0] != 1:
+    if (ksize[0] != 1 or strides[0] != 1) and not _xla_windows(op) and \
+            not (_state.graph is not None and op in _RUN_CHECKED):
         raise unimplemented(op, "Pooling is not yet supported on the batch dimension.")
     if shape is not None and len(shape) != nd:
         raise fail(op, f"tensor_in_shape must have {p.rank} spatial dimensions. {len(shape)} 0"
@@ -202,12 +205,96 @@ def _check_pool_attrs(p: Pool, op: str, shape: tuple | None, ksize: tuple, strid
     for s in strides:
         if s <= 0:
             raise fail(op, f"Stride must be > 0, but got {s}")
-    if outer(ksize, data_format)[1] != 1 or outer(strides, data_format)[1] != 1:
+    if (outer(ksize, data_format)[1] != 1 or outer(strides, data_format)[1] != 1) and \
+            not (_state.graph is not None and op in _RUN_CHECKED) and not _xla_windows(op):
         _check_depth_window(p, op, shape, ksize, strides, padding, data_format)
     if p.explicit and is_max:
         check_explicit(op, padding, explicit, nd, data_format)
         if _state.graph is None:  # (TF's shape functions leave it to the kernel, at run)
             check_window_paddings(op, padding, explicit, ksize, data_format)
+
+
+# The pools whose window across the channels TF's kernels check when they run (traced,
+# their shape functions take it: the node fails when it runs), and which TF's XLA computes
+# over any of the four dimensions (its reduce window)
+_RUN_CHECKED = ("MaxPool", "MaxPoolV2", "AvgPool")
+_XLA_WINDOWS = (*_RUN_CHECKED, "MaxPoolGrad", "AvgPoolGrad")
+
+
+def _xla_windows(op: str) -> bool:
+    """Whether `op` pools over any dimension here: under TF's XLA (its run, or the trace
+    of a tf.function(jit_compile=True)), the 2-D pools' and their gradients' reduce
+    windows (AvgPoolGrad's over the batch XLA refuses as it compiles: xla_batch_window)."""
+    return op in _XLA_WINDOWS and (_state.xla or bool(getattr(_state.graph, "jit_compile",
+                                                                  None)))
+
+
+def xla_batch_window(attrs: dict) -> tuple | None:
+    """TF's XLA AvgPoolGrad kernel's refusal of a window or stride over the batch."""
+    if attrs["ksize"][0] == 1 and attrs["strides"][0] == 1:
+        return None
+    return UnimplementedError, "Pooling is not yet supported on the batch dimension."
+
+
+def _run_checks(p: Pool, op: str, shape: tuple, ksize: tuple, strides: tuple,
+                padding: str, data_format: str) -> bool:
+    """A traced pool's checks of a window over the batch or across the channels, when its
+    node runs (an eager op's infer checked them); whether XLA pools over them
+    (what TF's kernels refuse, XLA computes: _xla_pool)."""
+    if outer(ksize, data_format) == (1, 1) and outer(strides, data_format) == (1, 1):
+        return False
+    if _state.xla:
+        return True
+    if ksize[0] != 1 or strides[0] != 1:
+        raise unimplemented(op, "Pooling is not yet supported on the batch dimension.")
+    _check_depth_window(p, op, shape, ksize, strides, padding, data_format)
+    return False
+
+
+def _outer_window(ksize: tuple, strides: tuple, data_format: str) -> bool:
+    return outer(ksize, data_format) != (1, 1) or outer(strides, data_format) != (1, 1)
+
+
+def _as_image(ksize: tuple, data_format: str) -> tuple:
+    """A window (or strides) over all four dimensions, channels last: pool_xla.py's."""
+    return (ksize[0],) + spatial(ksize, data_format) + (outer(ksize, data_format)[1],)
+
+
+def _xla_pool(xp: Any, pool: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
+              data_format: str) -> Any:
+    """XLA's pool of `x` over all four dimensions (pool_xla.py's `pool`)."""
+    y = pool(xp, _cl(x, data_format), _as_image(ksize, data_format),
+             _as_image(strides, data_format), padding)
+    return _back(xp, xp.ascontiguousarray(y), data_format)
+
+
+def _xla_grad_shape(op: str, x: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
+                    explicit: tuple, data_format: str) -> None:
+    """XLA's MaxPoolGrad refuses a gradient not shaped as its pool of `x` (over all four
+    dimensions) in its own words."""
+    if padding == "EXPLICIT":  # (XLA refuses it as it compiles: xla_explicit)
+        return
+    ks, st = _as_image(ksize, data_format), _as_image(strides, data_format)
+    if PX.out_shape(_cl(x, data_format).shape, ks, st, padding, False) != \
+            _cl(dy, data_format).shape:
+        raise unimplemented(op, "The output dimensions do not match the other input values.")
+
+
+def _xla_max_grad(xp: Any, x: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
+                  data_format: str) -> Any:
+    """XLA's MaxPoolGrad over all four dimensions."""
+    ks, st = _as_image(ksize, data_format), _as_image(strides, data_format)
+    return _back(xp, PX.max_pool_grad(xp, _cl(x, data_format), _cl(dy, data_format), ks, st,
+                                      padding), data_format)
+
+
+def _xla_avg_grad(xp: Any, sizes: Any, dy: Any, ksize: tuple, strides: tuple,
+                  padding: str, data_format: str) -> Any:
+    n = tuple(int(v) for v in sizes)
+    shape = (n[0],) + spatial(n, data_format) + (outer(n, data_format)[1],)
+    out = PX.avg_pool_grad(xp, shape, _cl(dy, data_format), _as_image(ksize, data_format),
+                           _as_image(strides, data_format), padding)
+    return _back(xp, out, data_format)
 
 
 # TF's kernels' refusals of a window or stride across the channels (the max pool's
@@ -310,7 +397,10 @@ def _out_shape(op: str, xshape: tuple, ksize: tuple, strides: tuple, padding: st
                      spatial(strides, data_format), pairs))
     n, c = outer(xshape, data_format)
     if c is not None and outer(ksize, data_format)[1] > 1:  # (a max pool across channels)
-        c //= outer(ksize, data_format)[1]
+        # (TF's shape function pools the channels as a spatial dimension: a depth window
+        # its kernels refuse, XLA's computes, _xla_pool)
+        c = out_size(op, c, outer(ksize, data_format)[1], outer(strides, data_format)[1], 1,
+                     padding, (0, 0), shape_fn)
     if padding == "SAME" and None not in outs:
         # the kernel pads the input to (out - 1) * stride + ksize: refuse a padded temporary
         # too large for memory (a huge window) before allocating it
@@ -360,10 +450,11 @@ def max_pool_infer(p: Pool, x: Any, ksize: tuple, strides: tuple, padding: str,
     _refuse_3d(p.max, d, ksize, strides, padding, data_format)
     if x._shape is None:
         return [(None, d)]
-    # (MaxPoolV2's shape function words it with its ksize and strides inputs' values: its
-    # node is left to compute the empty output)
+    # (MaxPoolV2's shape function words it with its ksize and strides inputs' values,
+    # shape_errors._max_pool_v2; eagerly its kernel's words)
     return [(_out_shape(p.max, x._shape, ksize, strides, padding, explicit_paddings,
-                        data_format, p.rank, d, shape_fn=p.max != "MaxPoolV2"), d)]
+                        data_format, p.rank, d,
+                        shape_fn=p.max != "MaxPoolV2" or _state.graph is not None), d)]
 
 
 def max_pool_kernel(p: Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padding: str,
@@ -372,6 +463,8 @@ def max_pool_kernel(p: Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padd
     if p.max == "MaxPool":  # (traced, its check is the kernel's, at run)
         _refuse_cpu_format(data_format, padding, x.dtype, xp is np)
     check_window_paddings(p.max, padding, explicit_paddings, ksize, data_format)
+    if _run_checks(p, p.max, x.shape, ksize, strides, padding, data_format):
+        return _xla_pool(xp, PX.max_pool, x, ksize, strides, padding, data_format)
     if outer(ksize, data_format)[1] > 1:  # (a window of channels alone: _check_depth_window)
         return _back(xp, _depth_max(xp, _cl(x, data_format), outer(ksize, data_format)[1]),
                      data_format)
@@ -431,8 +524,14 @@ def max_pool_grad_kernel(p: Pool, xp: Any, x: Any, y: Any, dy: Any, ksize: tuple
         if xp is np:  # (`onednn`: its graph form paired with a MaxPool, _paired_form)
             refuse_channels_first(p.max_grad, x.dtype, data_format, onednn)
         _refuse_3d_run(p.max_grad, xp, dy.dtype, ksize, strides, padding, data_format, x.dtype)
-        _check_grad_shapes(p, p.max_grad, x.shape, y.shape, dy.shape, ksize, strides, padding,
-                           explicit_paddings, data_format)
+        if _state.xla:
+            _xla_grad_shape(p.max_grad, x, dy, ksize, strides, padding, explicit_paddings,
+                            data_format)
+        else:
+            _check_grad_shapes(p, p.max_grad, x.shape, y.shape, dy.shape, ksize, strides,
+                               padding, explicit_paddings, data_format)
+    if _state.xla and _outer_window(ksize, strides, data_format):
+        return _xla_max_grad(xp, x, dy, ksize, strides, padding, data_format)
     ks, st, pad, ex = _engine(ksize, strides, padding, explicit_paddings, data_format)
     xc = _cl(x, data_format)
     out = PW.max_pool_grad(xp, xc, _orig_output(xp, xc, y, data_format, ks, st, pad, ex),
@@ -456,13 +555,16 @@ def _paired_form(p: Pool, forms: dict, ins: tuple, attrs: dict) -> OpDef:
     (`forms["onednn"]`: channels-first float32 and bfloat16 computed) where its orig_output
     is a MaxPool's output, maybe through Identity ops, as TF's graph rewrites pair the two;
     else the raw op's (`forms["alone"]`), which refuses channels-first data in every dtype,
-    as eagerly (each checking its inputs as it runs)."""
+    as eagerly (each checking its inputs as it runs). A MaxPool a backward function
+    replays (Graph.replays_forward) pairs with none: TF's backward function of a
+    tf.function an eager tape recorded takes the pool's output as an input."""
     y = ins[1]
     made = getattr(getattr(y, "_op", None), "op", None)  # (the OpDef of y's node)
     while made is not None and made.name == "Identity":
         y = y._op.inputs[0]
         made = getattr(getattr(y, "_op", None), "op", None)
-    paired = made is not None and made.name in (p.max, f"_{p.max}KeepArgmax")
+    paired = made is not None and made.name in (p.max, f"_{p.max}KeepArgmax") and \
+        not y._op.graph.replays_forward
     return forms["onednn" if paired and channels_first(attrs["data_format"]) else "alone"]
 
 
@@ -526,6 +628,8 @@ def avg_pool_kernel(p: Pool, xp: Any, x: Any, ksize: tuple, strides: tuple, padd
     if xp is np and p.rank == 2:
         refuse_channels_first(p.avg, x.dtype, data_format)
     _refuse_3d_run(p.avg, xp, x.dtype, ksize, strides, padding, data_format)
+    if p.rank == 2 and _run_checks(p, p.avg, x.shape, ksize, strides, padding, data_format):
+        return _xla_pool(xp, PX.avg_pool, x, ksize, strides, padding, data_format)
     ks, st, pad, _ = _engine(ksize, strides, padding, (), data_format)
     return _back(xp, PW.avg_pool(xp, _cl(x, data_format), ks, st, pad), data_format)
 
@@ -557,6 +661,8 @@ def avg_pool_grad_kernel(p: Pool, xp: Any, sizes: Any, dy: Any, ksize: tuple, st
     if xp is np and p.rank == 2:
         refuse_channels_first(p.avg_grad, dy.dtype, data_format)
     _refuse_3d_run(p.avg_grad, xp, dy.dtype, ksize, strides, padding, data_format)
+    if p.rank == 2 and _state.xla and _outer_window(ksize, strides, data_format):
+        return _xla_avg_grad(xp, sizes, dy, ksize, strides, padding, data_format)
     ks, st, pad, _ = _engine(ksize, strides, padding, (), data_format)
     shape = tuple(int(v) for v in sizes)
     cl_shape = (shape[0],) + spatial(shape, data_format) + (outer(shape, data_format)[1],)
@@ -611,7 +717,8 @@ def _register_pool(p: Pool) -> tuple:
     register(OpDef(p.avg_grad, partial(avg_pool_grad_infer, p), partial(avg_pool_grad_kernel, p),
                    host_inputs=(0,),  # (TF's HostMemory("orig_input_shape"))
                    grad=partial(avg_pool_grad_grad, p), reference=avg_grad_ref(p),
-                   samples=lambda: s()["avg_grad"]))
+                   samples=lambda: s()["avg_grad"],
+                   xla_refuses=xla_batch_window if p.rank == 2 else None))
     return max_, avg
 
 

@@ -22,6 +22,8 @@ from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import nn_pool as P
 from eagerflow._src.ops import nn_pool_refs as R
+from eagerflow._src.ops.dispatch import bind
+from eagerflow._src.ops.math_base import zeros_like
 from eagerflow._src.ops.nn_args import check_choice, fail
 from eagerflow._src.ops.registry import REGISTRY, BadSample, OpDef, Sample, register
 
@@ -56,11 +58,27 @@ def _kernel(kernel: Any, op: str, kind: str) -> Any:
     when a graph's node runs (but under TF's XLA, which computes it)."""
     run = _with_explicit(partial(kernel, _V2))
 
+    n = 1 if kind == "" else 3  # (its tensor inputs; a traced node's window tensors after)
+
     def checked(xp: Any, *arrays: Any, **attrs: Any) -> Any:
         if attrs["data_format"] == "NCHW" and xp is np and not _state.xla:
             raise _nchw_refused(op, kind)
-        return run(xp, *arrays, **attrs)
+        if len(arrays) == n + 2:  # (the window and strides a traced node computed)
+            attrs = {**attrs, "ksize": _values(arrays[n]), "strides": _values(arrays[n + 1])}
+        return run(xp, *arrays[:n], **attrs)
     return checked
+
+
+def _values(a: Any) -> tuple:
+    return tuple(int(v) for v in np.asarray(a).ravel())
+
+
+def _unknown(x: Any, ksize: Any, strides: Any) -> list | None:
+    """A traced node's output where its window or strides are known only when it runs
+    (tensors it takes after its inputs, generic_load's): of x's rank and dtype."""
+    if None not in _flat(ksize) + _flat(strides):
+        return None
+    return [(None if x._shape is None else (None,) * len(x._shape), x._dtype)]
 
 
 def _flat(v: Any) -> tuple:
@@ -71,21 +89,29 @@ def _flat(v: Any) -> tuple:
     return (v,)
 
 
-def _max_infer(x: Any, ksize: tuple, strides: tuple, padding: str, data_format: str) -> list:
+def _max_infer(x: Any, *window: Any, ksize: tuple, strides: tuple, padding: str,
+               data_format: str) -> list:
+    # (`window`: a traced node's window and strides tensors, read by its kernel)
     _format(_V2.max, x, data_format, ("NHWC", "NCHW", "NCHW_VECT_C"), "")
+    if window and (out := _unknown(x, ksize, strides)) is not None:
+        return out
     return P.max_pool_infer(_V2, x, _flat(ksize), _flat(strides), padding, (), data_format)
 
 
-def _grad_infer(x: Any, y: Any, dy: Any, ksize: tuple, strides: tuple, padding: str,
-                data_format: str) -> list:
+def _grad_infer(x: Any, y: Any, dy: Any, *window: Any, ksize: tuple, strides: tuple,
+                padding: str, data_format: str) -> list:
     _format(_V2.max_grad, x, data_format, ("NHWC", "NCHW"), "Grad")
+    if window and (out := _unknown(x, ksize, strides)) is not None:
+        return out
     return P.max_pool_grad_infer(_V2_GRADS, x, y, dy, _flat(ksize), _flat(strides), padding, (),
                                  data_format)
 
 
-def _grad_grad_infer(x: Any, y: Any, gg: Any, ksize: tuple, strides: tuple, padding: str,
-                     data_format: str) -> list:
+def _grad_grad_infer(x: Any, y: Any, gg: Any, *window: Any, ksize: tuple, strides: tuple,
+                     padding: str, data_format: str) -> list:
     _format(_V2.max_grad_grad, x, data_format, ("NHWC", "NCHW"), "GradGrad")
+    if window and (out := _unknown(y, ksize, strides)) is not None:
+        return out
     return P.max_pool_grad_grad_infer(_V2_GRADS, x, y, gg, _flat(ksize), _flat(strides),
                                       padding, (), data_format)
 
@@ -110,7 +136,13 @@ def _gradient(op: Any, args: int) -> Any:
         if len(shown) > args + 1 and getattr(shown[args], "graph", None) is graph:
             graph.next_args = (REGISTRY[op], {"ksize": shown[args],
                                               "strides": shown[args + 1]})
-        return make(_V2, n, g)
+        window = tuple(n.inputs[args:])  # (tensors a traced node reads its window from)
+        if not window:
+            return make(_V2, n, g)
+        x, y = n.inputs[0], (n.outputs[0] if args == 1 else n.inputs[1])
+        out = bind(REGISTRY[op], (x, y, g, *window), n.attrs)
+        return ([out] if args == 1 else [zeros_like(x), zeros_like(y), out]) + \
+            [None] * len(window)
     return grad
 
 

@@ -420,7 +420,7 @@ def max_pool_grad_argmax(xp: Any, x_shape: tuple, g: Any, flat: Any) -> Any:
 
 
 def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, padding: str,
-                  explicit: tuple) -> Any:
+                  explicit: tuple, one: bool = False) -> Any:
     """Each window's gradient goes where TF's CPU kernels send it: in 2-D to one element,
     the argmax of the input alone (`y` is not read, but names the forward whose kept
     argmax is used: see max_pool); in 3-D to every element equal to the window's output
@@ -428,14 +428,14 @@ def max_pool_grad(xp: Any, x: Any, y: Any, g: Any, ks: tuple, strides: tuple, pa
     cells whose difference from it is 0). The gradients are scattered one tap at a time
     (NumPy's fancy-index scatter of the same values took twice as long), last tap first:
     that adds the windows sharing a cell in window order onto zeros, TF's sum bit for
-    bit."""
+    bit. With `one` (XLA's, of any rank), each window's to one element, as in 2-D."""
     ones = (1,) * len(ks)
     outs, pads = geometry(x.shape[1:-1], ks, strides, ones, padding, explicit)
     xpd = pad(xp, x, pads, _lowest(x))
     dxp = xp.zeros(xpd.shape, dtype=g.dtype)
-    if g.size and len(ks) == 2:
+    if g.size and (len(ks) == 2 or one):
         tap_list = taps(ks, outs, strides, ones)
-        kept = _KEPT_ARGMAX.get((x, y), (ks, strides, pads))
+        kept = None if one else _KEPT_ARGMAX.get((x, y), (ks, strides, pads))
         for a, b in _image_blocks(xp, g):  # (a block's arrays stay in the cache: see there)
             tap = kept[a:b] if kept is not None else \
                 _argmax_taps(xp, x[a:b], xpd[a:b], pads, tap_list)

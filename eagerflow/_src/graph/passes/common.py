@@ -23,6 +23,7 @@ def copy_graph(graph: Graph) -> Graph:
     """A structural copy: new operations and tensors, same OpDefs, attrs and variables."""
     g = Graph(graph.name, graph.parent)
     g._names = dict(graph._names)
+    g.replays_forward = graph.replays_forward
     mapping: dict = {}
     for node in graph.operations:
         ins = tuple(mapping.get(id(x), x) if type(x) is SymbolicTensor else x
