@@ -200,6 +200,7 @@ def test_a_graph_s_raw_max_pool_gradient_is_refused_but_paired_with_its_max_pool
     np.testing.assert_array_equal(paired, compiled)
 
 
+@pytest.mark.usefixtures("cpu_kernels")  # (TF's CPU kernels; a GPU computes them)
 @pytest.mark.parametrize("rank", [2, 3])
 def test_max_pool_gradient_pairs_across_nested_functions(rank):
     # TF 2.21 (recorded): its graph rewrites pair a MaxPoolGrad with its MaxPool once the
