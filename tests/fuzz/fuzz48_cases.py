@@ -1,6 +1,6 @@
 """fuzz48's cases (the differential draw of fuzz48_draw.py, reduced), each a Python
 expression over `tf`, `np` and `T` (a tensor from dtype, shape and values): shared by
-record_fuzz48.py, run under TensorFlow 2.21, and test_regressions_fuzz48.py, run under
+record_cases.py fuzz48, run under TensorFlow 2.21, and test_regressions_fuzz48.py, run under
 eagerflow. Each answer is its result's dtypes, shapes and values, or its error's class and
 whole message."""
 

@@ -9,7 +9,7 @@ under TF 2.21 and compared.
                                                       tests/tf_reference.py)
 
 The calls that differ are listed in OUT.txt; those kept as regressions live in
-fuzz48_cases.py (recorded by record_fuzz48.py)."""
+fuzz48_cases.py (recorded by record_cases.py fuzz48)."""
 
 from __future__ import annotations
 

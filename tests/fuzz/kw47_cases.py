@@ -1,5 +1,5 @@
 """kw47's cases, each a Python expression over `tf`, `tnp`, `np` and `parts` (shared by
-record_kw47.py, run under TensorFlow 2.21, and test_regressions_kw47.py, run under
+record_cases.py kw47, run under TensorFlow 2.21, and test_regressions_kw47.py, run under
 eagerflow): shapes TensorShape refuses that TF converts to int32 (wrapping), tnp.diag's
 diagonals past the matrix, k converted to int32 by the matrix diag ops, tnp.average's
 result dtype, and complex inverses and solves of matrices holding infinities (every part's

@@ -1,4 +1,4 @@
-"""order47b's cases, each a Python expression over `tf` (shared by record_order47b.py, run
+"""order47b's cases, each a Python expression over `tf` (shared by record_cases.py order47b, run
 under TensorFlow 2.21, and test_regressions_order47b.py, run under eagerflow): one or two
 bad arguments of tf.nn.depthwise_conv2d and of tf.nn.convolution, the first check TF's
 function makes deciding the error."""

@@ -1,4 +1,4 @@
-"""fuzz48's fixes against TF 2.21 (fuzz48_golden.json, recorded by record_fuzz48.py from
+"""fuzz48's fixes against TF 2.21 (fuzz48_golden.json, recorded by record_cases.py fuzz48 from
 fuzz48_cases.py; the differences were found by fuzz48_draw.py): Gather/GatherV2 of an
 empty output read no index, ArgMin's output_type int32 or int64 only, gather_nd's batch
 errors named at the merged position, dct/idct refusals in TF's order."""

@@ -1,4 +1,4 @@
-"""fuzz48b's fixes against TF 2.21 (fuzz48b_golden.json, recorded by record_fuzz48b.py from
+"""fuzz48b's fixes against TF 2.21 (fuzz48b_golden.json, recorded by record_cases.py fuzz48b from
 fuzz48b_cases.py; the differences were found by fuzz48b_draw.py): DenseBincount's weights
 checked first, SparseBincount's sign before its weights, CropAndResize's rank words, a
 bool RaggedTensor's to_tensor default, ScatterNd of strings, overlap_and_add's Sum

@@ -1,5 +1,5 @@
 """kw47's value and wording fixes against TF 2.21 (kw47_golden.json, recorded by
-record_kw47.py from kw47_cases.py): a negative shape past int32 TensorShape refuses is
+record_cases.py kw47 from kw47_cases.py): a negative shape past int32 TensorShape refuses is
 converted to int32 as TF's zeros/ones do, wrapping (-2**63 is 0: an empty tensor);
 tnp.diag's diagonal past a matrix is empty and an empty vector's matrix |k| wide, as TF's
 tnp; the matrix diag ops' k (and OneHot's depth) converted to int32, wrapping (2**32 is

@@ -1,4 +1,4 @@
-"""order47b's fixes against TF 2.21 (order47b_golden.json, recorded by record_order47b.py
+"""order47b's fixes against TF 2.21 (order47b_golden.json, recorded by record_cases.py order47b
 from order47b_cases.py, TF's own kernels): tf.nn.depthwise_conv2d of one or two bad
 arguments refused by the check TF makes first: the input and the filter converted each as
 it is, the rates iterated as given (Python's TypeErrors), the strides too where a rate is

@@ -1,10 +1,10 @@
-"""Writes order47b_golden.json from TensorFlow 2.21 (order47b_cases.py). Run from the repository
-root with TF's interpreter:
+"""Writes NAME_golden.json from TensorFlow 2.21 for each NAME given (NAME_cases.py's `run`:
+kw47, order47b, fuzz48, fuzz48b). Run from the repository root with TF's interpreter:
 
-    /work/tfref/bin/python tests/fuzz/record_order47b.py
+    /work/tfref/bin/python tests/fuzz/record_cases.py fuzz48 fuzz48b
 """
 
-import json
+import importlib
 import os
 import sys
 from pathlib import Path
@@ -18,11 +18,12 @@ os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
 import tensorflow as tf  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-from order47b_cases import run  # noqa: E402
+sys.path[:0] = [str(HERE), str(HERE.parents[1])]
+from tests.golden_io import write_json  # noqa: E402
 
 if __name__ == "__main__":
     tf.constant(0)  # (steady state: TF's first op of a process takes the slow path)
-    out = run(tf)
-    (HERE / "order47b_golden.json").write_text(json.dumps(out, indent=1) + "\n")
-    print(len(out), "cases")
+    for name in sys.argv[1:]:
+        out = importlib.import_module(f"{name}_cases").run(tf)
+        write_json(HERE / f"{name}_golden.json", out, "\n", indent=1)
+        print(name, len(out), "cases")
