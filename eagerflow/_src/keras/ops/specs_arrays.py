@@ -74,19 +74,7 @@ def concatenate(xs: Any, axis: int = 0) -> SymbolicTensor:
     other tensor of that rank and those sizes off the axis."""
     if axis is None:
         raise ValueError("`axis` cannot be None for `concatenate`.")
-    first = _shape(xs[0])
-    axis = canonicalize_axis(axis, len(first))
-    total: int | None = 0
-    for x in xs:
-        shape = _shape(x)
-        if not _same_but(shape, first, axis):
-            raise ValueError("Every value in `xs` must have the same shape except on the "
-                             f"`axis` dim. But found element of shape {tuple(shape)}, which "
-                             f"is different from the first element's shape {tuple(first)}.")
-        total = None if total is None or shape[axis] is None else total + shape[axis]
-    out = list(first)
-    out[axis] = total
-    return _out(out, _promoted(*xs))
+    return _stacked(xs, canonicalize_axis(axis, len(_shape(xs[0]))))
 
 
 def take_along_axis(x: Any, indices: Any, axis: Any = None) -> SymbolicTensor:
@@ -193,7 +181,7 @@ def nonzero(x: Any) -> tuple:
 
 
 def _stacked(xs: Any, axis: int) -> SymbolicTensor:
-    """vstack (axis 0) and hstack (axis 1): concatenate's rule, the axis not checked."""
+    """concatenate's rule along `axis` (vstack's 0 and hstack's 1, not checked)."""
     first = _shape(xs[0])
     total: int | None = 0
     for x in xs:
