@@ -529,7 +529,7 @@ TF_OVERFLOWS = {("math_ops.py", "around"), ("extras.py", "diag_indices"),
                 # (tnp.moveaxis's normalization of an axis past a C long)
                 ("array_ops.py", "moveaxis"),
                 ("crosses.py", "ragged_cross_hashed"), ("array_ops.py", "eye"),
-                ("checks.py", "make_int"), ("random.py", "get_seed"),
+                ("attr_values.py", "make_int"), ("random.py", "get_seed"),
                 # (set_seed's int() of an unhashable seed, a tensor of inf: TF's stream of
                 # op seeds is random.Random of it)
                 ("random.py", "_draws"),
