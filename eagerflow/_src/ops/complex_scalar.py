@@ -253,16 +253,22 @@ def _textbook(x: Any, y: Any) -> np.ndarray:
 
 
 def _textbook_into(out: np.ndarray, x: Any, y: Any) -> np.ndarray:
-    """_textbook into `out`, of x's shape and dtype and y's, bd and bc in one scratch."""
-    re, im = out.real, out.imag
-    a, b, c, d = x.real, x.imag, y.real, y.imag
-    t = np.multiply(b, d, np.empty(out.shape, re.dtype))  # (an array at 0-d too)
-    np.multiply(a, c, re)
-    np.subtract(re, t, re)
-    np.multiply(b, c, t)
-    np.multiply(a, d, im)
-    np.add(im, t, im)
+    """_textbook into `out`, of x's shape and dtype and y's."""
+    re = out.real
+    _steps(x.real, x.imag, y.real, y.imag, re, out.imag,
+           np.empty(out.shape, re.dtype))  # (an array at 0-d too)
     return out
+
+
+def _steps(a: Any, b: Any, c: Any, d: Any, re: Any, im: Any, t: Any) -> None:
+    """(ac - bd) into `re` and (ad + bc) into `im`, each step rounded, bd and bc in
+    scratch `t`."""
+    np.multiply(a, c, re)
+    np.multiply(b, d, t)
+    np.subtract(re, t, re)
+    np.multiply(a, d, im)
+    np.multiply(b, c, t)
+    np.add(im, t, im)
 
 
 def _parts_textbook(out: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -304,14 +310,8 @@ def _sliced_textbook(out: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarra
     for start in range(0, out_.shape[0], rows):
         at = slice(start, start + rows)
         a, b, c, d = (p[at] if p.ndim and p.shape[0] > 1 else p for p in parts)
-        r, i = re[at], im[at]
-        t = scratch[:r.shape[0]]
-        np.multiply(a, c, r)
-        np.multiply(b, d, t)
-        np.subtract(r, t, r)
-        np.multiply(a, d, i)
-        np.multiply(b, c, t)
-        np.add(i, t, i)
+        r = re[at]
+        _steps(a, b, c, d, r, im[at], scratch[:r.shape[0]])
     return out
 
 
