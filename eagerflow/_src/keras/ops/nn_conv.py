@@ -20,6 +20,7 @@ from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
 from eagerflow._src.keras.ops.specs_nn import check_channels, standardize_data_format
 from eagerflow._src.keras.ops.symbolic import keras_op
+from eagerflow._src.keras.utils.conv_utils import transposed_size
 from eagerflow._src.ops import array as ta
 from eagerflow._src.ops import indexing as ti
 from eagerflow._src.ops import math as tm
@@ -218,23 +219,6 @@ def separable_conv(inputs: Any, depthwise_kernel: Any, pointwise_kernel: Any, st
                              data_format, dilation_rate)
 
 
-def transpose_output_length(size: Any, kernel: int, stride: int, padding: str,
-                            output_padding: int | None, dilation: int) -> Any:
-    """The length a transposed convolution gives along one spatial axis (Keras's rule)."""
-    if size is None:
-        return None
-    if padding.lower() not in ("valid", "same"):
-        raise ValueError("The `padding` argument must be one of 'valid', 'same'. Received: "
-                         f"padding={padding}")
-    kernel = (kernel - 1) * dilation + 1
-    if padding.lower() == "valid":
-        extra = max(kernel, stride) - kernel if output_padding is None else output_padding
-        return (size - 1) * stride + kernel + extra
-    if output_padding is None:
-        return size * stride
-    return (size - 1) * stride + kernel % 2 + output_padding
-
-
 @keras_op
 def conv_transpose(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "valid",
                    output_padding: Any = None, data_format: str | None = None,
@@ -247,8 +231,8 @@ def conv_transpose(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "v
     spatial = dims[1:-1] if data_format == "channels_last" else dims[2:]
     strides_n, dilations = _tuple(strides, n), _tuple(dilation_rate, n)
     extra = [None] * n if output_padding is None else _tuple(output_padding, n)
-    lengths = [transpose_output_length(spatial[i], kernel.shape[i], strides_n[i], padding,
-                                       extra[i], dilations[i]) for i in range(n)]
+    lengths = [transposed_size(spatial[i], kernel.shape[i], strides_n[i], padding, extra[i],
+                               dilations[i]) for i in range(n)]
     filters = kernel.shape[-2]
     out_shape: Any = [dims[0]] + lengths + [filters] if data_format == "channels_last" else \
         [dims[0], filters] + lengths

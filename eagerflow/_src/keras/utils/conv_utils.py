@@ -139,8 +139,8 @@ def conv_output_shape(shape: tuple, filters: Any, kernel_size: tuple, strides: A
     return _output_shape(list(shape), out, unknown, filters, data_format)
 
 
-def _transposed_size(n: Any, k: int, stride: int, padding: str, output_padding: Any,
-                     dilation: int) -> Any:
+def transposed_size(n: Any, k: int, stride: int, padding: str, output_padding: Any,
+                    dilation: int) -> Any:
     """Keras 3's _get_output_shape_given_tf_padding: one size of a transposed convolution
     (the padding checked only where the size is known)."""
     if n is None:
@@ -168,9 +168,9 @@ def conv_transpose_output_shape(shape: tuple, kernel_size: tuple, filters: Any, 
     strides = (strides,) * rank if isinstance(strides, int) else strides
     dilation = (dilation_rate,) * rank if isinstance(dilation_rate, int) else dilation_rate
     spatial = shape[1:-1] if data_format == "channels_last" else shape[2:]
-    sizes = [_transposed_size(spatial[i], kernel_size[i], strides[i], padding,
-                              None if output_padding is None else output_padding[i],
-                              dilation[i]) for i in range(rank)]
+    sizes = [transposed_size(spatial[i], kernel_size[i], strides[i], padding,
+                             None if output_padding is None else output_padding[i],
+                             dilation[i]) for i in range(rank)]
     if data_format == "channels_last":
         return [shape[0], *sizes, filters]
     return [shape[0], filters, *sizes]
