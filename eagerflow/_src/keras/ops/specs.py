@@ -220,19 +220,21 @@ def num_classes_given(num_classes: Any, kwargs: dict) -> int:
     return num_classes
 
 
+def with_classes(dims: list, num_classes: Any, axis: int) -> list:
+    """`dims` with the classes last (axis -1) or inserted at a non-negative axis below their
+    rank (one_hot's and multi_hot's rule); other axes refused in the rule's words."""
+    if axis == -1:
+        return dims + [num_classes]
+    if not 0 <= axis < len(dims):
+        raise ValueError(f"axis must be -1 or between [0, {len(dims)}), but received {axis}.")
+    return dims[:axis] + [num_classes] + dims[axis:]
+
+
 def multi_hot(inputs: Any, num_classes: Any = None, axis: int = -1, dtype: Any = None,
               sparse: bool = False, **kwargs: Any) -> SymbolicTensor:
     """The classes inserted at `axis`, then all but the batch dim and the classes dropped
     again (Keras's rule for 2-D inputs), in the inputs' dtype (`dtype` not read)."""
-    num_classes = num_classes_given(num_classes, kwargs)
-    shape = _shape(inputs)
-    if axis == -1:
-        shape.append(num_classes)
-    elif 0 <= axis < len(shape):
-        shape.insert(axis, num_classes)
-    else:
-        raise ValueError(f"axis must be -1 or between [0, {len(_shape(inputs))}), but received "
-                         f"{axis}.")
+    shape = with_classes(_shape(inputs), num_classes_given(num_classes, kwargs), axis)
     shape = [shape[-1]] if len(shape) == 2 else [shape[0]] + shape[2:]
     return _out(shape, inputs.dtype)
 

@@ -17,7 +17,13 @@ from eagerflow._src.keras.engine.call_errors import with_call_info
 from eagerflow._src.keras.engine.keras_tensor import KerasTensor, SymbolicTensor
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.axes import canonicalize_axis
-from eagerflow._src.keras.ops.specs import _out, _shape, broadcast_shapes, reduce_shape
+from eagerflow._src.keras.ops.specs import (
+    _out,
+    _shape,
+    broadcast_shapes,
+    reduce_shape,
+    with_classes,
+)
 from eagerflow._src.keras.ops.specs import multiply as _multiply
 
 
@@ -522,15 +528,8 @@ def rot90(array: Any, k: int = 1, axes: Any = (0, 1)) -> SymbolicTensor:
 
 def one_hot(x: Any, num_classes: int, axis: int = -1, dtype: Any = None,
             sparse: bool = False) -> SymbolicTensor:
-    """The classes last (axis -1) or inserted at a non-negative axis below x's rank;
-    other axes refused in the rule's words."""
-    dims = _shape(x)
-    if axis == -1:
-        dims.append(num_classes)
-    elif 0 <= axis < len(dims):
-        dims.insert(axis, num_classes)
-    else:
-        raise ValueError(f"axis must be -1 or between [0, {len(dims)}), but received {axis}.")
+    """The classes placed by with_classes, in `dtype` (floatx by default)."""
+    dims = with_classes(_shape(x), num_classes, axis)
     return _out(dims, kd.standardize_dtype(dtype) if dtype is not None else kb.floatx())
 
 
