@@ -149,6 +149,19 @@ def test_diagonals_band_trace_transpose():
         tf.linalg.band_part(tf.ones([3, 3]), 5, -1)
 
 
+@pytest.mark.parametrize("shape, lower, upper, words", [
+    ([2], [1, 2], 0, "input must be at least 2-dim, received shape: [2]"),
+    ([2, 2], 1, [1], "num_upper must be scalar, got shape [1]"),
+    ([2, 2], [[5]], 9, "num_lower must be scalar, got shape [1,1]"),
+    ([2, 2], 0, 5, "num_upper must be negative or less or equal to number of columns (2) got: 5"),
+])
+def test_raw_band_part_bounds_are_checked_as_tfs_kernel_checks_them(shape, lower, upper, words):
+    # (TF 2.21's words and order: the input's rank, then each bound's rank and range)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=re.escape(words)):
+        tf.raw_ops.MatrixBandPart(input=tf.ones(shape), num_lower=tf.constant(lower, tf.int64),
+                                  num_upper=tf.constant(upper, tf.int64))
+
+
 def test_eye_and_matmul_export():
     assert tf.eye(2, 3, dtype=tf.int32).numpy().tolist() == [[1, 0, 0], [0, 1, 0]]
     assert tf.eye(2, batch_shape=[3]).shape == (3, 2, 2)

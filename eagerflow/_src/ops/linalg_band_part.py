@@ -56,17 +56,18 @@ def _band_infer(x: Any, *dyn: Any, num_lower: int | None, num_upper: int | None)
         raise _band_no_kernel(x._dtype, dyn[0]._dtype if dyn else dt.int64)
     for t in dyn:
         check_runtime_arg("MatrixBandPart", (t,), "num_lower and num_upper", 0)
-    if x._shape is not None:
-        if len(x._shape) < 2:
-            raise C.fail("MatrixBandPart", f"input must be at least 2-dim, received shape: "
-                                           f"{C.shape_str(x._shape)}")
-        rows, cols = x._shape[-2:]
-        if rows is not None and num_lower is not None and num_lower > rows:
-            raise C.fail("MatrixBandPart", f"num_lower must be negative or less or equal to "
-                                           f"number of rows ({rows}) got: {num_lower}")
-        if cols is not None and num_upper is not None and num_upper > cols:
-            raise C.fail("MatrixBandPart", f"num_upper must be negative or less or equal to "
-                                           f"number of columns ({cols}) got: {num_upper}")
+    if x._shape is not None and len(x._shape) < 2:
+        raise C.fail("MatrixBandPart", f"input must be at least 2-dim, received shape: "
+                                       f"{C.shape_str(x._shape)}")
+    rows, cols = (None, None) if x._shape is None else x._shape[-2:]
+    for what, bound, size, of in (("num_lower", num_lower, rows, "rows"),
+                                  ("num_upper", num_upper, cols, "columns")):
+        if isinstance(bound, tuple):  # (a raw op's constant tensor of several values)
+            raise C.fail("MatrixBandPart", f"{what} must be scalar, got shape "
+                                           f"{C.shape_str(np.shape(bound))}")
+        if size is not None and bound is not None and bound > size:
+            raise C.fail("MatrixBandPart", f"{what} must be negative or less or equal to "
+                                           f"number of {of} ({size}) got: {bound}")
     return [(x._shape, x._dtype)]
 
 
