@@ -178,8 +178,9 @@ def test_traced_equals_eager(case_id):
     case = CASES[case_id]
     args, kwargs = inputs(case)
     fn = resolve(case["op"])
-    eager = fn(*args, **kwargs)
-    traced = tf.function(lambda: fn(*args, **kwargs))()
+    with on_recording_device(f"{case['op']}{sorted(case['kwargs'])}"):
+        eager = fn(*args, **kwargs)
+        traced = tf.function(lambda: fn(*args, **kwargs))()
     # (what a case leaves unspecified, an unsorted top_k's order, may differ between a
     # GPU's kernel and the host, where a traced function folds constant inputs)
     assert_same(C.encode(traced, dtype_name), C.encode(eager, dtype_name), case["tol"],
