@@ -144,6 +144,61 @@ def test_prefetch_runs_a_background_thread_and_keeps_order():
         tf.data.Dataset.range(3).prefetch(-5)
 
 
+def _counting_map(ds, pause=0.0):
+    """`ds` mapped through a py_function that notes each element it is given."""
+    pulled = []
+
+    def note(x):
+        time.sleep(pause)
+        pulled.append(int(x))
+        return x
+
+    return ds.map(lambda x: tf.py_function(note, [x], tf.int64)), pulled
+
+
+def _settles_at(pulled, want, timeout=20.0):
+    """How many elements were pulled once `want` were (or the timeout passed), and a
+    moment after: a producer that runs past its buffer shows there."""
+    deadline = time.monotonic() + timeout
+    while len(pulled) < want and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.25)
+    return len(pulled)
+
+
+def test_autotuned_prefetch_grows_its_buffer_as_tfs_autotuner_does():
+    # TF's legacy autotuner holds one element ahead until the consumer has seen the buffer
+    # full and then empty, and doubles the limit each time; the counts are TF 2.21's
+    ds, pulled = _counting_map(tf.data.Dataset.range(100), pause=0.1)
+    it = iter(ds.prefetch(tf.data.AUTOTUNE))
+    settled = []
+    for burst, want in ((1, 2), (2, 5), (3, 10), (5, 19)):
+        for _ in range(burst):
+            next(it)
+        settled.append(_settles_at(pulled, want))
+    assert settled == [2, 5, 10, 19]
+    del it
+    ds, pulled = _counting_map(tf.data.Dataset.range(100))
+    it = iter(ds.prefetch(3))
+    next(it)
+    assert _settles_at(pulled, 4) == 4  # (a set size is the limit from the start)
+
+
+def test_a_cache_before_an_autotuned_prefetch_read_in_part_is_discarded():
+    # the prefetch thread stops one element ahead, short of the end the cache needs to
+    # complete, however long the consumer waits: the next iteration runs the map again
+    ds, pulled = _counting_map(tf.data.Dataset.range(3))
+    ds = ds.cache().prefetch(tf.data.AUTOTUNE)
+    it = iter(ds)
+    assert int(next(it)) == 0
+    assert _settles_at(pulled, 2) == 2
+    del it
+    assert vals(ds) == [0, 1, 2]
+    assert len(pulled) == 5
+    assert vals(ds) == [0, 1, 2]
+    assert len(pulled) == 5  # (read from the completed cache)
+
+
 def _sleepy_square(x):
     time.sleep(0.002 * (int(x) % 3))  # finish out of order
     return x * x

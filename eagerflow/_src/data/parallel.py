@@ -94,19 +94,27 @@ def _default_threads(ctx: IterContext | None) -> int:
 # ---------------------------------------------------------------------------------------
 
 class _Channel:
-    """A bounded FIFO between one producer thread and the consumer."""
+    """A bounded FIFO between one producer thread and the consumer.
 
-    __slots__ = ("items", "size", "cv", "closed")
+    An autotuned buffer (`size` AUTOTUNE) grows as TF's legacy prefetch autotuner grows it:
+    it holds one element until the consumer has found it full and then emptied it, and
+    doubles each time that happens. How far the producer runs ahead of a consumer that stops
+    early is then TF's: a `cache()` upstream of `prefetch(AUTOTUNE)` completes (or is
+    discarded) as in TF, not by which thread the scheduler ran first."""
+
+    __slots__ = ("items", "limit", "tuning", "full_seen", "cv", "closed")
 
     def __init__(self, size: int) -> None:
         self.items: collections.deque = collections.deque()
-        self.size = size
+        self.tuning = size == AUTOTUNE
+        self.limit = 1 if self.tuning else size
+        self.full_seen = False  # (TF's "downswing": the buffer reached its limit)
         self.cv = threading.Condition(threading.Lock())
         self.closed = False
 
     def put(self, item: tuple) -> bool:
         with self.cv:
-            while len(self.items) >= self.size and not self.closed:
+            while len(self.items) >= self.limit and not self.closed:
                 self.cv.wait()
             if self.closed:
                 return False
@@ -118,17 +126,32 @@ class _Channel:
         """Waits for room in the buffer (False once closed), so that an element is made only
         when the buffer can take it, as TF's prefetch thread waits before each GetNext."""
         with self.cv:
-            while len(self.items) >= self.size and not self.closed:
+            while len(self.items) >= self.limit and not self.closed:
                 self.cv.wait()
             return not self.closed
 
     def get(self) -> tuple:
         with self.cv:
             while not self.items:
+                self._tune(0)
                 self.cv.wait()
+            self._tune(len(self.items))
             item = self.items.popleft()
             self.cv.notify_all()
             return item
+
+    def _tune(self, held: int) -> None:
+        """TF's autotuner sees the buffer at each consumption (and each time it is found
+        empty): full once, then empty again, and the limit grows (by doubling up to 2048
+        elements, by 2048 past that)."""
+        if not self.tuning:
+            return
+        if not self.full_seen:
+            self.full_seen = held == self.limit
+        elif held == 0:
+            self.limit += min(self.limit, 2048)
+            self.full_seen = False
+            self.cv.notify_all()
 
     def close(self) -> None:
         with self.cv:
@@ -222,8 +245,7 @@ class PrefetchDataset(DatasetV2):
             raise raised_eagerly(op_error(InvalidArgumentError, "PrefetchDataset",
                                           "buffer_size must be >= 0 or set buffer_size to be -1 "
                                           "for auto-tuning"), host=True)
-        self._size = 4 if n == AUTOTUNE else n
-        self._asked = n  # (AUTOTUNE as it is: an exported graph's PrefetchDataset takes it)
+        self._size = n  # (AUTOTUNE as it is: an exported graph's PrefetchDataset takes it)
 
     def _make_iterator(self, ctx: IterContext | None = None) -> ElementIterator:
         upstream = self._inputs[0]._make_iterator(ctx)

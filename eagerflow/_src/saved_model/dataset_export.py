@@ -789,7 +789,7 @@ _STAGES: dict = {
     "RepeatDataset": _counted("RepeatDataset", "_count"),
     "TakeDataset": _counted("TakeDataset", "_count"),
     "SkipDataset": _counted("SkipDataset", "_count"),
-    "PrefetchDataset": _counted("PrefetchDataset", "_asked", "buffer_size"),
+    "PrefetchDataset": _counted("PrefetchDataset", "_size", "buffer_size"),
     "CacheDataset": _cache,
     "ZipDataset": _zip,
     "ConcatenateDataset": _concatenate,
