@@ -53,3 +53,54 @@ def test_a_finalizer_setting_a_context_variable_inside_a_set_leaves_the_context_
                        capture_output=True, text=True, timeout=120,
                        env={**os.environ, "PYTHONPATH": pythonpath()})
     assert (r.returncode, r.stdout) == (0, "survived\n"), r.stderr
+
+
+
+# A thread's first use of eagerflow's thread state builds it (_State.__init__); a collection
+# that starts inside that build (any allocation there may start one) finds the state half
+# made. Before the fix the callback raised AttributeError ('_State' object has no
+# attribute 'name_scopes', printed as ignored, seen in the collectives tests' threads)
+# and, raising at the collection's end before it left the copied Context, left the thread
+# inside that copy.
+_COLLECTION_INSIDE_THE_STATES_BUILD = """
+    import contextvars
+    import gc
+    import sys
+    import threading
+
+    from eagerflow._src.core import context
+
+    ignored = []
+    sys.unraisablehook = lambda u: ignored.append(repr(u.exc_value))
+    build = context._State.__init__
+
+    def build_collecting_midway(self):
+        self.tapes, self.graph = [], None
+        gc.collect()
+        build(self)
+
+    context._State.__init__ = build_collecting_midway
+    seen = []
+
+    def first_use():
+        # (leaving a Context that the thread is not in raises RuntimeError: "cannot exit
+        # context: thread state references a different context object")
+        try:
+            contextvars.copy_context().run(lambda: context.state().tapes)
+            seen.append("left its Context")
+        except RuntimeError as e:
+            seen.append(str(e))
+
+    t = threading.Thread(target=first_use)
+    t.start()
+    t.join()
+    print(ignored, seen)
+"""
+
+
+def test_a_collection_inside_a_threads_first_state_build_leaves_it_whole():
+    r = subprocess.run([sys.executable, "-c",
+                        textwrap.dedent(_COLLECTION_INSIDE_THE_STATES_BUILD)],
+                       capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "PYTHONPATH": pythonpath()})
+    assert (r.returncode, r.stdout) == (0, "[] ['left its Context']\n"), r.stderr

@@ -199,15 +199,19 @@ def _collecting(phase: str, info: dict) -> None:
     freed. So while it runs, no trace, tape or name scope is current, as finalize() makes
     them for a release: nothing a finalizer runs joins a traced graph. And it runs in a
     copy of the thread's contextvars Context (_CollectionContext says why)."""
-    st = _state
+    # (this thread's attributes as a dict: a collection can start inside the thread's
+    # first _State.__init__, while the state is half built)
+    st = _state.__dict__
     if phase == "start":
         _collection_context.start()
-        if st.graph is not None or st.tapes or st.name_scopes:
-            st.collecting = st.graph, st.tapes, st.name_scopes
-            st.graph, st.tapes, st.name_scopes = None, [], []
+        saved = st.get("graph"), st.get("tapes"), st.get("name_scopes")
+        if saved[0] is not None or saved[1] or saved[2]:
+            st["collecting"] = saved
+            st["graph"], st["tapes"], st["name_scopes"] = None, [], []
     else:
-        if st.collecting is not None:
-            (st.graph, st.tapes, st.name_scopes), st.collecting = st.collecting, None
+        saved = st.get("collecting")
+        if saved is not None:
+            (st["graph"], st["tapes"], st["name_scopes"]), st["collecting"] = saved, None
         _collection_context.stop()
 
 
