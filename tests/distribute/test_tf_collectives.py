@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -36,6 +37,11 @@ def _program() -> str:
     parts = [runner]
     for name in GOLDEN:
         body = rec._rewrite(rec.CASES[name])
+        if "DeadlineExceeded" not in json.dumps(GOLDEN[name]):
+            # a member that a loaded machine starts late must still meet the other where
+            # TF's did (the outcome TF recorded came before its timeout): only the cases
+            # that TF timed out keep theirs
+            body = re.sub(r"timeout_seconds=\d+", "timeout_seconds=60", body)
         parts.append(f"collective_groups.reset()\nprint('CASE {name}', flush=True)\n"
                      f"def case():\n" + "".join(f"    {line}\n" for line in body.splitlines())
                      + "case()\n")
