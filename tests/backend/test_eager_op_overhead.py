@@ -76,3 +76,43 @@ def test_an_allowed_string_attr_runs_as_before():
         np.testing.assert_allclose(
             tf.raw_ops.Conv2D(input=x, filter=k, strides=[1, 1, 1, 1], padding="VALID").numpy(),
             want, rtol=1e-6)
+
+
+# -- TF's OpDef table's answers, kept ----------------------------------------------------
+
+def _table_reads(fn):
+    """Calls of tf_op_defs' questions about TF's OpDef table made by `fn()` (each read the
+    table's entries of the op again, on every eager call)."""
+    asked = (tf_op_defs.allowed_types, tf_op_defs.default_type, tf_op_defs.input_type_attr,
+             tf_op_defs.typed_input, tf_op_defs.counted_input, tf_op_defs.fixed_input)
+    return sum(_calls_of(getattr(q, "__wrapped__", q).__code__, fn) for q in asked)
+
+
+@pytest.mark.parametrize("call", [
+    lambda x: tf.nn.softmax(x), lambda x: tf.nn.log_softmax(x), lambda x: tf.nn.l2_loss(x),
+    lambda x: tf.nn.sparse_softmax_cross_entropy_with_logits(tf.constant([1, 0]), x),
+    lambda x: tf.nn.max_pool2d(tf.reshape(x, [1, 2, 2, 1]), 2, 1, "VALID")])
+def test_a_repeated_op_reads_no_opdef_table(call):
+    x = tf.constant([[1.0, -2.0], [3.0, 0.5]])
+    first = call(x).numpy()
+    assert _table_reads(lambda: call(x)) == 0
+    np.testing.assert_array_equal(call(x).numpy(), first)
+
+
+def test_the_tables_answers_are_kept_unchanged():
+    listed = tf_op_defs.allowed_types("Softmax", "T")
+    table = next(a for a in tf_op_defs.signatures()["Softmax"]["attr"] if a["name"] == "T")
+    assert listed == tuple(table["allowedValues"]["list"]["type"])
+    assert tf_op_defs.allowed_types("Softmax", "T") is listed  # (one answer, immutable)
+    assert tf_op_defs.allowed_types("Softmax", "NoSuchAttr") is None
+    assert tf_op_defs.allowed_types("NoSuchOp", "T") is None
+
+
+def test_a_refused_dtype_is_worded_from_the_table_on_every_call():
+    x = tf.constant([[1, 2]], tf.int32)
+    words = ("Value for attr 'T' of int32 is not in the list of allowed values: "
+             + tf_op_defs.type_words(tf_op_defs.allowed_types("Softmax", "T")))
+    for _ in range(2):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            tf.nn.softmax(x)
+        assert words in str(e.value)
