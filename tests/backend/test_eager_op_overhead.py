@@ -116,3 +116,61 @@ def test_a_refused_dtype_is_worded_from_the_table_on_every_call():
         with pytest.raises(tf.errors.InvalidArgumentError) as e:
             tf.nn.softmax(x)
         assert words in str(e.value)
+
+
+# -- a shape argument of Python ints -----------------------------------------------------
+
+class _List(list):
+    """A list static_ints takes down its general path (its class is no plain list)."""
+
+
+def _loop_lines(fn):
+    """Whether `fn()` ran static_ints' loop over a shape's items."""
+    import inspect
+
+    from eagerflow._src.ops import dynshape
+
+    lines, first = inspect.getsourcelines(dynshape.static_ints)
+    loop = first + next(i for i, ln in enumerate(lines) if ln.strip() == "for v in value:")
+    ran = []
+
+    def tracer(frame, event, arg):
+        if frame.f_code is dynshape.static_ints.__code__:
+            if event == "line" and frame.f_lineno == loop:
+                ran.append(loop)
+            return tracer
+        return None
+
+    sys.settrace(tracer)
+    try:
+        fn()
+    finally:
+        sys.settrace(None)
+    return bool(ran)
+
+
+def test_a_shape_of_python_ints_takes_no_loop():
+    x = tf.constant(np.arange(24, dtype="float32").reshape(2, 3, 4))
+    assert not _loop_lines(lambda: tf.reshape(x, [6, 4]))
+    assert not _loop_lines(lambda: tf.transpose(x, (0, 2, 1)))
+    assert not _loop_lines(lambda: tf.tile(x, [1, 2, 1]))
+    assert _loop_lines(lambda: tf.reshape(x, [6, np.int32(4)]))  # (not a plain int: the loop)
+
+
+@pytest.mark.parametrize("value", [
+    [6, 4], (0, 2, 1), [-1], [2**63 - 1], [-2**63], [2**63], [-2**63 - 1], [0], [None, 3],
+    [True, 1], [1, True], [np.int64(3), 2], [3, 2.0], [[1, 2]]])
+def test_a_list_of_ints_reads_as_the_general_path_reads_it(value):
+    from eagerflow._src.ops import dynshape
+
+    def read(v):
+        try:
+            return dynshape.static_ints(v, "shape", ("Reshape", "Tshape"))
+        except Exception as e:  # noqa: BLE001 - the error is what is compared
+            return type(e), str(e)
+
+    general = read(_List(value))
+    got = read(value)
+    assert got == general, (value, got, general)
+    if not isinstance(got[0], type):  # (ints, or None for an unknown dim)
+        assert all(i is None or type(i) is int for i in got)
