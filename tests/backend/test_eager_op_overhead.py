@@ -174,3 +174,17 @@ def test_a_list_of_ints_reads_as_the_general_path_reads_it(value):
     assert got == general, (value, got, general)
     if not isinstance(got[0], type):  # (ints, or None for an unknown dim)
         assert all(i is None or type(i) is int for i in got)
+
+
+# -- a narrow dtype's refusal, worded only when made -------------------------------------
+
+@pytest.mark.parametrize("call", [
+    lambda x: tf.transpose(x), lambda x: tf.concat([x, x], 0), lambda x: tf.stack([x, x]),
+    lambda x: tf.gather(x, [1, 0]), lambda x: tf.zeros_like(x)])
+def test_an_op_of_a_wide_dtype_words_no_narrow_refusal(call):
+    from eagerflow._src.ops import checks as C
+
+    x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    first = call(x).numpy()
+    assert _calls_of(C.dt_enum.__code__, lambda: call(x)) == 0
+    np.testing.assert_array_equal(call(x).numpy(), first)

@@ -377,8 +377,9 @@ def refuse_narrow_compare(op: str, d: dt.DType, allowed: frozenset) -> None:
 
 
 def refuse_narrow_gather(op: str, d: dt.DType, index: dt.DType, batch_dims: int) -> None:
-    refuse_narrow(op, d, f"Taxis=DT_INT32, Tindices={dt_enum(index)}, Tparams={dt_enum(d)}, "
-                         f"batch_dims={batch_dims}")
+    if d in dt.NARROW_DTYPES:  # (the node's words made only for a refusal)
+        refuse_narrow(op, d, f"Taxis=DT_INT32, Tindices={dt_enum(index)}, "
+                             f"Tparams={dt_enum(d)}, batch_dims={batch_dims}")
 
 
 def narrow_cast_source(x: Any, dtype: dt.DType) -> Any:
@@ -397,7 +398,8 @@ def same_spec_infer(op: str, copies: bool = True) -> Any:
     """The infer of an op whose output is its input's shape and dtype, refusing the narrow
     dtypes TF's kernels of `op` lack."""
     def infer(x: Any) -> list:
-        refuse_narrow(op, x._dtype, f"T={dt_enum(x._dtype)}", copies)
+        if x._dtype in dt.NARROW_DTYPES:  # (the node's words made only for a refusal)
+            refuse_narrow(op, x._dtype, f"T={dt_enum(x._dtype)}", copies)
         return [(x._shape, x._dtype)]
     return infer
 
