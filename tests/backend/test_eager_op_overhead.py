@@ -188,3 +188,47 @@ def test_an_op_of_a_wide_dtype_words_no_narrow_refusal(call):
     first = call(x).numpy()
     assert _calls_of(C.dt_enum.__code__, lambda: call(x)) == 0
     np.testing.assert_array_equal(call(x).numpy(), first)
+
+
+# -- a pooling's attrs, checked once per call signature ----------------------------------
+
+def _pool_input():
+    return tf.constant(np.linspace(-1, 1, 32, dtype="float32").reshape(1, 4, 4, 2))
+
+
+def test_a_repeated_pooling_checks_its_attrs_once():
+    from eagerflow._src.ops import nn_pool
+
+    x = _pool_input()
+    checks._KEPT.clear()  # (an earlier test's call of these shapes would have kept them)
+    first = tf.nn.max_pool2d(x, 2, 2, "VALID").numpy()
+    checks_code = nn_pool._pool_attr_checks.__code__
+    assert _calls_of(checks_code, lambda: tf.nn.max_pool2d(x, 2, 2, "VALID")) == 0
+    assert _calls_of(checks_code, lambda: tf.nn.avg_pool2d(x, 2, 2, "VALID")) == 1  # (new)
+    assert _calls_of(checks_code, lambda: tf.nn.avg_pool2d(x, 2, 2, "VALID")) == 0
+    assert _calls_of(checks_code, lambda: tf.nn.max_pool2d(x, 2, 1, "VALID")) == 1
+    want = x.numpy().reshape(1, 2, 2, 2, 2, 2).max(axis=(2, 4))
+    np.testing.assert_array_equal(first, want)
+    np.testing.assert_array_equal(tf.nn.max_pool2d(x, 2, 2, "VALID").numpy(), want)
+
+
+def test_a_refused_pooling_is_refused_on_every_call():
+    x = _pool_input()
+    for _ in range(2):
+        with pytest.raises(tf.errors.InvalidArgumentError, match="Sliding window ksize must "
+                                                                 "be positive"):
+            tf.nn.max_pool2d(x, [1, 0, 2, 1], 1, "VALID")
+        with pytest.raises(tf.errors.InvalidArgumentError, match="Stride must be > 0"):
+            tf.nn.avg_pool2d(x, 2, [1, 0, 1, 1], "VALID")
+
+
+def test_a_pooling_is_checked_again_on_another_device():
+    x = tf.constant(np.ones((1, 2, 4, 4), "float64"))  # (oneDNN's CPU pools no float64)
+    devices = [d.name.replace("/physical_device:", "") for d in tf.config.list_physical_devices()]
+    if "GPU:0" in devices:  # (the stand-in GPU: channels-first pooling runs there)
+        with tf.device("GPU:0"):
+            assert tf.nn.max_pool2d(x, 2, 2, "VALID", data_format="NCHW").shape == (1, 2, 2, 2)
+    for _ in range(2):  # (TF's CPU kernel refuses it, after the GPU's call as before it)
+        with tf.device("CPU:0"), pytest.raises(tf.errors.InvalidArgumentError,
+                                               match="NHWC"):
+            tf.nn.max_pool2d(tf.identity(x), 2, 2, "VALID", data_format="NCHW")
