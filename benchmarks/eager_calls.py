@@ -10,8 +10,8 @@ fastest CPU time: the measures of per-op overhead that a loaded machine does not
 `add` and `matmul` are the calls of gpu.py's `eager a + b` and `measure` rows (the measure
 loop's product at 64x64: its host work does not depend on the size); `relu`, `reduce_sum`,
 `conv2d` (2x8x8x4 by 3x3x4x8, SAME), `scalar_mul` (a Python number times a tensor, an
-optimizer's `lr * g`), `reshape` (to a list of ints) and `softmax` are single ops of the
-eager steps, on tiny arrays; with
+optimizer's `lr * g`), `reshape` (to a list of ints), `softmax` and `max_pool` (2x2, stride 2) are
+single ops of the eager steps, on tiny arrays; with
 EAGERFLOW_STANDIN_GPUS=1 every row runs on the strict stand-in GPU, the device's path.
 `--profile N` also prints eagerflow's N functions that run the most bytecodes (their own)
 in each row (eager_steps.py's count: the stand-in's array wrapper, CuPy's C code on a GPU,
@@ -82,6 +82,7 @@ def workloads() -> dict:
         "scalar_mul": (lambda: 0.01 * c, 1000),
         "reshape": (lambda: tf.reshape(c, [4, 16]), 1000),
         "softmax": (lambda: tf.nn.softmax(c), 1000),
+        "max_pool": (lambda: tf.nn.max_pool2d(x, 2, 2, "VALID"), 500),
         "chain10": (lambda: tf.reduce_sum(tf.tanh(tf.exp(-(c * 2.0 + 1.0)) - c / 3.0) * c + c),
                     300),
         "tape_ww": (_tape_ww(), 300),
