@@ -10,8 +10,8 @@ fastest CPU time: the measures of per-op overhead that a loaded machine does not
 `add` and `matmul` are the calls of gpu.py's `eager a + b` and `measure` rows (the measure
 loop's product at 64x64: its host work does not depend on the size); `relu`, `reduce_sum`,
 `conv2d` (2x8x8x4 by 3x3x4x8, SAME), `scalar_mul` (a Python number times a tensor, an
-optimizer's `lr * g`), `reshape` (to a list of ints), `softmax` and `max_pool` (2x2, stride 2) are
-single ops of the eager steps, on tiny arrays; with
+optimizer's `lr * g`), `reshape` (to a list of ints), `softmax` and `max_pool` (2x2,
+stride 2) are single ops of the eager steps, on tiny arrays; with
 EAGERFLOW_STANDIN_GPUS=1 every row runs on the strict stand-in GPU, the device's path.
 `--profile N` also prints eagerflow's N functions that run the most bytecodes (their own)
 in each row (eager_steps.py's count: the stand-in's array wrapper, CuPy's C code on a GPU,
