@@ -5,9 +5,13 @@ fastest CPU time: the measures of per-op overhead that a loaded machine does not
     PYTHONPATH=. python benchmarks/eager_calls.py --time 7         # and min-of-7 CPU us
     PYTHONPATH=. python benchmarks/eager_calls.py -k tiny_mlp -k add
     EAGERFLOW_STANDIN_GPUS=1 PYTHONPATH=. python benchmarks/eager_calls.py --profile 15 -k add
+    EAGERFLOW_STANDIN_GPUS=1 PYTHONPATH=. python benchmarks/eager_calls.py --fake-cudnn -k conv2d
 
 `add` and `matmul` are the calls of gpu.py's `eager a + b` and `measure` rows (the measure
-loop's product at 64x64: its host work does not depend on the size); with
+loop's product at 64x64: its host work does not depend on the size); `relu`, `reduce_sum`,
+`conv2d` (2x8x8x4 by 3x3x4x8, SAME), `scalar_mul` (a Python number times a tensor, an
+optimizer's `lr * g`), `reshape` (to a list of ints), `softmax` and `max_pool` (2x2,
+stride 2) are single ops of the eager steps, on tiny arrays; with
 EAGERFLOW_STANDIN_GPUS=1 every row runs on the strict stand-in GPU, the device's path.
 `--profile N` also prints eagerflow's N functions that run the most bytecodes (their own)
 in each row (eager_steps.py's count: the stand-in's array wrapper, CuPy's C code on a GPU,
@@ -67,9 +71,18 @@ def workloads() -> dict:
     b = tf.constant([[5.0, 6.0], [7.0, 8.0]])
     c = tf.constant(np.ones((8, 8), "float32"))
     m = tf.constant(np.full((64, 64), 1 / 64, "float32"))
+    x = tf.constant(np.full((2, 8, 8, 4), 0.5, "float32"))
+    k = tf.constant(np.full((3, 3, 4, 8), 0.1, "float32"))
     return {
         "add": (lambda: a + b, 2000),
         "matmul": (lambda: tf.matmul(m, m), 1000),
+        "relu": (lambda: tf.nn.relu(a), 2000),
+        "reduce_sum": (lambda: tf.reduce_sum(c, axis=0), 1000),
+        "conv2d": (lambda: tf.nn.conv2d(x, k, 1, "SAME"), 200),
+        "scalar_mul": (lambda: 0.01 * c, 1000),
+        "reshape": (lambda: tf.reshape(c, [4, 16]), 1000),
+        "softmax": (lambda: tf.nn.softmax(c), 1000),
+        "max_pool": (lambda: tf.nn.max_pool2d(x, 2, 2, "VALID"), 500),
         "chain10": (lambda: tf.reduce_sum(tf.tanh(tf.exp(-(c * 2.0 + 1.0)) - c / 3.0) * c + c),
                     300),
         "tape_ww": (_tape_ww(), 300),
@@ -102,7 +115,16 @@ def main() -> None:
                     help="also the fastest of N timed batches (one thread's CPU, us a call)")
     ap.add_argument("--profile", type=int, default=0, metavar="N",
                     help="also eagerflow's N functions that run the most bytecodes (their own)")
+    ap.add_argument("--fake-cudnn", action="store_true",
+                    help="on the stand-in, convolutions down cuDNN's path (a GPU's with the "
+                    "binding), the binding the tests' fake (launches.py's)")
     args = ap.parse_args()
+    if args.fake_cudnn:
+        from launches import fake_cudnn
+
+        from eagerflow._src.backend import strict
+
+        fake_cudnn(strict)
     rows = workloads()
     print(f"{'workload':12s} {'py calls':>8s} {'C calls':>8s} {'bytecodes':>9s}"
           + (f" {'CPU us':>9s}" if args.time else ""))

@@ -28,7 +28,9 @@
 #   reduce    benchmarks/gpu_reductions.py: the ways to sum an activation's leading axes
 #   launch    benchmarks/gpu_launch.py: the host's cost of one small launch, CuPy's ways,
 #             PyTorch's and eagerflow's eager ops (what bounds the `a + b` row), and the
-#             `measure` row's product each way, host against device time
+#             `measure` row's product each way, host against device time; then
+#             eagerflow's eager ops one by one (and a tiny tape step) on the GPU and on
+#             CPU:0 side by side: what the device's path adds per op
 #   profile   benchmarks/gpu.py --profile: where the CNN b32 eager and ResNet-50 steps
 #             spend their time, by function and by op
 #   devtime   benchmarks/gpu_kernels.py: the same steps' device time kernel by kernel as

@@ -14,6 +14,10 @@ Then a small convolution's host cost through cuDNN, in the binding's variant-pac
 and the eager guide's `measure` product (1000x1000 float32) by CuPy with and without
 TF32 on cuBLAS's handle, PyTorch and eagerflow, each with its host time (to the last
 launch) beside its total: whether that row is bound by the host or by the device.
+Then eagerflow's eager ops one by one on tiny tensors (`a + b`, relu, a product, a
+Python number's product, a sum, a small conv2d) and a tiny dense model's GradientTape
+step, each on the default device and on CPU:0: the host's cost per op of the device's
+path beside the CPU's (PyTorch's same ops are among the rows above).
 `--device standin` runs the eagerflow rows on the strict stand-in, and the cuDNN rows
 there through the tests' fake binding (no GPU: the figures are NumPy's, useful only to
 check this file's code paths against eagerflow's).
@@ -256,10 +260,72 @@ def torch_rows(calls: int) -> list:
     w = torch.ones((16, 8, 3, 3), device="cuda").to(memory_format=torch.channels_last)
     conv = torch.nn.functional.conv2d
     return [("PyTorch a + b", per_call(lambda: a + b, sync, calls)),
+            ("PyTorch torch.relu(a)", per_call(lambda: torch.relu(a), sync, calls)),
+            ("PyTorch 0.01 * a", per_call(lambda: 0.01 * a, sync, calls)),
+            ("PyTorch a.sum(0)", per_call(lambda: a.sum(0), sync, calls)),
+            ("PyTorch MLP 8-16-4 autograd step, batch 4",
+             per_call(_torch_mlp_step(torch), sync, max(calls // 50, 10))),
             ("PyTorch torch.tanh(a)", per_call(lambda: torch.tanh(a), sync, calls)),
             ("PyTorch a @ b", per_call(lambda: a @ b, sync, calls)),
             ("PyTorch conv2d (cuDNN, channels_last)", per_call(lambda: conv(x, w), sync,
                                                                calls // 10))]
+
+
+def op_workloads(tf: object) -> dict:
+    """name -> (call, calls per loop, as a fraction of --calls): single eager ops on tiny
+    tensors, whose kernels take ~nothing, so that a loop of them times the host's cost per
+    op (dispatch, placement, checks, the result's wrapping, the launch), and a tiny dense
+    model's GradientTape step; the tensors made under the device scope it is called in."""
+    import numpy as np
+    from launches import mlp_step
+
+    a = tf.constant([[1.0, -2.0], [3.0, 4.0]])
+    c = tf.constant(np.ones((8, 8), "float32"))
+    x = tf.constant(np.full((2, 8, 8, 4), 0.5, "float32"))
+    k = tf.constant(np.full((3, 3, 4, 8), 0.1, "float32"))
+    step, args = mlp_step(tf, 4, 8, 16, 4)
+    return {"a + b": (lambda: a + a, 1), "tf.nn.relu(a)": (lambda: tf.nn.relu(a), 1),
+            "tf.matmul(a, a)": (lambda: tf.matmul(a, a), 1),
+            "0.01 * c": (lambda: 0.01 * c, 1),
+            "tf.reduce_sum(c, axis=0)": (lambda: tf.reduce_sum(c, axis=0), 1),
+            "tf.nn.conv2d 2x8x8x4, 3x3x4x8": (lambda: tf.nn.conv2d(x, k, 1, "SAME"), 0.1),
+            "MLP 8-16-4 tape step, batch 4": (lambda: step(*args), 0.02)}
+
+
+def op_rows(calls: int) -> list:
+    """(name, seconds per call on the default device, on CPU:0) of each op_workloads row:
+    what the device's path costs the host beyond the CPU's, op by op."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import eagerflow as tf
+
+    times = {}
+    for device in (None, "CPU:0"):
+        with tf.device(device):
+            probe = tf.constant(0.0)
+            for name, (fn, share) in op_workloads(tf).items():
+                times.setdefault(name, []).append(
+                    per_call(fn, lambda: probe.numpy(), max(int(calls * share), 10)))
+    return [(name, *t) for name, t in times.items()]
+
+
+def _torch_mlp_step(torch: object) -> Callable:
+    """op_workloads' MLP step in PyTorch: the forward, the gradients by autograd, SGD by
+    in-place subtraction."""
+    gen = torch.Generator(device="cuda").manual_seed(0)
+    params = [torch.randn(shape, device="cuda", generator=gen).requires_grad_()
+              for shape in ((8, 16), (16,), (16, 4), (4,))]
+    x = torch.randn((4, 8), device="cuda", generator=gen)
+    y = torch.randint(0, 4, (4,), device="cuda", generator=gen)
+    xent = torch.nn.functional.cross_entropy
+
+    def step() -> None:
+        w1, b1, w2, b2 = params
+        loss = xent(torch.relu(x @ w1 + b1) @ w2 + b2, y)
+        grads = torch.autograd.grad(loss, params)
+        with torch.no_grad():
+            for p, g in zip(params, grads):
+                p.sub_(0.01 * g)
+    return step
 
 
 def eagerflow_rows(calls: int) -> tuple:
@@ -307,6 +373,11 @@ def main(argv: list | None = None) -> int:
         for name, (host, total) in products:
             print(f"{name:42s} host {host * 1e6:8.2f} us  total {total * 1e6:8.2f} us",
                   flush=True)
+    print("-- eagerflow's eager ops, host time per call: on the default device, on CPU:0, "
+          "and what the device's path adds:")
+    for name, device, cpu in op_rows(a.calls // 4):
+        print(f"{name:36s} {device * 1e6:8.2f} us {cpu * 1e6:8.2f} us "
+              f"{(device - cpu) * 1e6:+8.2f} us", flush=True)
     print(f"-- cProfile, eagerflow a + b x{a.calls}:\n{profile}")
     return 0
 

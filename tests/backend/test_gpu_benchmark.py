@@ -87,3 +87,11 @@ def test_the_launch_benchmarks_cudnn_rows_run_on_the_standin():
                  "cuDNN filter copy (O, *K, C)", "cuDNN set_stream"):
         assert float(rows[name].split()[0]) > 0, (name, r.stdout)
     assert not any(name.startswith("cuDNN: ") for name in rows), r.stdout
+    # the eager ops' rows: each timed on the stand-in GPU and on CPU:0
+    ops = r.stdout.split("-- eagerflow's eager ops", 1)[1].split("-- cProfile", 1)[0]
+    timed = {ln[:36].strip(): ln[36:].split() for ln in ops.splitlines()[1:]}
+    assert set(timed) == {"a + b", "tf.nn.relu(a)", "tf.matmul(a, a)", "0.01 * c",
+                          "tf.reduce_sum(c, axis=0)", "tf.nn.conv2d 2x8x8x4, 3x3x4x8",
+                          "MLP 8-16-4 tape step, batch 4"}, r.stdout
+    for name, words in timed.items():
+        assert float(words[0]) > 0 and float(words[2]) > 0, (name, r.stdout)

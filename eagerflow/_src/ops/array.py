@@ -441,8 +441,9 @@ def concat_checks(op: str, xs: tuple, axis: int | None) -> list:
         return _concat_runtime_infer(xs[:-1], xs[-1])
     if type(axis) is tuple:  # (a raw op's or an imported node's tensor of another rank)
         axis = _one_axis(axis)
-    C.refuse_narrow(op, xs[0]._dtype,
-                    f"N={len(xs)}, T={C.dt_enum(xs[0]._dtype)}, Tidx=DT_INT32")
+    if xs[0]._dtype in dt.NARROW_DTYPES:  # (the node's words made only for a refusal)
+        C.refuse_narrow(op, xs[0]._dtype,
+                        f"N={len(xs)}, T={C.dt_enum(xs[0]._dtype)}, Tidx=DT_INT32")
     d = C.same_dtype(op, xs, C.ALL | C.QUANTIZED | C.COPYABLE_NARROW)
     known = [x for x in xs if x._shape is not None]
     if not known:

@@ -7,6 +7,7 @@ None (unknown while tracing).
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any, Callable, Iterable
 
@@ -115,12 +116,20 @@ def list_attr_at_least(op: str, attr: str, n: int, least: int) -> None:
 
 def string_attrs_allowed(op: str, attrs: dict) -> None:
     """TF's check of the string attrs a call sets against the values its OpDef allows."""
-    for a in tf_op_defs.signatures().get(op, {}).get("attr", ()):
-        allowed = a.get("allowedValues", {}).get("list", {}).get("s")
-        value = attrs.get(a["name"])
-        if allowed and value is not None:
-            string_attr_in(op, a["name"], value,
-                           tuple(tf_op_defs.attr_string(v) for v in allowed))
+    for attr, allowed in _allowed_strings(op):
+        value = attrs.get(attr)
+        if value is not None:
+            string_attr_in(op, attr, value, allowed)
+
+
+@functools.cache
+def _allowed_strings(op: str) -> tuple:
+    """(attr, its allowed values) of each string attr of `op` that TF's OpDef restricts,
+    in the OpDef's order: read and decoded once per op (every eager tf.nn.conv2d checks
+    its padding and data format; decoding the table's base64 was ~360 bytecodes a call)."""
+    return tuple((a["name"], tuple(map(tf_op_defs.attr_string, allowed)))
+                 for a in tf_op_defs.signatures().get(op, {}).get("attr", ())
+                 if (allowed := a.get("allowedValues", {}).get("list", {}).get("s")))
 
 
 def scalar_input(op: str, value: Any, message: str) -> None:
@@ -368,8 +377,9 @@ def refuse_narrow_compare(op: str, d: dt.DType, allowed: frozenset) -> None:
 
 
 def refuse_narrow_gather(op: str, d: dt.DType, index: dt.DType, batch_dims: int) -> None:
-    refuse_narrow(op, d, f"Taxis=DT_INT32, Tindices={dt_enum(index)}, Tparams={dt_enum(d)}, "
-                         f"batch_dims={batch_dims}")
+    if d in dt.NARROW_DTYPES:  # (the node's words made only for a refusal)
+        refuse_narrow(op, d, f"Taxis=DT_INT32, Tindices={dt_enum(index)}, "
+                             f"Tparams={dt_enum(d)}, batch_dims={batch_dims}")
 
 
 def narrow_cast_source(x: Any, dtype: dt.DType) -> Any:
@@ -388,7 +398,8 @@ def same_spec_infer(op: str, copies: bool = True) -> Any:
     """The infer of an op whose output is its input's shape and dtype, refusing the narrow
     dtypes TF's kernels of `op` lack."""
     def infer(x: Any) -> list:
-        refuse_narrow(op, x._dtype, f"T={dt_enum(x._dtype)}", copies)
+        if x._dtype in dt.NARROW_DTYPES:  # (the node's words made only for a refusal)
+            refuse_narrow(op, x._dtype, f"T={dt_enum(x._dtype)}", copies)
         return [(x._shape, x._dtype)]
     return infer
 

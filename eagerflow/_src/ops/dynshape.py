@@ -33,6 +33,9 @@ from eagerflow._src.ops.math_base import cast
 from eagerflow._src.ops.stacking import stack
 from eagerflow._src.ops.wrapper_inputs import passed_raw
 
+_SEQUENCES = frozenset((list, tuple))
+_PLAIN_INT = frozenset((int,))
+
 
 def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
                 given: tuple = (), defined: bool = False) -> tuple:
@@ -45,6 +48,11 @@ def static_ints(value: Any, what: str = "shape", attr: tuple | None = None,
     `defined`: the op takes the value as a tensor, so a None in a list is TF's conversion
     error (eagerly "Attempt to convert a value (None) ...", in a graph "Failed to convert
     elements of [...] to Tensor. ...")."""
+    if value.__class__ in _SEQUENCES and value and _PLAIN_INT.issuperset(map(type, value)) \
+            and -2**63 <= min(value) and max(value) < 2**63:
+        # (the common call, a list of Python ints (no bool) that int64 holds, in C calls:
+        # what the loop below makes of it, where it costs ~25 bytecodes an item)
+        return tuple(value)
     if isinstance(value, TensorShape):
         if not value.is_fully_defined():  # as TF: a shape argument is a tensor, no None in it
             raise ValueError(f"Cannot convert a partially known TensorShape {value} to a Tensor.")

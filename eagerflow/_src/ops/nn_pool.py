@@ -178,6 +178,21 @@ def _check_choices(p: Pool, op: str, padding: str, data_format: str, is_max: boo
 def _check_pool_attrs(p: Pool, op: str, shape: tuple | None, ksize: tuple, strides: tuple,
                       padding: str, explicit: tuple, data_format: str, is_max: bool,
                       dtype: Any = np.float32) -> None:
+    if _state.graph is None and not _state.xla:
+        # (eagerly, outside XLA, the checks depend on their arguments and the scope's
+        # device alone: a model's pooling passes them once, not every step, ~1,000
+        # bytecodes a call; a refusal is never kept, so a bad call raises every time)
+        C.kept(("pool attrs", p, op, shape, ksize, strides, padding, explicit, data_format,
+                is_max, dtype, _state.device), _pool_attr_checks, p, op, shape, ksize,
+               strides, padding, explicit, data_format, is_max, dtype)
+    else:
+        _pool_attr_checks(p, op, shape, ksize, strides, padding, explicit, data_format,
+                          is_max, dtype)
+
+
+def _pool_attr_checks(p: Pool, op: str, shape: tuple | None, ksize: tuple, strides: tuple,
+                      padding: str, explicit: tuple, data_format: str, is_max: bool,
+                      dtype: Any) -> None:
     nd = p.rank + 2
     _check_choices(p, op, padding, data_format, is_max)
     if op == "MaxPool" and (data_format == "NCHW_VECT_C" or _state.graph is None):

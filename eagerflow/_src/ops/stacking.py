@@ -79,8 +79,9 @@ def _pack_infer(*xs: Any, axis: int) -> list:
                                      'allowed_values { list { type: DT_FLOAT8_E4M3FN } } }')
         raise ValueError("List argument 'values' to 'Pack' Op with length 0 shorter than "
                          "minimum length 1.")
-    C.refuse_narrow("Pack", xs[0]._dtype, f"N={len(xs)}, T={C.dt_enum(xs[0]._dtype)}, "
-                                          f"axis={axis}")
+    if xs[0]._dtype in dt.NARROW_DTYPES:  # (the node's words made only for a refusal)
+        C.refuse_narrow("Pack", xs[0]._dtype, f"N={len(xs)}, T={C.dt_enum(xs[0]._dtype)}, "
+                                              f"axis={axis}")
     d = C.same_dtype("Pack", xs, _PACKABLE)
     shape = xs[0]._shape
     for i, x in enumerate(xs[1:], 1):

@@ -59,6 +59,7 @@ def signatures() -> dict:
         return {}
 
 
+@functools.cache  # (the table never changes: read once per question)
 def typed_input(op_name: str, attr: str) -> str | None:
     """The name of `op_name`'s first input whose type is attr `attr` ("Tidx" of Sum:
     "reduction_indices"), or None."""
@@ -66,6 +67,7 @@ def typed_input(op_name: str, attr: str) -> str | None:
     return next((a["name"] for a in args if a.get("typeAttr") == attr), None)
 
 
+@functools.cache  # (the table never changes: read once per question)
 def counted_input(op_name: str, attr: str) -> str | None:
     """The name of `op_name`'s list input whose length is int attr `attr` ("N" of ShapeN:
     "input"), or None."""
@@ -105,15 +107,19 @@ def _type_name(enum_name: str) -> str:
     return _TYPE_NAMES.get(enum_name, enum_name[3:].lower())
 
 
-def allowed_types(op_name: str, attr: str) -> list | None:
+@functools.cache  # (the table never changes: read once per question)
+def allowed_types(op_name: str, attr: str) -> tuple | None:
     """The DataType enum names TF's definition of `op_name` allows for type attr `attr`
-    ("DT_BFLOAT16", ...), in its order; None where it names no list."""
+    ("DT_BFLOAT16", ...), in its order (a tuple: one kept answer, shared); None where it
+    names no list."""
     for a in signatures().get(op_name, {}).get("attr", []):
         if a["name"] == attr:
-            return a.get("allowedValues", {}).get("list", {}).get("type")
+            listed = a.get("allowedValues", {}).get("list", {}).get("type")
+            return None if listed is None else tuple(listed)
     return None
 
 
+@functools.cache  # (the table never changes: read once per question)
 def default_type(op_name: str, attr: str) -> str | None:
     """The DataType enum name TF's definition of `op_name` gives type attr `attr` by
     default ("DT_INT32"), None where it gives none."""
@@ -123,6 +129,7 @@ def default_type(op_name: str, attr: str) -> str | None:
     return None
 
 
+@functools.cache  # (the table never changes: read once per question)
 def input_type_attr(op_name: str, index: int) -> str | None:
     """The type attr of input `index` of TF's definition of `op_name` ("T" for
     RandomUniform's shape), None where its type is fixed or the op is not known."""
@@ -130,6 +137,7 @@ def input_type_attr(op_name: str, index: int) -> str | None:
     return args[index].get("typeAttr") if index < len(args) else None
 
 
+@functools.cache  # (the table never changes: read once per question)
 def fixed_input(op_name: str, attr: str) -> tuple[int, str] | None:
     """(index, type) of the first input whose type TF's definition of `op_name` fixes
     ("input:bool"), where the definition has no attr `attr`: a dtype refused there is

@@ -42,7 +42,8 @@ def _f64(*shape: int) -> np.ndarray:
 
 
 def _transpose_infer(x: Any, *dyn: Any, perm: tuple | None, op: str = "Transpose") -> list:
-    C.refuse_narrow(op, x._dtype, f"T={C.dt_enum(x._dtype)}, Tperm=DT_INT32")
+    if x._dtype in dt.NARROW_DTYPES:  # (the node's words made only for a refusal)
+        C.refuse_narrow(op, x._dtype, f"T={C.dt_enum(x._dtype)}, Tperm=DT_INT32")
     if dyn:
         check_runtime_arg(op, dyn, "perm")
     if x._shape is None:
