@@ -13,10 +13,21 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from eagerflow._src.backend import numpy as blas_cpu
-from eagerflow._src.ops import windows
+from eagerflow._src.ops import nn_conv, windows
 from tests.gpu_target import on_the_gpu
 
 RNG = np.random.default_rng(0)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _dilated_double_gradients():
+    """These tests check the engine's float64 gradients of dilated convolutions against a
+    loop; TF's CPU refuses those (its own Conv2D gradient kernels compute no dilation, and
+    its oneDNN takes no float64: test_regressions_fuzz49), so the refusal is lifted here."""
+    refuse = nn_conv.refuse_on_cpu
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(nn_conv, "refuse_on_cpu", lambda *a, conv2d=False, **k: refuse(*a, **k))
+        yield
 
 
 # ---------------------------------------------------------------------------------------

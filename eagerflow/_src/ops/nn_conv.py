@@ -519,7 +519,8 @@ def backprop_input_kernel(fam: Family, xp: Any, sizes: Any, w: Any, dy: Any, str
                           padding: str, explicit_paddings: tuple, data_format: str,
                           dilations: tuple, op: str = "") -> Any:
     if xp is np and not op:  # (`op`: Conv2DBackpropInputV2, which computes it here)
-        refuse_on_cpu(fam.bin, w.dtype, data_format, dilations, fam is CONV3D_F, True)
+        refuse_on_cpu(fam.bin, w.dtype, data_format, dilations, fam is CONV3D_F, True,
+                      conv2d=fam is CONV2D_F)
     dilations = cpu_dilations(fam.depthwise, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
@@ -552,7 +553,8 @@ def backprop_filter_kernel(fam: Family, xp: Any, x: Any, sizes: Any, dy: Any, st
                            padding: str, explicit_paddings: tuple, data_format: str,
                            dilations: tuple, op: str = "") -> Any:
     if xp is np and not op:  # (`op`: Conv2DBackpropFilterV2, which computes it here)
-        refuse_on_cpu(fam.bfil, x.dtype, data_format, dilations, fam is CONV3D_F, True)
+        refuse_on_cpu(fam.bfil, x.dtype, data_format, dilations, fam is CONV3D_F, True,
+                      conv2d=fam is CONV2D_F)
     dilations = cpu_dilations(fam.depthwise, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)

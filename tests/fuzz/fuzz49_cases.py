@@ -1,0 +1,142 @@
+"""fuzz49's cases (the differential draw of fuzz49_draw.py, reduced), each a Python
+expression over `tf`, `np` and `T` (a tensor from dtype, shape and values): shared by
+record_cases.py fuzz49, run under TensorFlow 2.21, and test_regressions_fuzz49.py, run under
+eagerflow. Each answer is its result's dtypes, shapes and values, or its error's class and
+whole message."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import numpy as np
+from fuzz48_draw import T
+from recorded import outcome  # type: ignore[import-not-found]
+
+R = "tf.raw_ops"
+
+# Roll's kernel asks for equal shapes of shift and axis (a scalar is not a [1] vector), after
+# the input's rank and before the axes' range; a raw list or int names no name
+_X = "tf.ones([3])"
+ROLL = [
+    f"tf.roll({_X}, 1, [0])", f"tf.roll({_X}, [1], 0)", f"tf.roll({_X}, 1, 0)",
+    f"tf.roll({_X}, [1], [0])", f"tf.roll({_X}, 1, [5])", f"tf.roll({_X}, [1, 2], 0)",
+    "tf.roll(tf.ones([]), 1, [0])", f"tf.roll({_X}, tf.constant(1), [0])",
+    f"tf.roll({_X}, tf.constant(1), tf.constant([0]))",
+    f"tf.roll({_X}, tf.constant(1), tf.constant([0]), name='rr')",
+    f"tf.roll({_X}, 1, [0], name='rr')",
+    f"tf.roll({_X}, np.int32(1), np.array([0], np.int32))",
+    f"tf.roll({_X}, tf.constant([1]), tf.constant(0))",
+    "tf.roll(T('int8', [1, 4], [-1, 1, -5, 2]), 0, [0])",
+    "tf.roll(T('uint16', [2, 2], [0, 1, 3, 65535]), 5, [-3])",
+]
+
+# GatherV2's kernel checks batch_dims against the params' rank before the axis
+GATHER = [
+    "tf.gather(T('int32', [2], [2, 1]), [[0], [1]], batch_dims=-1)",
+    "tf.gather(T('int32', [2], [2, 1]), [[0], [1]], batch_dims=1)",
+    "tf.gather(T('float16', [2, 1], [0.6226, 0.907]), T('int32', [2, 1], [4, 5]), "
+    "batch_dims=2, axis=-2)",
+    "tf.gather(tf.ones([2, 2, 2]), tf.zeros([2, 2], tf.int32), batch_dims=2, axis=1)",
+    "tf.gather(tf.ones([2, 2, 2]), tf.zeros([2, 2, 2], tf.int32), batch_dims=3, axis=2)",
+]
+
+# Dilation2D's kernel refuses a VALID window past the input (GetWindowedOutputSize's words;
+# the size a C division toward zero), rows before columns; an empty output is computed
+_D = "[1, 1, 1, 1], 'VALID', 'NHWC'"
+DILATION = [
+    f"tf.nn.dilation2d(tf.ones([1, 3, 1, 1]), tf.ones([3, 3, 1]), {_D}, [1, 2, 1, 1])",
+    f"tf.nn.dilation2d(tf.ones([1, 3, 4, 1]), tf.ones([3, 3, 1]), {_D}, [1, 2, 1, 1])",
+    "tf.nn.dilation2d(tf.ones([1, 3, 4, 1]), tf.ones([3, 3, 1]), [1, 2, 2, 1], 'VALID', "
+    "'NHWC', [1, 2, 1, 1])",
+    f"tf.nn.dilation2d(tf.ones([1, 2, 1, 1]), tf.ones([3, 3, 1]), {_D}, [1, 1, 1, 1])",
+    f"tf.nn.dilation2d(tf.ones([1, 2, 2, 1]), tf.ones([3, 3, 1]), {_D}, [1, 1, 1, 1])",
+    f"tf.nn.dilation2d(tf.ones([1, 4, 1, 1], tf.float64), tf.ones([3, 3, 1], tf.float64), "
+    f"{_D}, [1, 1, 1, 1])",
+    f"tf.nn.erosion2d(tf.ones([1, 1, 5, 2]), tf.ones([3, 3, 2]), {_D}, [1, 1, 1, 1])",
+    f"tf.nn.erosion2d(T('float16', [1, 1, 1, 2], [0.0, 0.604]), tf.zeros([3, 3, 2], "
+    f"tf.float16), {_D}, [1, 1, 1, 1])",
+]
+
+# CTCLoss: each sequence's labels as given (before any collapse) against its steps, the
+# batch index run into TF's next sentence; a raw list of lengths names no name
+_SP = "tf.sparse.SparseTensor({}, tf.constant({}, tf.int32), [2, 3])"
+_LOGITS = "T('float32', [3, 2, 4], [0.1 * i for i in range(24)])"
+_V1 = "tf.compat.v1.nn.ctc_loss"
+CTC = [
+    f"tf.nn.ctc_loss({_SP.format([[0, 1]], [3])}, {_LOGITS}, None, [3, 3], blank_index=-1)",
+    f"tf.nn.ctc_loss({_SP.format([[0, 1]], [3])}, {_LOGITS}, None, tf.constant([3, 3]), "
+    "blank_index=-1)",
+    f"tf.nn.ctc_loss({_SP.format([[0, 1]], [3])}, {_LOGITS}, None, [3, 3, 3], "
+    "blank_index=-1)",
+    f"tf.nn.ctc_loss({_SP.format([[0, 1], [1, 1]], [3, 2])}, {_LOGITS}, None, [3, 0], "
+    "blank_index=-1)",
+    f"tf.nn.ctc_loss({_SP.format([[0, 1], [1, 1]], [3, 2])}, {_LOGITS}, None, "
+    "tf.constant([3, 0]), blank_index=-1)",
+    f"tf.nn.ctc_loss({_SP.format([[0, 1], [1, 1], [1, 2]], [3, 2, 1])}, {_LOGITS}, None, "
+    "tf.constant([3, 1]), blank_index=-1)",
+    f"tf.nn.ctc_loss({_SP.format([[0, 1], [1, 1], [1, 2]], [2, 2, 2])}, {_LOGITS}, None, "
+    "tf.constant([3, 1]), blank_index=-1)",
+    f"{_V1}({_SP.format([[0, 0], [1, 0], [1, 1]], [0, 1, 1])}, {_LOGITS}, [3, 1], "
+    "preprocess_collapse_repeated=True)",
+    f"{_V1}({_SP.format([[0, 0], [1, 0], [1, 1]], [0, 1, 1])}, {_LOGITS}, [3, 1], "
+    "preprocess_collapse_repeated=True, ignore_longer_outputs_than_inputs=True)",
+    f"{_V1}({_SP.format([[0, 0], [1, 0], [1, 1]], [0, 1, 2])}, {_LOGITS}, [3, 1])",
+]
+
+# BandedTriangularSolve refuses a matrix whose first diagonal's least magnitude, Eigen's
+# minCoeff (a NaN kept only where it comes first), is not above zero
+_B = "tf.linalg.banded_triangular_solve"
+BANDED = [
+    f"{_B}(T('complex64', [3, 1], [complex(-2.076, 0.0641), complex(-1.0, -2.0), "
+    "complex(0.3577, nan)]), T('complex64', [1, 2], [complex(-2.0, 0.0154), "
+    "complex(70000.0, 0.8106)]), lower=False, adjoint=True)",
+    f"{_B}(T('float32', [1, 2], [nan, 1.0]), tf.ones([2, 1]))",
+    f"{_B}(T('float32', [1, 2], [1.0, nan]), tf.ones([2, 1]))",
+    f"{_B}(T('float32', [1, 3], [2.0, nan, 0.0]), tf.ones([3, 1]))",
+    f"{_B}(T('float64', [1, 3], [nan, 1.0, 2.0]), tf.ones([3, 1], tf.float64))",
+    f"{_B}(T('float64', [2, 3], [0.0, 1.0, 1.0, nan, 1.0, 2.0]), tf.ones([3, 1], "
+    "tf.float64), lower=False)",
+    f"{_B}(T('float32', [1, 2], [inf, -inf]), tf.ones([2, 1]))",
+]
+
+# TF's own Conv2D gradient kernels (float64, and int32's input gradient), which its default
+# build's oneDNN does not replace, refuse any dilation when built, before the sizes
+_W64 = "tf.ones([2, 2, 1, 2], tf.float64)"
+CONV_GRAD = [
+    "tf.nn.conv2d_transpose(tf.ones([1, 2, 2, 1], tf.float64), tf.ones([2, 2, 2, 1], "
+    "tf.float64), [1, 4, 4, 2], 1, 'VALID', dilations=2)",
+    "tf.nn.conv1d_transpose(tf.ones([1, 2, 1], tf.float64), tf.ones([2, 2, 1], tf.float64), "
+    "[1, 4, 2], 1, 'VALID', dilations=2)",
+    f"{R}.Conv2DBackpropFilter(input=tf.ones([1, 4, 4, 1], tf.float64), "
+    "filter_sizes=[2, 2, 1, 2], out_backprop=tf.ones([1, 2, 2, 2], tf.float64), "
+    "strides=[1, 1, 1, 1], padding='VALID', dilations=[1, 2, 2, 1])",
+    f"{R}.Conv2DBackpropInput(input_sizes=[1, 4, 4, 1], filter={_W64}, "
+    "out_backprop=tf.ones([1, 2, 2, 2], tf.float64), strides=[1, 1, 1, 1], "
+    "padding='VALID', dilations=[1, 2, 2, 1])",
+    f"{R}.Conv2DBackpropInput(input_sizes=[1, 4, 4, 1], filter=tf.ones([2, 2, 1, 2], "
+    "tf.int32), out_backprop=tf.ones([1, 2, 2, 2], tf.int32), strides=[1, 1, 1, 1], "
+    "padding='VALID', dilations=[1, 2, 2, 1])",
+    "tf.nn.conv2d(tf.ones([1, 4, 4, 1], tf.float64), tf.ones([2, 2, 1, 2], tf.float64), 1, "
+    "'VALID', dilations=2)",
+]
+
+CASES = ROLL + GATHER + DILATION + CTC + BANDED + CONV_GRAD
+
+
+def _answer(tf: Any, src: str) -> Any:
+    """outcome's answer, an error with its whole message (outcome keeps the first line)."""
+    scope = {"tf": tf, "np": np, "nan": math.nan, "inf": math.inf,
+             "T": lambda *a: T(tf, *a)}
+    try:
+        value = eval(src, scope)  # noqa: S307
+    except Exception as e:  # noqa: BLE001 - the error is the answer
+        return ("raise", type(e).__name__, str(e))
+    return outcome(lambda: value)
+
+
+def run(tf: Any) -> dict:
+    """source -> its answer, as JSON keeps it, for each case."""
+    out = {src: _answer(tf, src) for src in CASES}
+    return json.loads(json.dumps(out, default=repr))
