@@ -122,7 +122,16 @@ CONV_GRAD = [
     "'VALID', dilations=2)",
 ]
 
-CASES = ROLL + GATHER + DILATION + CTC + BANDED + CONV_GRAD
+# TF's own Conv2D kernel (float64, int32) returns an empty output before it checks the
+# groups against the output depth; oneDNN's (float32, bfloat16, half) checks them first
+_G = "tf.nn.conv2d(tf.ones([{}, 4, 2, 4], tf.{}), tf.ones([{}, 1, 2, {}], tf.{}), 1, 'VALID')"
+GROUPS = [_G.format(n, d, k, o, d) for n, k, o in ((2, 5, 1), (2, 3, 1), (0, 3, 1), (2, 5, 3),
+                                                  (2, 3, 3), (2, 3, 2))
+          for d in ("float64", "int32")] + [
+    "tf.raw_ops.Conv2D(input=tf.ones([2, 4, 2, 4], tf.float64), filter=tf.ones([5, 1, 2, 1], "
+    "tf.float64), strides=[1, 1, 1, 1], padding='VALID')"]
+
+CASES = ROLL + GATHER + DILATION + CTC + BANDED + CONV_GRAD + GROUPS
 
 
 def _answer(tf: Any, src: str) -> Any:
