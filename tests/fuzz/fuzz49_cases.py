@@ -14,6 +14,8 @@ import numpy as np
 from fuzz48_draw import T
 from recorded import outcome  # type: ignore[import-not-found]
 
+inf = math.inf
+
 R = "tf.raw_ops"
 
 # Roll's kernel asks for equal shapes of shift and axis (a scalar is not a [1] vector), after
@@ -131,7 +133,21 @@ GROUPS = [_G.format(n, d, k, o, d) for n, k, o in ((2, 5, 1), (2, 3, 1), (0, 3, 
     "tf.raw_ops.Conv2D(input=tf.ones([2, 4, 2, 4], tf.float64), filter=tf.ones([5, 1, 2, 1], "
     "tf.float64), strides=[1, 1, 1, 1], padding='VALID')"]
 
-CASES = ROLL + GATHER + DILATION + CTC + BANDED + CONV_GRAD + GROUPS
+# float32 LRN: a square or a band's sum past float32's range makes its channels' norm
+# infinite (results 0; past 384 channels TF's running sum leaves NaN behind the infinity)
+_LRN = "tf.nn.local_response_normalization(T('float32', [1, 1, 1, {}], {}), {})"
+LRN = [_LRN.format(len(v), v, kw) for v, kw in (
+    ([2.5, 1.0, 0.912, 0.6433, 3.4e38, 0.7702], "depth_radius=2, bias=1.0, alpha=1.0, beta=0.5"),
+    ([1.0, 2.0, 3.4e38, 1.0, 0.5], "depth_radius=1, bias=1.0, alpha=1.0, beta=0.5"),
+    ([1.5e19, 1.5e19, 1.0, 1.0, 0.5], "depth_radius=1, bias=1.0, alpha=1.0, beta=1.0"),
+    ([1.5e19, 1.0, 1.0, 1.0, 0.5], "depth_radius=1, bias=1.0, alpha=2.0, beta=1.0"),
+    ([inf, 1.0, 1.0, 1.0, 0.5], "depth_radius=1, bias=1.0, alpha=1.0, beta=0.5"),
+    ([3.4e38, 1.0, 1.0, 1.0, 0.5], "depth_radius=1, bias=3e38, alpha=1.0, beta=0.5"))] + [
+    "tf.nn.local_response_normalization(tf.concat([T('float32', [1, 1, 1, 3], "
+    "[3.4e38, 1.0, 2.0]), tf.ones([1, 1, 1, 400])], -1), depth_radius=2, bias=1.0, alpha=1.0, "
+    "beta=0.5)[..., :8]"]
+
+CASES = ROLL + GATHER + DILATION + CTC + BANDED + CONV_GRAD + GROUPS + LRN
 
 
 def _answer(tf: Any, src: str) -> Any:
