@@ -147,7 +147,17 @@ LRN = [_LRN.format(len(v), v, kw) for v, kw in (
     "[3.4e38, 1.0, 2.0]), tf.ones([1, 1, 1, 400])], -1), depth_radius=2, bias=1.0, alpha=1.0, "
     "beta=0.5)[..., :8]"]
 
-CASES = ROLL + GATHER + DILATION + CTC + BANDED + CONV_GRAD + GROUPS + LRN
+# half Rsqrt: Eigen's packets of 8 give float32's 1/sqrt rounded once, the values past the
+# last whole packet its scalar path (the square root rounded to the type first)
+_R = [1.2, 1.715, 2.2, 2.29, 2.31, 2.5, 3.0, 3.2, 3.375, 4.56, 4.6, 5.0, 5.5, 6.3, 7.11, 9.9,
+      17.5, 0.35]
+RSQRT = [f"tf.math.rsqrt(T({d!r}, [{n}], {_R[:n]}))" for d in ("float16", "bfloat16")
+         for n in (7, 8, 9, 12, 15, 17, 18)] + [
+    f"tf.math.rsqrt(T('float16', [3, 3, 2], {_R}))",
+    "tf.nn.l2_normalize(T('float16', [3, 3], [0.5, -1.0, 2.0, 0.3, 0.1, 3.67, 0.05, 1.0, "
+    "0.78]), axis=0)"]
+
+CASES = ROLL + GATHER + DILATION + CTC + BANDED + CONV_GRAD + GROUPS + LRN + RSQRT
 
 
 def _answer(tf: Any, src: str) -> Any:

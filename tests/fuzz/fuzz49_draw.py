@@ -301,8 +301,59 @@ def _intdiv(r: random.Random) -> str:
     return f"{fn}({a}, {b})"
 
 
+def _more(r: random.Random) -> str:
+    d = _p(r, ("float32", "float64", "float16"))
+    n = r.randint(0, 4)
+    x5 = _t(r, d, [1, r.randint(1, 4), r.randint(1, 4), r.randint(1, 3), r.randint(1, 2)],
+            special=r.random() < 0.2)
+    x4 = _t(r, d, [1, r.randint(1, 4), r.randint(1, 4), r.randint(1, 2)],
+            special=r.random() < 0.2)
+    k, st = r.randint(1, 3), r.randint(1, 2)
+    pad = r.choice(("SAME", "VALID"))
+    labels = [r.randint(-1, 3) for _ in range(n)]
+    return r.choice((
+        f"tf.nn.isotonic_regression({_t(r, d, [r.randint(1, 2), n])}, "
+        f"decreasing={r.random() < 0.5}, axis={r.choice((-1, 0))})",
+        f"tf.nn.ctc_beam_search_decoder({_t(r, 'float32', [3, 1, 4], special=False)}, [3], "
+        f"beam_width={r.randint(1, 3)}, top_paths={r.randint(1, 2)})",
+        f"tf.nn.max_pool3d({x5}, {k}, {st}, {pad!r})",
+        f"tf.nn.avg_pool3d({x5}, {k}, {st}, {pad!r})",
+        f"tf.nn.max_pool({x4}, [{k}, {k}], [{st}, {st}], {pad!r})",
+        f"tf.nn.avg_pool({x4}, {[1, k, k, 1]}, {st}, {pad!r})",
+        f"tf.nn.pool({x4}, [{k}, {k}], {r.choice(('MAX', 'AVG'))!r}, strides=[{st}, {st}], "
+        f"padding={pad!r})",
+        f"tf.nn.conv3d_transpose({x5}, {_t(r, d, [k, k, 1, 2, x5_c(x5)], special=False)}, "
+        f"[1, {r.randint(1, 6)}, {r.randint(1, 6)}, {r.randint(1, 4)}, 2], {st}, {pad!r})",
+        f"tf.nn.sparse_softmax_cross_entropy_with_logits(labels=T('int32', [{n}], {labels}), "
+        f"logits={_t(r, d, [n, 3])})",
+        f"tf.nn.softmax_cross_entropy_with_logits({_t(r, d, [2, 3])}, {_t(r, d, [2, 3])}, "
+        f"axis={r.choice((-1, 0, 1, 2, -3))})",
+        f"tf.nn.sigmoid_cross_entropy_with_logits({_t(r, d, [n])}, {_t(r, d, [n])})",
+        f"tf.linalg.eigh_tridiagonal({_t(r, 'float64', [n + 1], special=False)}, "
+        f"{_t(r, 'float64', [n], special=False)}, eigvals_only={r.random() < 0.7})",
+        f"tf.math.polyval([{_t(r, d, [2])}, {_t(r, d, [2])}], {_t(r, d, [2])})",
+        f"tf.math.in_top_k({_t(r, 'float32', [2, 3])}, [{r.randint(-1, 3)}, 0], "
+        f"{r.randint(-1, 4)})",
+        f"tf.nn.space_to_batch({x4}, [{r.randint(1, 2)}, {r.randint(1, 2)}], "
+        f"[[{r.randint(0, 1)}, {r.randint(0, 1)}], [0, {r.randint(0, 1)}]])",
+        f"tf.batch_to_space({_t(r, d, [4, 1, 2, 1])}, [2, 2], [[0, {r.randint(0, 1)}], "
+        f"[{r.randint(0, 2)}, 0]])",
+        f"tf.nn.embedding_lookup_sparse({_t(r, d, [4, 2])}, tf.sparse.SparseTensor("
+        f"[[0, 0], [0, 1], [1, 0]], tf.constant({[r.randint(0, 3) for _ in range(3)]}, "
+        f"tf.int64), [2, 2]), None, combiner={r.choice(('sum', 'mean', 'sqrtn'))!r})",
+        f"tf.math.log_sigmoid({_t(r, d, [n])})",
+        f"tf.math.reduce_logsumexp({_t(r, d, [n, 2])}, axis={r.choice((0, 1, None))}, "
+        f"keepdims={r.random() < 0.5})",
+    ))
+
+
+def x5_c(x5: str) -> int:
+    """The channels of a T(...) source's 5-D shape."""
+    return int(x5.split("[")[1].split("]")[0].split(",")[-1])
+
+
 DRAWS = ([_special] * 10 + [_empty_reduce] * 6 + [_segment] * 2 + [_nn] * 10 + [_conv] * 8 +
-         [_linalg] * 10 + [_bitwise] * 5 + [_array] * 8 + [_intdiv] * 5)
+         [_linalg] * 10 + [_bitwise] * 5 + [_array] * 8 + [_intdiv] * 5 + [_more] * 12)
 
 
 def draw(seed: int, n: int) -> list:
