@@ -85,6 +85,14 @@ CTC = [
     f"{_V1}({_SP.format([[0, 0], [1, 0], [1, 1]], [0, 1, 1])}, {_LOGITS}, [3, 1], "
     "preprocess_collapse_repeated=True, ignore_longer_outputs_than_inputs=True)",
     f"{_V1}({_SP.format([[0, 0], [1, 0], [1, 1]], [0, 1, 2])}, {_LOGITS}, [3, 1])",
+    # (dense labels: TF's composite multiplies the log-probabilities by the labels' one-hot,
+    # whose batches then fail to broadcast)
+    "tf.nn.ctc_loss(tf.constant([[1, 2, 1], [1, 0, 1]]), tf.zeros([4, 2, 3]), [1, 1], [4, 4], "
+    "logits_time_major=False, blank_index=0)",
+    "tf.nn.ctc_loss(tf.constant([[1, 2, 1], [1, 0, 1]]), tf.zeros([4, 3, 3]), [1, 1], "
+    "[4, 4, 4], blank_index=0)",
+    "tf.nn.ctc_loss(tf.constant([[1, 2], [1, 0], [0, 1]]), tf.zeros([4, 2, 5]), [1, 1, 2], "
+    "[4, 4], blank_index=2)",
 ]
 
 # BandedTriangularSolve refuses a matrix whose first diagonal's least magnitude, Eigen's

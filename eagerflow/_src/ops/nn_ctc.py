@@ -29,7 +29,7 @@ from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, ones, reshape, shape, transpose, zeros
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api, slow_path
+from eagerflow._src.ops.eager_errors import decorate, eager_api, slow_path
 from eagerflow._src.ops.indexing import boolean_mask, gather, sequence_mask
 from eagerflow._src.ops.math import (
     equal,
@@ -458,10 +458,25 @@ def _dense_ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: A
             t._shape[dim]  # noqa: B018 - (TF's static read of the dim: its IndexError)
     if refuse_double and logits._dtype is dt.float64:
         _refuse_double()
+    _refuse_batches(logits._shape, labels._shape)
     loss, _ = bind(CTC_LOSS_DENSE, (logits, cast(labels, dt.int32),
                                     cast(label_length, dt.int32),
                                     cast(logit_length, dt.int32)), {})
     return cast(loss, original) if original is not logits._dtype else loss
+
+
+def _refuse_batches(lshape: Any, yshape: Any) -> None:
+    """TF's composite multiplies the log-probabilities [T, B, 1, C] by the labels' one-hot
+    [1, B', L, C]: batches that differ (neither 1) are its Mul's broadcasting error, eagerly
+    (one of them 1 fails later in its steps, in other ops' words, which are not
+    reproduced: the op's own check refuses them)."""
+    if _state.graph is not None or lshape is None or yshape is None or \
+            None in (lshape[1], yshape[0]) or lshape[1] == yshape[0] or \
+            1 in (lshape[1], yshape[0]):
+        return
+    t, b, c = lshape
+    e = fail("Mul", f"Incompatible shapes: [{t},{b},1,{c}] vs. [1,{yshape[0]},{yshape[1]},{c}]")
+    raise decorate(e, None, (), {}, _state.device, "") from None
 
 
 def _refuse_double() -> None:
