@@ -165,7 +165,22 @@ RSQRT = [f"tf.math.rsqrt(T({d!r}, [{n}], {_R[:n]}))" for d in ("float16", "bfloa
     "tf.nn.l2_normalize(T('float16', [3, 3], [0.5, -1.0, 2.0, 0.3, 0.1, 3.67, 0.05, 1.0, "
     "0.78]), axis=0)"]
 
-CASES = ROLL + GATHER + DILATION + CTC + BANDED + CONV_GRAD + GROUPS + LRN + RSQRT
+# tf.nn.pool hands its pooling op strides that are NumPy ints: TF's slow path, whose errors
+# name no name (whatever `name` is given)
+_P = "T({!r}, {}, [-4.0, -4.0, 2.0, -3.0])"
+POOL = [f"tf.nn.pool({_P.format(d, s)}, {w}, {k!r}, padding='VALID'{extra})"
+        for d, s, w, k, extra in (
+            ("int32", [1, 1, 4, 1], [3, 3], "MAX", ", strides=[1, 1]"),
+            ("float32", [1, 1, 4, 1], [3, 3], "MAX", ""),
+            ("float64", [1, 1, 4, 1], [3, 3], "AVG", ""),
+            ("float64", [1, 1, 4, 1], [3, 3], "MAX", ", name='pp'"),
+            ("float64", [1, 1, 1, 4, 1], [3, 1, 1], "AVG", ""),
+            ("float64", [1, 1, 1, 4, 1], [3, 1, 1], "MAX", ""),
+            ("float64", [1, 1, 4, 1], [3, 3], "MAX", ", dilations=[2, 1]"),
+            ("float64", [1, 1, 4, 1], [2, 2], "MAX", ", data_format='NCHW'"),
+            ("float64", [1, 4, 1], [5], "MAX", ""), ("float64", [1, 4, 1], [5], "AVG", ""))]
+
+CASES = POOL + ROLL + GATHER + DILATION + CTC + BANDED + CONV_GRAD + GROUPS + LRN + RSQRT
 
 
 def _answer(tf: Any, src: str) -> Any:
