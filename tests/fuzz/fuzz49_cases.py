@@ -180,7 +180,30 @@ POOL = [f"tf.nn.pool({_P.format(d, s)}, {w}, {k!r}, padding='VALID'{extra})"
             ("float64", [1, 1, 4, 1], [2, 2], "MAX", ", data_format='NCHW'"),
             ("float64", [1, 4, 1], [5], "MAX", ""), ("float64", [1, 4, 1], [5], "AVG", ""))]
 
-CASES = POOL + ROLL + GATHER + DILATION + CTC + BANDED + CONV_GRAD + GROUPS + LRN + RSQRT
+# GetWindowedOutputSize divides as C does, toward zero: a VALID window past the input by
+# less than a stride is an empty output, and a negative size is the quotient truncated
+_O = "tf.ones({}, tf.float64)"
+WINDOW = [f"tf.nn.conv2d({_O.format([1, 1, 1, 1])}, {_O.format([k, 1, 1, 1])}, 2, 'VALID')"
+          for k in (3, 4, 5, 6)] + [
+    f"tf.nn.conv2d({_O.format([1, 2, 2, 1])}, {_O.format([3, 1, 1, 1])}, 2, 'VALID', "
+    "dilations=3)",
+    f"tf.nn.conv2d({_O.format([1, 1, 1, 1])}, {_O.format([4, 1, 1, 1])}, 2, "
+    "[[0, 0], [0, 0], [0, 0], [0, 0]])",
+    f"tf.nn.conv1d({_O.format([1, 1, 1])}, {_O.format([4, 1, 1])}, 2, 'VALID')",
+    f"tf.nn.avg_pool2d({_O.format([1, 1, 1, 1])}, [4, 1], 2, 'VALID')",
+    f"tf.nn.max_pool2d({_O.format([1, 1, 1, 1])}, [6, 1], 2, 'VALID')",
+    f"tf.nn.max_pool2d({_O.format([1, 1, 1, 1])}, [4, 1], 2, 'VALID')",
+    f"tf.nn.max_pool_with_argmax({_O.format([1, 1, 1, 1])}, [4, 1], 2, 'VALID')",
+    f"tf.nn.dilation2d({_O.format([1, 1, 1, 1])}, {_O.format([4, 1, 1])}, [1, 2, 2, 1], "
+    "'VALID', 'NHWC', [1, 1, 1, 1])",
+    f"tf.image.extract_patches({_O.format([1, 1, 1, 1])}, [1, 4, 1, 1], [1, 2, 2, 1], "
+    "[1, 1, 1, 1], 'VALID')",
+    f"{R}.Conv2DBackpropInput(input_sizes=[1, 1, 1, 1], filter={_O.format([4, 1, 1, 1])}, "
+    f"out_backprop={_O.format([1, 0, 1, 1])}, strides=[1, 2, 2, 1], padding='VALID')",
+    f"{R}.AvgPoolGrad(orig_input_shape=[1, 1, 1, 1], grad={_O.format([1, 0, 1, 1])}, "
+    "ksize=[1, 4, 1, 1], strides=[1, 2, 2, 1], padding='VALID')"]
+
+CASES = WINDOW + POOL + ROLL + GATHER + DILATION + CTC + BANDED + CONV_GRAD + GROUPS + LRN + RSQRT
 
 
 def _answer(tf: Any, src: str) -> Any:
