@@ -139,7 +139,16 @@ GROUPS = [_G.format(n, d, k, o, d) for n, k, o in ((2, 5, 1), (2, 3, 1), (0, 3, 
                                                   (2, 3, 3), (2, 3, 2))
           for d in ("float64", "int32")] + [
     "tf.raw_ops.Conv2D(input=tf.ones([2, 4, 2, 4], tf.float64), filter=tf.ones([5, 1, 2, 1], "
-    "tf.float64), strides=[1, 1, 1, 1], padding='VALID')"]
+    "tf.float64), strides=[1, 1, 1, 1], padding='VALID')",
+    # (a negative output size is refused before the groups, by every kernel)
+    "tf.nn.conv2d(tf.ones([1, 2, 2, 4], tf.float64), tf.ones([7, 1, 2, 1], tf.float64), 2, "
+    "'VALID')",
+    "tf.nn.conv2d(tf.ones([1, 2, 2, 4], tf.float64), tf.ones([3, 1, 2, 1], tf.float64), 2, "
+    "'VALID', dilations=3)",
+    "tf.nn.conv2d(tf.ones([1, 2, 2, 4], tf.float64), tf.ones([7, 1, 3, 1], tf.float64), 2, "
+    "'VALID')",
+    "tf.function(lambda: tf.nn.conv2d(tf.ones([2, 4, 2, 4], tf.float64), tf.ones([5, 1, 2, 1], "
+    "tf.float64), 1, 'VALID'))()"]
 
 # float32 LRN: a square or a band's sum past float32's range makes its channels' norm
 # infinite (results 0; past 384 channels TF's running sum leaves NaN behind the infinity)

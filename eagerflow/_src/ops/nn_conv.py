@@ -289,11 +289,15 @@ def _checked_forward_shape(fam: Family, op: str, xshape: tuple, fshape: tuple,
     if not fam.depthwise and 0 in fshape[:fam.rank]:
         raise fail(op, "filter must not have zero elements (i.e. all dimensions must be "
                        "non-zero)")
-    c, late = outer(xshape, data_format)[1], _late_groups(fam, dtype)
-    _check_channels(fam, op, c, fshape, late_groups=late)
+    # (eagerly the groups after the output's size, a negative one refused first, and TF's
+    # own kernel returns an empty output before it asks (_late_groups); TF's shape function
+    # asks them first)
+    c, late, kernel = outer(xshape, data_format)[1], _late_groups(fam, dtype), \
+        _state.graph is None
+    _check_channels(fam, op, c, fshape, late_groups=kernel)
     shape = _forward_shape(fam, op, xshape, fshape, strides, padding, explicit, data_format,
                            dilations)
-    if late and 0 not in shape:
+    if kernel and not fam.depthwise and not (late and 0 in shape):
         _check_groups(op, c, fshape[-2], fshape[-1])
     return shape
 
