@@ -254,6 +254,10 @@ def _bitwise(r: random.Random) -> str:
     ))
 
 
+# (use_norm as a tensor: TF reads a Python number's dtype, its own AttributeError)
+_USE_NORM = ("None", "tf.constant(2.0)", "tf.constant(inf)", "tf.constant(nan)")
+
+
 def _array(r: random.Random) -> str:
     d = _p(r, D.ALL)
     shp = D.shape(r, 3, 1)
@@ -276,7 +280,7 @@ def _array(r: random.Random) -> str:
         f"axes={r.choice(('None', '[0]', '[-1]', '[]'))})",
         f"tf.clip_by_global_norm([{fx}, {_t(r, _p(r, FLOATS), D.shape(r, 2))}], "
         f"{r.choice(('1.0', '0.0', 'inf', 'nan', '-1.0'))}, "
-        f"use_norm={r.choice(('None', '2.0', 'inf', 'nan'))})",
+        f"use_norm={r.choice(_USE_NORM)})",
         f"tf.clip_by_global_norm([{fx}, None], 1.0)",
     ))
 
