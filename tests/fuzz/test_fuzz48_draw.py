@@ -1,13 +1,14 @@
-"""fuzz48_draw.py's and fuzz48b_draw.py's draws under eagerflow alone (their comparison with
-TF 2.21 is a campaign: `python tests/fuzz/fuzz48_draw.py SEED N OUT`, and fuzz48b_draw.py's
-alike): the draws are the same for a seed, every drawn source is a call (no name the scope
-lacks: a NameError on both sides would compare equal), and eagerflow answers each with a
-result or one of the errors TF raises."""
+"""fuzz48_draw.py's, fuzz48b_draw.py's and fuzz49_draw.py's draws under eagerflow alone
+(their comparison with TF 2.21 is a campaign: `python tests/fuzz/fuzz48_draw.py SEED N OUT`,
+and the others' alike): the draws are the same for a seed, every drawn source is a call
+(no name the scope lacks: a NameError on both sides would compare equal), and eagerflow
+answers each with a result or one of the errors TF raises."""
 
 from __future__ import annotations
 
 import fuzz48_draw as D
 import fuzz48b_draw as B
+import fuzz49_draw as F
 import pytest
 
 import eagerflow as tf
@@ -16,7 +17,8 @@ import eagerflow as tf
 ALLOWED = (tf.errors.OpError, TypeError, ValueError)
 # each drawer, its draws a seed, and the errors it may meet: fuzz48's also TF's bare
 # assertion (dct of complex types II-IV)
-DRAWERS = {"fuzz48": (D, 300, ALLOWED + (AssertionError,)), "fuzz48b": (B, 150, ALLOWED)}
+DRAWERS = {"fuzz48": (D, 300, ALLOWED + (AssertionError,)), "fuzz48b": (B, 150, ALLOWED),
+           "fuzz49": (F, 200, ALLOWED)}
 
 
 @pytest.mark.parametrize("drawer", sorted(DRAWERS))

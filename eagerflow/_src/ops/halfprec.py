@@ -115,13 +115,19 @@ def expm1(x: Any) -> Any:
 
 def rsqrt(x: Any) -> Any:
     """TF's CPU Rsqrt of a host array of float32 or a half type: float32's Eigen's packets
-    (RSQRT32), the half types' float32 1 / sqrt rounded once."""
+    (RSQRT32), the half types' float32 1 / sqrt rounded once over whole packets of 8, and
+    past the last one (all of a tensor of fewer than 8) TF's scalar path: the square root
+    rounded to the type first."""
     if x.dtype == _F32:
         return RSQRT32(x)
+    flat = x.reshape(-1)
+    n = flat.size - flat.size % PACKET
     with np.errstate(all="ignore"):
-        if x.size < PACKET:  # TF's scalar path: the square root rounded to the type first
-            return down(_F32(1) / rnd(np.sqrt(up(x)), x.dtype), x.dtype)
-        return down(_F32(1) / np.sqrt(up(x)), x.dtype)
+        out = down(_F32(1) / np.sqrt(up(flat)), x.dtype)
+        if n < flat.size:
+            tail = flat[n:]
+            out[n:] = down(_F32(1) / rnd(np.sqrt(up(tail)), x.dtype), x.dtype)
+    return out.reshape(x.shape)
 
 
 def _sigmoid32(x: Any, dtype: Any) -> Any:

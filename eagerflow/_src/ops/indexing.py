@@ -119,6 +119,11 @@ def _gather_infer(params: Any, indices: Any, *dyn: Any, axis: int | None, batch_
     batch_dims = _batch_dims(op, batch_dims, len(is_))
     if dyn:  # a runtime axis: TF knows the rank only
         return [((None,) * (len(ps) + len(is_) - 1 - batch_dims), params._dtype)]
+    if batch_dims >= len(ps):  # (TF's kernel asks this before the axis; its shape function
+        # asks the params' rank)
+        raise C.fail(op, f"Shape must be at least rank {batch_dims + 1} but is rank "
+                         f"{len(ps)}" if _state.graph is not None else
+                     f"batch_dims ({batch_dims}) must be less than rank(params) ({len(ps)}).")
     if batch_dims > axis:
         raise C.fail(op, f"batch_dims ({batch_dims}) must be less than or equal to axis "
                          f"({axis}).")

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.ops import attr_values as AV
@@ -65,11 +66,21 @@ def _entry(bands: Any, lower: bool, i: int, j: int) -> Any:
     return bands[..., k, i] if lower else bands[..., bands.shape[-2] - 1 - k, i]
 
 
+def _min_abs_pivot(diag: np.ndarray) -> Any:
+    """Eigen's minCoeff of the diagonal's magnitudes, as TF's kernel takes it: each next
+    value kept only where it is smaller, so a NaN first stays (TF then refuses the matrix
+    as not invertible) and a NaN after it is passed over."""
+    out = None
+    for v in np.abs(diag).tolist():
+        out = v if out is None or v < out else out
+    return out
+
+
 def _kernel(xp: Any, bands: Any, rhs: Any, lower: bool, adjoint: bool) -> Any:
     # (TF's kernel checks the first matrix of the batch alone: a later one's zero on the
     # diagonal divides, its rows inf or NaN)
     first = bands[(0,) * (bands.ndim - 2)]
-    if (_diagonal(xp, first, lower) == 0).any():
+    if not _min_abs_pivot(to_host(_diagonal(xp, first, lower))) > 0:
         raise InvalidArgumentError(None, None, f"Input matrix is not invertible. [Op:{_OP}]")
     batch = xp.broadcast_shapes(bands.shape[:-2], rhs.shape[:-2])
     bands = xp.broadcast_to(bands, batch + bands.shape[-2:])

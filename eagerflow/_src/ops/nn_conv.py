@@ -49,6 +49,7 @@ from eagerflow._src.ops.eager_errors import slow_path
 from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.nn_args import (
+    ONEDNN_T,
     channels_first,
     check_choice,
     check_explicit,
@@ -162,8 +163,10 @@ def _check_attrs_now(fam: Family, op: str, strides: tuple, padding: str, explici
     check_explicit(op, padding, explicit, nd, data_format, values=not later)
 
 
-def _check_channels(fam: Family, op: str, c: Any, fshape: tuple, label: str = "") -> None:
-    """Input depth `c` against filter (*K, Cf, O) or depthwise (*K, C, M)."""
+def _check_channels(fam: Family, op: str, c: Any, fshape: tuple, label: str = "",
+                    late_groups: bool = False) -> None:
+    """Input depth `c` against filter (*K, Cf, O) or depthwise (*K, C, M); the groups
+    against the output depth unless `late_groups` (_late_groups)."""
     cf, o = fshape[-2], fshape[-1]
     if c is None or cf is None:
         return
@@ -185,9 +188,22 @@ def _check_channels(fam: Family, op: str, c: Any, fshape: tuple, label: str = ""
         raise fail(op, f"{pre}Number of channels in filter ({cf}) must match last dimension "
                        f"of input ({c})" if not label else
                    f"{pre}input depth must be evenly divisible by filter depth")
-    if o is not None and not label and o % (c // cf):
+    if not label and not late_groups:
+        _check_groups(op, c, cf, o)
+
+
+def _check_groups(op: str, c: Any, cf: Any, o: Any) -> None:
+    if None not in (c, cf, o) and cf > 0 and c % cf == 0 and o % (c // cf):
         raise fail(op, f"output depth must be evenly divisible by number of groups: {o} vs "
                        f"{c // cf}")
+
+
+def _late_groups(fam: Family, dtype: Any) -> bool:
+    """Whether Conv2D's groups are checked after its output's size: TF's own CPU kernel
+    (float64, int32; oneDNN takes the others) returns an empty output before it asks
+    (eagerly: its graph's shape function asks first)."""
+    return fam is CONV2D_F and _state.graph is None and not on_gpu_eagerly() and \
+        dtype.name not in ONEDNN_T + ("float16",)
 
 
 def _out_channels(fam: Family, fshape: tuple) -> Any:
@@ -242,7 +258,8 @@ def _as_grouped(fam: Family, w: Any) -> Any:
 def conv_infer(fam: Family, x: Any, w: Any, strides: tuple, padding: str,
                explicit_paddings: tuple, data_format: str, dilations: tuple) -> list:
     shape, d = kept((fam, x._dtype, w._dtype, x._shape, w._shape, strides, padding,
-                      explicit_paddings, data_format, dilations, _state.graph is None),
+                      explicit_paddings, data_format, dilations, _state.graph is None,
+                      on_gpu_eagerly()),
                      _conv_infer_now, fam, x, w,
                      strides, padding, explicit_paddings, data_format, dilations)
     return [(shape if shape is None else sized(fam.fwd, shape, d), d)]
@@ -263,18 +280,26 @@ def _conv_infer_now(fam: Family, x: Any, w: Any, strides: tuple, padding: str,
     if x._shape is None or w._shape is None:
         return None, d
     return _checked_forward_shape(fam, op, x._shape, w._shape, strides, padding,
-                                  explicit_paddings, data_format, dilations), d
+                                  explicit_paddings, data_format, dilations, d), d
 
 
 def _checked_forward_shape(fam: Family, op: str, xshape: tuple, fshape: tuple,
                            strides: tuple, padding: str, explicit: tuple, data_format: str,
-                           dilations: tuple) -> tuple:
+                           dilations: tuple, dtype: Any) -> tuple:
     if not fam.depthwise and 0 in fshape[:fam.rank]:
         raise fail(op, "filter must not have zero elements (i.e. all dimensions must be "
                        "non-zero)")
-    _check_channels(fam, op, outer(xshape, data_format)[1], fshape)
-    return _forward_shape(fam, op, xshape, fshape, strides, padding, explicit, data_format,
-                          dilations)
+    # (eagerly the groups after the output's size, a negative one refused first, and TF's
+    # own kernel returns an empty output before it asks (_late_groups); TF's shape function
+    # asks them first)
+    c, late, kernel = outer(xshape, data_format)[1], _late_groups(fam, dtype), \
+        _state.graph is None
+    _check_channels(fam, op, c, fshape, late_groups=kernel)
+    shape = _forward_shape(fam, op, xshape, fshape, strides, padding, explicit, data_format,
+                           dilations)
+    if kernel and not fam.depthwise and not (late and 0 in shape):
+        _check_groups(op, c, fshape[-2], fshape[-1])
+    return shape
 
 
 def conv_kernel(fam: Family, xp: Any, x: Any, w: Any, strides: tuple, padding: str,
@@ -519,7 +544,8 @@ def backprop_input_kernel(fam: Family, xp: Any, sizes: Any, w: Any, dy: Any, str
                           padding: str, explicit_paddings: tuple, data_format: str,
                           dilations: tuple, op: str = "") -> Any:
     if xp is np and not op:  # (`op`: Conv2DBackpropInputV2, which computes it here)
-        refuse_on_cpu(fam.bin, w.dtype, data_format, dilations, fam is CONV3D_F, True)
+        refuse_on_cpu(fam.bin, w.dtype, data_format, dilations, fam is CONV3D_F, True,
+                      conv2d=fam is CONV2D_F)
     dilations = cpu_dilations(fam.depthwise, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)
@@ -552,7 +578,8 @@ def backprop_filter_kernel(fam: Family, xp: Any, x: Any, sizes: Any, dy: Any, st
                            padding: str, explicit_paddings: tuple, data_format: str,
                            dilations: tuple, op: str = "") -> Any:
     if xp is np and not op:  # (`op`: Conv2DBackpropFilterV2, which computes it here)
-        refuse_on_cpu(fam.bfil, x.dtype, data_format, dilations, fam is CONV3D_F, True)
+        refuse_on_cpu(fam.bfil, x.dtype, data_format, dilations, fam is CONV3D_F, True,
+                      conv2d=fam is CONV2D_F)
     dilations = cpu_dilations(fam.depthwise, xp, dilations)
     cf, st, dl, pad, ex = _engine_args(strides, padding, explicit_paddings, data_format,
                                        dilations)

@@ -241,14 +241,20 @@ def check_depthwise_backprop(op: str, label: str, in_shape: tuple, fshape: tuple
 
 
 def refuse_on_cpu(op: str, dtype: Any, data_format: str, dilations: tuple, conv3d: bool,
-                  gradient: bool = False) -> None:
+                  gradient: bool = False, conv2d: bool = False) -> None:
     """TF 2.21's CPU refusals of a convolution kernel's (run after the shape checks): of
     channels-first data (nn_args.refuse_channels_first), then of a dilated 3-D one
     (`conv3d`: Conv3D, `op`, and its `gradient` ops) where its default build has no
     oneDNN kernel to compute it, float64 or half (TF's own kernels compute no dilation;
-    TF's N-D Conv op refuses any dtype, nn_conv_nd.py). TF's XLA computes them all
+    TF's N-D Conv op refuses any dtype, nn_conv_nd.py), and of a dilated Conv2D gradient
+    (`conv2d` and `gradient`) of a type oneDNN does not compute (float64, int32: TF's own
+    kernels, whose constructors refuse any dilation). TF's XLA computes them all
     (`_state.xla`: the run of a tf.function(jit_compile=True))."""
     refuse_channels_first(op, dtype, data_format)
+    if conv2d and gradient and not _state.xla and any(d != 1 for d in dilations) and \
+            np.dtype(dtype).name not in ONEDNN_T + ("float16",):
+        raise fail(op, "Current CPU implementations do not yet support dilation rates larger "
+                       "than 1.")
     if not conv3d or all(d == 1 for d in dilations) or np.dtype(dtype).name in ONEDNN_T or \
             _state.xla:
         return

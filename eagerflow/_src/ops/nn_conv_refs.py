@@ -232,6 +232,14 @@ def family_samples(fam: Family) -> tuple:
             bfil_s.append(_undilated_gradient_sample(fam, fam.bfil,
                                                      (x, np.array(w.shape, np.int32)), a))
             continue
+        if r == 2 and not fam.depthwise and kw.get("dil", 1) != 1 and df == df_last:
+            # (TF's CPU Conv2D gradient kernels, float64's its own, refuse any dilation
+            # (nn_conv_checks.refuse_on_cpu): the gradients are a GPU's)
+            samples += [Sample((x, w), a, grad=False), Sample((x, w), a, gpu_only=True)]
+            bin_s.append(Sample((np.array(xs, np.int32), w, dy), a, gpu_only=True, **k(2)))
+            bfil_s.append(Sample((x, np.array(w.shape, np.int32), dy), a, gpu_only=True,
+                                 **k(0, 2)))
+            continue
         samples.append(Sample((x, w), a, **k(0)))
         bin_s.append(Sample((np.array(xs, np.int32), w, dy), a, **k(2)))
         bfil_s.append(Sample((x, np.array(w.shape, np.int32), dy), a, **k(0, 2)))

@@ -20,7 +20,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError
+from eagerflow._src.core.errors import FailedPreconditionError, InvalidArgumentError, OpError
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import attr_values as AV
@@ -29,7 +29,7 @@ from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import concat, expand_dims, ones, reshape, shape, transpose, zeros
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.eager_errors import decorate, eager_api, slow_path
 from eagerflow._src.ops.indexing import boolean_mask, gather, sequence_mask
 from eagerflow._src.ops.math import (
     equal,
@@ -128,12 +128,21 @@ def _ctc_loss_kernel(xp: Any, logits: Any, indices: Any, values: Any, lengths: A
     _check_lengths("CTCLoss", lengths, steps, batch, InvalidArgumentError)
     blank = classes - 1
     rows = _label_rows(indices, values, batch, preprocess_collapse_repeated)
-    for b, row in enumerate(rows):
+    given = _label_rows(indices, values, batch, False) if preprocess_collapse_repeated \
+        else rows
+    for b, (row, n) in enumerate(zip(rows, lengths.tolist())):
         if not row:
             raise fail("CTCLoss", f"Labels length is zero in batch {b}")
         if any(not 0 <= v < blank for v in row):
             raise fail("CTCLoss", f"Saw a label outside [0, num_classes - 1 = {blank}) in "
                                   f"batch {b}: labels {row}")
+        # (TF's PopulateLPrimes: the labels as given, before any collapse, against the
+        # sequence's steps; its message runs the batch index into the next sentence)
+        if not ignore_longer_outputs_than_inputs and len(given[b]) > n:
+            raise fail("CTCLoss", f"Not enough time for target transition sequence (required: "
+                                  f"{len(given[b])}, available: {n}){b}You can turn this error "
+                                  f"into a warning by using the flag "
+                                  f"ignore_longer_outputs_than_inputs")
     width = 2 * max((len(r) for r in rows), default=0) + 1
     ext = np.full((batch, width), blank, np.int64)  # blank, l0, blank, l1, ..., blank
     for b, row in enumerate(rows):
@@ -196,7 +205,7 @@ def _ctc_loss_kernel(xp: Any, logits: Any, indices: Any, values: Any, lengths: A
     grad = xp.where((xp.arange(steps)[:, None] < n[None, :])[:, :, None], grad, 0.0)
     loss = -loglik
     if ignore_longer_outputs_than_inputs:
-        too_long = xp.asarray([len(r) > int(m) for r, m in zip(rows, lengths.tolist())])
+        too_long = xp.asarray([len(r) > int(m) for r, m in zip(given, lengths.tolist())])
         loss = xp.where(too_long, 0.0, loss)
         grad = xp.where(too_long[None, :, None], 0.0, grad)
     return loss.astype(logits.dtype), grad.astype(logits.dtype)
@@ -404,6 +413,8 @@ def ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: Any,
         logits = transpose(logits, [1, 0, 2])
     if logits._shape is None or len(logits._shape) != 3:
         raise ValueError(f"logits must have rank 3, got shape {logits.shape}")
+    raw = wrapper_inputs.passed_raw(logit_length)  # (TF's op takes it as given: a list
+    # sends its wrapper down the slow path, whose errors name no name)
     logit_length = cast(_t(logit_length), dt.int32)
     classes = logits._shape[2]
     blank = AV.int_arg(blank_index, "blank_index")
@@ -414,7 +425,10 @@ def ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: Any,
     values = cast(values, dt.int32)
     values = where(values < blank, values, values - 1)  # the classes after the blank move
     logits = _blank_last(logits, blank)
-    loss, _ = bind(CTC_LOSS, (logits, cast(indices, dt.int64), values, logit_length), {})
+    try:
+        loss, _ = bind(CTC_LOSS, (logits, cast(indices, dt.int64), values, logit_length), {})
+    except OpError as e:
+        raise (slow_path(e) if raw else e) from None
     return cast(loss, original) if original is not logits._dtype else loss
 
 
@@ -444,10 +458,25 @@ def _dense_ctc_loss(labels: Any, logits: Any, label_length: Any, logit_length: A
             t._shape[dim]  # noqa: B018 - (TF's static read of the dim: its IndexError)
     if refuse_double and logits._dtype is dt.float64:
         _refuse_double()
+    _refuse_batches(logits._shape, labels._shape)
     loss, _ = bind(CTC_LOSS_DENSE, (logits, cast(labels, dt.int32),
                                     cast(label_length, dt.int32),
                                     cast(logit_length, dt.int32)), {})
     return cast(loss, original) if original is not logits._dtype else loss
+
+
+def _refuse_batches(lshape: Any, yshape: Any) -> None:
+    """TF's composite multiplies the log-probabilities [T, B, 1, C] by the labels' one-hot
+    [1, B', L, C]: batches that differ (neither 1) are its Mul's broadcasting error, eagerly
+    (one of them 1 fails later in its steps, in other ops' words, which are not
+    reproduced: the op's own check refuses them)."""
+    if _state.graph is not None or lshape is None or yshape is None or \
+            None in (lshape[1], yshape[0]) or lshape[1] == yshape[0] or \
+            1 in (lshape[1], yshape[0]):
+        return
+    t, b, c = lshape
+    e = fail("Mul", f"Incompatible shapes: [{t},{b},1,{c}] vs. [1,{yshape[0]},{yshape[1]},{c}]")
+    raise decorate(e, None, (), {}, _state.device, "") from None
 
 
 def _refuse_double() -> None:

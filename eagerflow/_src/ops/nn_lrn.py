@@ -95,6 +95,16 @@ def _power(xp: Any, t: Any, beta: Any) -> Any:
         return xp.exp(xp.log(t).astype(t.dtype) * -beta).astype(t.dtype)
 
 
+def _past_range(xp: Any, norm: Any, band: Any, dtype: Any) -> Any:
+    """`norm` (computed in double), infinite where TF's computation in `dtype` overflows:
+    a square or the band's sum past float32's range makes the norm infinite there, and
+    the channel's result 0 (NaN for an infinite input)."""
+    if dtype != np.float32:
+        return norm
+    big = ~xp.isfinite(band.astype(np.float32)) | ~xp.isfinite(norm.astype(np.float32))
+    return xp.where(big & xp.isfinite(norm), np.inf, norm)
+
+
 def _lrn_infer(x: Any, depth_radius: int, bias: float, alpha: float, beta: float) -> list:
     _lrn_checks("LRN", (x,), depth_radius, bias, alpha, beta)
     return [(x._shape, x._dtype)]
@@ -113,7 +123,12 @@ def _lrn_kernel(xp: Any, x: Any, depth_radius: int, bias: float, alpha: float,
     with np.errstate(all="ignore"):
         if c > _RUNNING_DEPTH and beta in (0.5, 1.0):
             xf = x.astype(np.float64)
-            out = xf * (bias + _running_sum(xp, alpha * xf * xf, depth_radius)) ** -beta
+            sq = alpha * xf * xf
+            if x.dtype == np.float32:  # (a square past float32's range: TF's running sum
+                # holds an infinity, and NaN once it leaves the window)
+                sq = xp.where(xp.isfinite(sq.astype(np.float32)), sq, np.inf)
+            band = _running_sum(xp, sq, depth_radius)
+            out = xf * _past_range(xp, bias + band, band, x.dtype) ** -beta
             return out.astype(x.dtype)
         sq = x * x
         if x.dtype == np.float16:
@@ -121,8 +136,11 @@ def _lrn_kernel(xp: Any, x: Any, depth_radius: int, bias: float, alpha: float,
             out = x * _power(xp, t.astype(x.dtype), x.dtype.type(beta))
         else:
             xf = x.astype(np.float64)
-            out = (xf * (bias + alpha * _band_sum(xp, xf * xf, depth_radius)) ** -beta)
+            band = _band_sum(xp, xf * xf, depth_radius)
+            out = xf * _past_range(xp, bias + alpha * band, band, x.dtype) ** -beta
         out = out.astype(x.dtype)
+        if x.dtype == np.float32:  # (TF's threads flush subnormal results to zero)
+            out = xp.where(xp.abs(out) < np.finfo(np.float32).tiny, out * 0, out)
         # (the band matrix's zeros times an infinite or NaN square outside a channel's band
         # are NaN: that channel's result too)
         if not xp.isfinite(sq).all():

@@ -23,6 +23,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.elementwise import binary_args
+from eagerflow._src.ops.nn_args import out_size
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.shaping import reverse
 
@@ -75,6 +76,9 @@ def _check(op: str, x: Any, f: Any, strides: Any, rates: Any, padding: str) -> t
     if x._shape[3] != f._shape[2]:
         raise C.fail(op, f"input and filter must have the same depth: {x._shape[3]} vs "
                          f"{f._shape[2]}")
+    if padding == "VALID":  # (TF's kernel: GetWindowedOutputSize's negative-size refusal)
+        for i in (1, 2):
+            out_size(op, x._shape[i], f._shape[i - 1], strides[i], rates[i], padding, (0, 0))
     (oh, ow), _, _ = _geometry(op, x._shape, f._shape, strides, rates, padding)
     return (x._shape[0], oh, ow, x._shape[3])
 

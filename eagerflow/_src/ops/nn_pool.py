@@ -27,7 +27,7 @@ import numpy as np
 
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import CPU_DEVICE, _state
-from eagerflow._src.core.errors import UnimplementedError
+from eagerflow._src.core.errors import OpError, UnimplementedError
 from eagerflow._src.core.name_scope import wrapper_scope
 from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
@@ -38,7 +38,7 @@ from eagerflow._src.ops import wrapper_inputs
 from eagerflow._src.ops.array import expand_dims, squeeze
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
-from eagerflow._src.ops.eager_errors import eager_name
+from eagerflow._src.ops.eager_errors import eager_name, slow_path
 from eagerflow._src.ops.math import add, maximum
 from eagerflow._src.ops.math_base import _t, zeros_like
 from eagerflow._src.ops.nn_args import (
@@ -976,14 +976,24 @@ def pool(input: Any, window_shape: Any, pooling_type: str, strides: Any = None, 
         raise ValueError(f"data_format must be either 'NWC' or 'NCW'. Received: "
                          f"data_format={data_format}")
     st, dl = tuple(int(v) for v in st), tuple(int(v) for v in dl)
+    if any(d > 1 for d in dl) and padding not in ("SAME", "VALID"):
+        # (TF's with_space_to_batch's check)
+        raise ValueError(f"`padding` must be one of 'SAME' or 'VALID'. Received: "
+                         f"padding={padding}")
+    try:
+        return _pool_ops(x, window, pooling_type, st, dl, padding, data_format)
+    except OpError as e:  # (TF's strides reach its ops as NumPy ints: their slow path,
+        # whose errors name no name)
+        raise slow_path(e) from None
+
+
+def _pool_ops(x: Any, window: list, pooling_type: str, st: tuple, dl: tuple, padding: str,
+              data_format: str | None) -> Any:
     if any(d > 1 for d in dl):
-        if padding not in ("SAME", "VALID"):  # (TF's with_space_to_batch's check)
-            raise ValueError(f"`padding` must be one of 'SAME' or 'VALID'. Received: "
-                             f"padding={padding}")
         return _dilated_pool(x, window, dl, pooling_type, data_format)
     fn = {("MAX", 1): max_pool1d, ("MAX", 2): max_pool2d, ("MAX", 3): max_pool3d,
           ("AVG", 1): avg_pool1d, ("AVG", 2): avg_pool2d, ("AVG", 3): avg_pool3d}[
-        (pooling_type, r)]
+        (pooling_type, len(window))]
     if data_format is None:
         return fn(x, window, st, padding)
     return fn(x, window, st, padding, data_format)

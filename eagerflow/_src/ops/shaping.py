@@ -13,7 +13,7 @@ import numpy as np
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
-from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
+from eagerflow._src.core.errors import InvalidArgumentError, OpError, UnimplementedError
 from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import ones, reshape, static_ints
@@ -28,7 +28,7 @@ from eagerflow._src.ops.dynshape import (
     runtime_ints,
     shape_arg,
 )
-from eagerflow._src.ops.eager_errors import eager_api, slow_inputs
+from eagerflow._src.ops.eager_errors import decorate, eager_api, slow_inputs
 from eagerflow._src.ops.math import negative
 from eagerflow._src.ops.math_base import _t
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, TFForm, register
@@ -266,11 +266,23 @@ _TAXIS = ("Roll", "Taxis", "axis must be a scalar or a 1-D vector. Found: {shape
 @eager_api("input", "shift", "axis")
 def roll(input: Any, shift: Any, axis: Any, name: str | None = None) -> Any:  # noqa: A002
     if _state.graph is None:
-        return bind(ROLL, (_t(input),), {"shift": _roll_ints(shift, "shift", _TSHIFT),
-                                         "axis": _roll_ints(axis, "axis", _TAXIS)}, name)
+        x, s = _t(input), _roll_ints(shift, "shift", _TSHIFT)
+        a = _roll_ints(axis, "axis", _TAXIS)
+        # (TF's kernel, after the input's rank: equal shapes, a scalar no [1])
+        if x._shape != () and _rank(shift) != _rank(axis):
+            try:
+                raise C.fail("Roll", "shift and axis must have the same size")
+            except OpError as e:
+                raise decorate(e, None, (), {}, _state.device, name) from None
+        return bind(ROLL, (x,), {"shift": s, "axis": a}, name)
     (s, ds), (a, da) = shape_arg(shift, "shift", _TSHIFT), shape_arg(axis, "axis", _TAXIS)
     return bind(ROLL, (_t(input),) + ds + da, {"shift": None if ds else s,
                                                "axis": None if da else a}, name)
+
+
+def _rank(value: Any) -> int:
+    shape = getattr(value, "_shape", None)
+    return len(shape) if shape is not None else np.ndim(value)
 
 
 def _roll_ints(value: Any, what: str, attr: tuple) -> tuple:

@@ -66,7 +66,10 @@ def window_geometry(size: int, k: int, stride: int, dilation: int, padding: str,
         need = max(0, (out - 1) * stride + eff - size)
         return out, need // 2, need - need // 2
     before, after = explicit if padding == "EXPLICIT" else (0, 0)
-    return (size + before + after - eff + stride) // stride, before, after
+    # (TF's C division: toward zero, so a window past the input by less than a stride is
+    # an empty output, not a negative one)
+    num = size + before + after - eff + stride
+    return (num // stride if num >= 0 else -(-num // stride)), before, after
 
 
 @functools.lru_cache(maxsize=256)  # (a training step asks the same few, every step)
