@@ -22,7 +22,9 @@ def _data_threads():
     return [t for t in threading.enumerate() if t.name.startswith("tf_data")]
 
 
-def _wait_no_data_threads(timeout=5.0):
+def _wait_no_data_threads(timeout=30.0):
+    # (a poll, not a time limit: it returns once they are gone, in ms; a loaded machine
+    # can take seconds to run the ending threads)
     deadline = time.monotonic() + timeout
     while _data_threads() and time.monotonic() < deadline:
         gc.collect()

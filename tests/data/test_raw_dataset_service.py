@@ -119,7 +119,10 @@ def fault_tolerant(tmp_path):
 
 
 def _done(path):
-    for _ in range(400):
+    # (a poll: it returns once the save's thread has written DONE, in ms; 60 s, not the
+    # 10 s a loaded machine could spend before that thread runs)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         if os.path.exists(os.path.join(path, "DONE")):
             return
         time.sleep(0.025)

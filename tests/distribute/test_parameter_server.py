@@ -6,7 +6,6 @@ recorded runs cannot pin down (which worker ran a function): the queue's semanti
 
 import json
 import threading
-import time
 from pathlib import Path
 
 import numpy as np
@@ -138,11 +137,16 @@ def test_schedule_returns_while_a_closure_runs(resolver):
     which made test_first_error_cancels... flaky when the worker took its lock first)."""
     s = tf.distribute.experimental.ParameterServerStrategy(resolver)
     c = tf.distribute.coordinator.ClusterCoordinator(s)
-    started, gate = threading.Event(), threading.Event()
+    started, gate, opened = threading.Event(), threading.Event(), []
+
+    def hold() -> float:
+        started.set()
+        opened.append(gate.wait(60))  # (False: the gate was never opened, it timed out)
+        return 0.0
 
     @tf.function
     def blocked(a):
-        tf.py_function(lambda: started.set() or (gate.wait(10) and 0.0), [], tf.float32)
+        tf.py_function(hold, [], tf.float32)
         return a
 
     @tf.function
@@ -150,13 +154,14 @@ def test_schedule_returns_while_a_closure_runs(resolver):
         return a + 1
 
     first = c.schedule(blocked, args=(tf.constant(1),))
-    assert started.wait(10)
-    t = time.monotonic()
+    assert started.wait(60)
+    # the gate opens only once this schedule has returned: a schedule that waited for
+    # `blocked` would have waited out its gate (no clock read: a loaded machine's pauses
+    # cannot fail it)
     second = c.schedule(fine, args=(tf.constant(2),))  # traced while `blocked` runs
-    waited = time.monotonic() - t
     gate.set()
     c.join()
-    assert waited < 5 and int(first.fetch()) == 1 and int(second.fetch()) == 3
+    assert opened == [True] and int(first.fetch()) == 1 and int(second.fetch()) == 3
 
 
 def test_tracing_error_raises_at_schedule(resolver):

@@ -9,8 +9,6 @@ TF process that had already run an op. Where TF's own kernel crashes the process
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pytest
 from fuzzlib import guarded
@@ -720,9 +718,9 @@ EMPTY_BATCH = [
 
 @pytest.mark.parametrize("label,call", EMPTY_BATCH, ids=[e[0] for e in EMPTY_BATCH])
 def test_an_empty_batch_answers_at_once(label, call):
-    start = time.monotonic()
-    result, value = guarded(label, (label,), call)  # (its timer: a hang's FuzzFailure)
+    # (the guard's timer, CALL_SECONDS, makes a call past it a hang's FuzzFailure: no
+    # second clock here, which a loaded machine's pause around the call could trip)
+    result, value = guarded(label, (label,), call)
     assert result == "ok"
-    assert time.monotonic() - start < 5
     first = value[0] if isinstance(value, tuple) else value
     assert first.shape.num_elements() == 0

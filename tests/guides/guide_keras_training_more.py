@@ -42,7 +42,11 @@ def captured(fn):
     text = re.sub(r"\d+(\.\d+)?(ms|s|us)(/step)?", "T", text)
     # (a progress bar redraws its line: backspaces, a carriage return, and spaces padding
     # it to the width of the last one, which varies with the timings)
-    text = re.sub(r"\x08+", "", text).replace("\r", "\n")
+    text = re.sub(r"\x08+", "", text)
+    # (Keras's Progbar draws its first step and its last, and a step between only once
+    # its `interval`, 0.05 s, has passed since it last drew: those draws follow the clock)
+    text = re.sub(r"(\r[^\r\n]*)(?:\r[^\r\n]*)*(\r[^\r\n]*)", r"\1\2", text)
+    text = text.replace("\r", "\n")
     return re.sub(r" +\n", "\n", text)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -14,6 +15,18 @@ import pytest
 import eagerflow as tf
 
 WAIT = 10.0  # seconds a test waits for a thread that must finish (it finishes in ms)
+
+
+def _waiting_in(q, threads=1):
+    """Returns once `threads` threads wait inside q's ops: a thread just started may not
+    have reached its wait yet on a loaded machine (a fixed pause could end first, and an
+    enqueue begun after a close is refused where a waiting one goes on waiting, as in TF).
+    The waits are counted on the queue's condition (CPython's Condition._waiters)."""
+    cond = q._queue_ref._cond
+    deadline = time.monotonic() + WAIT
+    while len(cond._waiters) < threads and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert len(cond._waiters) >= threads
 
 
 def _start(fn, *args):
@@ -32,10 +45,10 @@ def _start(fn, *args):
 def test_dequeue_waits_for_a_producer_thread():
     q = tf.queue.FIFOQueue(10, tf.int32, shapes=[[]])
     t, out = _start(q.dequeue_many, 3)
-    t.join(0.2)
+    _waiting_in(q)
     assert t.is_alive()  # nothing to take yet
     q.enqueue_many([[4, 5]])
-    t.join(0.2)
+    _waiting_in(q)
     assert t.is_alive()  # two of three
     q.enqueue(6)
     t.join(WAIT)
@@ -48,7 +61,7 @@ def test_enqueue_waits_for_room_and_close_keeps_it_waiting_unless_cancelled():
     q = tf.queue.FIFOQueue(2, tf.float32, shapes=[[]])
     q.enqueue_many([[1.0, 2.0]])
     t, out = _start(q.enqueue, 3.0)
-    t.join(0.2)
+    _waiting_in(q)
     assert t.is_alive()  # full
     assert float(q.dequeue()) == 1.0
     t.join(WAIT)
@@ -57,9 +70,9 @@ def test_enqueue_waits_for_room_and_close_keeps_it_waiting_unless_cancelled():
 
     q.enqueue_many([[7.0, 8.0]])
     t, out = _start(q.enqueue, 9.0)
-    t.join(0.2)
+    _waiting_in(q)
     q.close()  # a pending enqueue still waits for room
-    t.join(0.2)
+    _waiting_in(q)
     assert t.is_alive()
     assert float(q.dequeue()) == 7.0
     t.join(WAIT)
@@ -71,7 +84,7 @@ def test_cancel_pending_enqueues_fails_a_waiting_enqueue():
     q = tf.queue.FIFOQueue(1, tf.float32, shapes=[[]])
     q.enqueue(1.0)
     t, out = _start(q.enqueue, 2.0)
-    t.join(0.2)
+    _waiting_in(q)
     q.close(cancel_pending_enqueues=True)
     t.join(WAIT)
     assert isinstance(out["error"], tf.errors.CancelledError)
@@ -84,8 +97,7 @@ def test_close_wakes_waiting_dequeues():
     q.enqueue(1)
     many, many_out = _start(q.dequeue_many, 3)
     up_to, up_to_out = _start(q.dequeue_up_to, 3)
-    many.join(0.2)
-    up_to.join(0.2)
+    _waiting_in(q, 2)
     assert many.is_alive() and up_to.is_alive()
     q.close()
     many.join(WAIT)
@@ -103,7 +115,7 @@ def test_random_shuffle_queue_keeps_min_after_dequeue_until_closed():
     q.enqueue_many([[1, 2, 3]])
     first = int(q.dequeue())
     t, out = _start(q.dequeue)
-    t.join(0.2)
+    _waiting_in(q)
     assert t.is_alive()  # only min_after_dequeue elements left
     q.close()
     t.join(WAIT)
