@@ -145,17 +145,33 @@ class _ConfusionCount(Metric):
 class TruePositives(_ConfusionCount):
     _key = TP
 
+    def __init__(self, thresholds: Any = None, name: str | None = None,
+                 dtype: Any = None) -> None:  # (its own: a bad argument's error names it)
+        super().__init__(thresholds=thresholds, name=name, dtype=dtype)
+
 
 class FalsePositives(_ConfusionCount):
     _key = FP
+
+    def __init__(self, thresholds: Any = None, name: str | None = None,
+                 dtype: Any = None) -> None:  # (its own: a bad argument's error names it)
+        super().__init__(thresholds=thresholds, name=name, dtype=dtype)
 
 
 class TrueNegatives(_ConfusionCount):
     _key = TN
 
+    def __init__(self, thresholds: Any = None, name: str | None = None,
+                 dtype: Any = None) -> None:  # (its own: a bad argument's error names it)
+        super().__init__(thresholds=thresholds, name=name, dtype=dtype)
+
 
 class FalseNegatives(_ConfusionCount):
     _key = FN
+
+    def __init__(self, thresholds: Any = None, name: str | None = None,
+                 dtype: Any = None) -> None:  # (its own: a bad argument's error names it)
+        super().__init__(thresholds=thresholds, name=name, dtype=dtype)
 
 
 class Precision(Metric):
@@ -370,8 +386,8 @@ class AUC(Metric):
                       curve=self.curve.value,
                       summation_method=self.summation_method.value,
                       multi_label=self.multi_label, num_labels=self.num_labels,
-                      label_weights=None if self.label_weights is None else
-                      self.label_weights.numpy().tolist(), from_logits=self._from_logits)
+                      # (the tensor itself, as Keras keeps it: serialized, a __tensor__)
+                      label_weights=self.label_weights, from_logits=self._from_logits)
         if self._given:  # the thresholds given, without the added end points
             config["thresholds"] = self.thresholds[1:-1]
         return config
