@@ -71,7 +71,8 @@ SUITES = ("kprobe", "kprobe3", "kprobe4", "kprobe5", "kprobe6", "kprobe7", "kpro
           "kprobe24", "kprobe25", "kprobe26", "kprobe27", "kprobe28", "kprobe29",
           "kprobe30", "kprobe31", "kprobe32", "kprobe33", "kprobe34", "kprobe35", "kprobe36",
           "kprobe37", "kprobe38", "kprobe39", "kprobe40", "kprobe41", "kprobe44",
-          "kprobe46", "kprobe47", "kprobe47b", "kprobe48", "kprobe48b", "kprobe49", "kprep", "inputs", "calls")
+          "kprobe46", "kprobe47", "kprobe47b", "kprobe48", "kprobe48b", "kprobe49", "kprep",
+          "inputs", "calls")
 
 if __name__ == "__main__":
     args = sys.argv[1:]
