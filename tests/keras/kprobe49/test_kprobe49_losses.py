@@ -1,11 +1,12 @@
-"""The snippets of kprobe49 (cases.py) print on eagerflow what real TF 2.21 + Keras 3
-printed (golden.json, written by kprobe/record_golden.py kprobe49).
+"""The snippets of cases_losses.py (losses and metrics)
+print on eagerflow what real TF 2.21 + Keras 3 printed (golden.json, written by
+kprobe/record_golden.py kprobe49).
 
 KNOWN lists the snippets that still print otherwise, each with what differs: they run as
 strict xfails, so one that starts to match fails until it is taken off the list."""
 
 from tests.keras.kprobe.snippets import snippet_test
-from tests.keras.kprobe49.cases import SNIPPETS
+from tests.keras.kprobe49.cases_losses import SNIPPETS
 
 KNOWN: dict[str, str] = {}
 
