@@ -5,7 +5,8 @@ losses, metrics' states (AUC, F1/FBeta, IoU, R2Score); cases_optim.py: optimizer
 steps and options, clipping, EMA, loss scaling, schedules; cases_misc.py: keras.random
 with SeedGenerators, keras.ops edges, layers' build errors and config round trips;
 cases_more.py: the same under mixed precision, KerasTensors, tf.function, fit and saving;
-cases_edges.py: their edges (scalar and empty variables, odd steps, no updates, bad masks).
+cases_edges.py: their edges (scalar and empty variables, odd steps, no updates, bad masks);
+cases_traced.py: them traced in tf.function with unknown dimensions.
 kprobe/record_golden.py kprobe49 records what real TF 2.21 + Keras 3 prints for each, and
 the suite's test files check that eagerflow prints the same."""
 
@@ -15,7 +16,8 @@ from tests.keras.kprobe49.cases_losses import SNIPPETS as LOSS_SNIPPETS
 from tests.keras.kprobe49.cases_misc import SNIPPETS as MISC_SNIPPETS
 from tests.keras.kprobe49.cases_more import SNIPPETS as MORE_SNIPPETS
 from tests.keras.kprobe49.cases_optim import SNIPPETS as OPTIM_SNIPPETS
+from tests.keras.kprobe49.cases_traced import SNIPPETS as TRACED_SNIPPETS
 
 SNIPPETS: dict[str, str] = {**ATTN_SNIPPETS, **LOSS_SNIPPETS, **OPTIM_SNIPPETS,
                            **MISC_SNIPPETS, **MORE_SNIPPETS,
-                           **EDGE_SNIPPETS}
+                           **EDGE_SNIPPETS, **TRACED_SNIPPETS}
