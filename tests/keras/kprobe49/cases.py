@@ -6,7 +6,8 @@ steps and options, clipping, EMA, loss scaling, schedules; cases_misc.py: keras.
 with SeedGenerators, keras.ops edges, layers' build errors and config round trips;
 cases_more.py: the same under mixed precision, KerasTensors, tf.function, fit and saving;
 cases_edges.py: their edges (scalar and empty variables, odd steps, no updates, bad masks);
-cases_traced.py: them traced in tf.function with unknown dimensions.
+cases_traced.py: them traced in tf.function with unknown dimensions;
+cases_summary.py: models' summaries and configs, objects' reprs.
 kprobe/record_golden.py kprobe49 records what real TF 2.21 + Keras 3 prints for each, and
 the suite's test files check that eagerflow prints the same."""
 
@@ -16,8 +17,10 @@ from tests.keras.kprobe49.cases_losses import SNIPPETS as LOSS_SNIPPETS
 from tests.keras.kprobe49.cases_misc import SNIPPETS as MISC_SNIPPETS
 from tests.keras.kprobe49.cases_more import SNIPPETS as MORE_SNIPPETS
 from tests.keras.kprobe49.cases_optim import SNIPPETS as OPTIM_SNIPPETS
+from tests.keras.kprobe49.cases_summary import SNIPPETS as SUMMARY_SNIPPETS
 from tests.keras.kprobe49.cases_traced import SNIPPETS as TRACED_SNIPPETS
 
 SNIPPETS: dict[str, str] = {**ATTN_SNIPPETS, **LOSS_SNIPPETS, **OPTIM_SNIPPETS,
                            **MISC_SNIPPETS, **MORE_SNIPPETS,
-                           **EDGE_SNIPPETS, **TRACED_SNIPPETS}
+                           **EDGE_SNIPPETS, **TRACED_SNIPPETS,
+                           **SUMMARY_SNIPPETS}
