@@ -69,3 +69,48 @@ l(x, x)
 print(repr(l), l.built, [type(s).__name__ for s in (l._query_dense, l._key_dense, l._value_dense, l._output_dense)] if hasattr(l, "_query_dense") else None)
 print([ (s.name, s.equation if hasattr(s, "equation") else None) for s in (l._query_dense, l._key_dense, l._value_dense, l._output_dense)] if hasattr(l, "_query_dense") else None)
 """
+
+_LAYERS = """
+MAKERS = {
+    "Dense": lambda: layers.Dense(2), "EinsumDense": lambda: layers.EinsumDense("ab,bc->ac", 2),
+    "Conv1D": lambda: layers.Conv1D(2, 2), "Conv2D": lambda: layers.Conv2D(2, 2), "Conv3D": lambda: layers.Conv3D(2, 2),
+    "Conv1DTranspose": lambda: layers.Conv1DTranspose(2, 2), "Conv2DTranspose": lambda: layers.Conv2DTranspose(2, 2),
+    "SeparableConv1D": lambda: layers.SeparableConv1D(2, 2), "SeparableConv2D": lambda: layers.SeparableConv2D(2, 2),
+    "DepthwiseConv1D": lambda: layers.DepthwiseConv1D(2), "DepthwiseConv2D": lambda: layers.DepthwiseConv2D(2),
+    "MaxPooling1D": lambda: layers.MaxPooling1D(), "MaxPooling2D": lambda: layers.MaxPooling2D(), "AveragePooling3D": lambda: layers.AveragePooling3D(),
+    "GlobalAveragePooling1D": lambda: layers.GlobalAveragePooling1D(), "GlobalMaxPooling2D": lambda: layers.GlobalMaxPooling2D(), "GlobalAveragePooling3D": lambda: layers.GlobalAveragePooling3D(),
+    "LSTM": lambda: layers.LSTM(2), "GRU": lambda: layers.GRU(2), "SimpleRNN": lambda: layers.SimpleRNN(2), "ConvLSTM1D": lambda: layers.ConvLSTM1D(2, 2),
+    "Embedding": lambda: layers.Embedding(5, 2), "Flatten": lambda: layers.Flatten(), "RepeatVector": lambda: layers.RepeatVector(2),
+    "Permute": lambda: layers.Permute((2, 1)), "Reshape": lambda: layers.Reshape((-1,)),
+    "Cropping1D": lambda: layers.Cropping1D(1), "Cropping2D": lambda: layers.Cropping2D(1), "ZeroPadding1D": lambda: layers.ZeroPadding1D(1), "ZeroPadding3D": lambda: layers.ZeroPadding3D(1),
+    "UpSampling1D": lambda: layers.UpSampling1D(), "UpSampling2D": lambda: layers.UpSampling2D(), "UpSampling3D": lambda: layers.UpSampling3D(),
+    "LayerNormalization": lambda: layers.LayerNormalization(), "BatchNormalization": lambda: layers.BatchNormalization(), "GroupNormalization": lambda: layers.GroupNormalization(1),
+    "UnitNormalization": lambda: layers.UnitNormalization(), "RMSNormalization": lambda: layers.RMSNormalization(),
+    "SpatialDropout1D": lambda: layers.SpatialDropout1D(0.5), "SpatialDropout2D": lambda: layers.SpatialDropout2D(0.5), "SpatialDropout3D": lambda: layers.SpatialDropout3D(0.5),
+    "Resizing": lambda: layers.Resizing(2, 2), "CenterCrop": lambda: layers.CenterCrop(1, 1), "RandomFlip": lambda: layers.RandomFlip(), "Rescaling": lambda: layers.Rescaling(0.5),
+    "PReLU": lambda: layers.PReLU(), "Softmax": lambda: layers.Softmax(), "TimeDistributed": lambda: layers.TimeDistributed(layers.Dense(2)),
+    "Bidirectional": lambda: layers.Bidirectional(layers.LSTM(2)), "CategoryEncoding": lambda: layers.CategoryEncoding(3), "Hashing": lambda: layers.Hashing(3),
+    "Discretization": lambda: layers.Discretization([0.5]), "AlphaDropout": lambda: layers.AlphaDropout(0.5), "GaussianNoise": lambda: layers.GaussianNoise(0.5),
+}
+def sweep_ranks(label_fn):
+    for name, make in MAKERS.items():
+        out = []
+        for shape in [(2,), (2, 3), (2, 3, 4), (2, 3, 4, 5), (2, 3, 4, 5, 6), (2, 3, 4, 5, 6, 7)]:
+            try:
+                out.append(str(tuple(label_fn(make(), shape))))
+            except Exception as e:
+                out.append(type(e).__name__ + ":" + (str(e).splitlines() or [""])[0][:110])
+        print(name, " | ".join(out))
+"""
+
+SNIPPETS["layers_called_on_keras_tensors_of_each_rank"] = _TRY + _LAYERS + """
+sweep_ranks(lambda l, s: l(keras.KerasTensor(s)).shape)
+"""
+
+SNIPPETS["layers_compute_output_shape_of_each_rank"] = _TRY + _LAYERS + """
+sweep_ranks(lambda l, s: l.compute_output_shape(s))
+"""
+
+SNIPPETS["layers_called_eagerly_on_each_rank"] = _TRY + _LAYERS + """
+sweep_ranks(lambda l, s: l(np.ones(s, "float32")).shape)
+"""

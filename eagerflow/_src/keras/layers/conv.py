@@ -62,6 +62,7 @@ class Conv(Layer):
     _causal_padding = True  # a 1-D one may pad causally
     _strides_with_dilation = False  # Keras refuses strides and dilations both over 1
     _checks_kernel_rank = True  # (a transposed one takes its rank from the input)
+    _validates_in_build = True  # its build asks the output shape (an empty one refused)
 
     def __init__(self, rank: int, filters: int, kernel_size: Any, strides: Any = 1,
                  padding: str = "valid", data_format: str | None = None,
@@ -122,7 +123,8 @@ class Conv(Layer):
         self._check_groups(in_ch, input_shape)
         # (a float `filters` is kept, as Keras 3 keeps it, for the kernel's shape to refuse)
         kernel_shape = standardize_shape(self._kernel_shape(in_ch))
-        self.compute_output_shape(input_shape)  # raises for outputs that would be empty
+        if self._validates_in_build:  # raises for outputs that would be empty
+            self.compute_output_shape(input_shape)
         self.kernel = self.add_weight(name="kernel", shape=kernel_shape,
                                       initializer=self.kernel_initializer,
                                       regularizer=self.kernel_regularizer,
@@ -402,6 +404,9 @@ class ConvTranspose(Conv):
                                  f"but `strides` is {stride}. Received: "
                                  f"output_padding={self.output_padding}, "
                                  f"strides={self.strides}")
+
+    # (Keras 3's transposed build asks no output shape: a bad rank fails in the call)
+    _validates_in_build = False
 
     def compute_output_shape(self, input_shape: Any) -> list:
         # (Keras 3.15's transposed convolutions give their shape as a list)

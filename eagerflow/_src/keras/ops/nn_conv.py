@@ -226,6 +226,7 @@ def conv_transpose(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "v
     data_format = standardize_data_format(data_format)
     inputs, kernel = kd.to_tensor(inputs), kd.to_tensor(kernel)
     check_channels(inputs, kernel, data_format, kernel_axis=-1)
+    fmt = tf_format(data_format, len(inputs.shape))  # (Keras's: a rank refused first)
     n = len(inputs.shape) - 2
     dims = list(static_shape(inputs))
     spatial = dims[1:-1] if data_format == "channels_last" else dims[2:]
@@ -240,8 +241,7 @@ def conv_transpose(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "v
         out_shape = stack(out_shape)
     return nn_conv_variants.conv_transpose(inputs, kernel, out_shape, strides,
                                            padding=padding.upper(),
-                                           data_format=tf_format(data_format, len(inputs.shape)),
-                                           dilations=dilation_rate)
+                                           data_format=fmt, dilations=dilation_rate)
 
 
 # ---------------------------------------------------------------------------------------
