@@ -114,3 +114,27 @@ sweep_ranks(lambda l, s: l.compute_output_shape(s))
 SNIPPETS["layers_called_eagerly_on_each_rank"] = _TRY + _LAYERS + """
 sweep_ranks(lambda l, s: l(np.ones(s, "float32")).shape)
 """
+
+SNIPPETS["symbolic_call_errors_show_resolved_training"] = _TRY + """
+class A(layers.Layer):
+    def call(self, x, training=True):
+        raise ValueError("boom")
+class B(layers.Layer):
+    def call(self, x, training=None, mask=None):
+        raise ValueError("boom")
+class C(layers.Layer):
+    def call(self, x, flag=3):
+        raise ValueError("boom")
+for l, kw in [(A(), {}), (A(), {"training": False}), (B(), {}), (B(), {"training": True}), (C(), {}), (C(), {"flag": 4})]:
+    for x in [keras.KerasTensor((2, 3)), np.ones((2, 3), "float32")]:
+        try:
+            l(x, **kw)
+        except Exception as e:
+            print(type(l).__name__, kw, type(x).__name__, [ln for ln in str(e).splitlines() if "\\u2022" in ln])
+for make in [lambda: layers.Resizing(2, 2), lambda: layers.CenterCrop(1, 1), lambda: layers.Conv1DTranspose(2, 2)]:
+    for s in [(2,), (2, 3), (2, 3, 4, 5, 6)]:
+        try:
+            print(make()(keras.KerasTensor(s)).shape)
+        except Exception as e:
+            print(type(e).__name__, [ln for ln in str(e).splitlines() if ln.strip()][1:])
+"""
