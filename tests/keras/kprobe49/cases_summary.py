@@ -138,3 +138,38 @@ for make in [lambda: layers.Resizing(2, 2), lambda: layers.CenterCrop(1, 1), lam
         except Exception as e:
             print(type(e).__name__, [ln for ln in str(e).splitlines() if ln.strip()][1:])
 """
+
+SNIPPETS["layers_called_on_each_input_dtype"] = _TRY + _LAYERS + """
+SHAPES = {"Dense": (2, 3), "EinsumDense": (2, 3), "Conv1D": (2, 4, 3), "Conv2D": (2, 4, 4, 3), "Conv3D": (2, 3, 3, 3, 2), "Conv1DTranspose": (2, 4, 3), "Conv2DTranspose": (2, 4, 4, 3),
+          "SeparableConv1D": (2, 4, 3), "SeparableConv2D": (2, 4, 4, 3), "DepthwiseConv1D": (2, 4, 3), "DepthwiseConv2D": (2, 4, 4, 3), "MaxPooling1D": (2, 4, 3), "MaxPooling2D": (2, 4, 4, 3),
+          "AveragePooling3D": (2, 4, 4, 4, 2), "GlobalAveragePooling1D": (2, 4, 3), "GlobalMaxPooling2D": (2, 4, 4, 3), "GlobalAveragePooling3D": (2, 2, 2, 2, 3), "LSTM": (2, 4, 3), "GRU": (2, 4, 3),
+          "SimpleRNN": (2, 4, 3), "ConvLSTM1D": (2, 3, 4, 2), "Embedding": (2, 3), "Flatten": (2, 3, 2), "RepeatVector": (2, 3), "Permute": (2, 3, 4), "Reshape": (2, 3, 2),
+          "Cropping1D": (2, 4, 3), "Cropping2D": (2, 4, 4, 3), "ZeroPadding1D": (2, 4, 3), "ZeroPadding3D": (2, 2, 2, 2, 1), "UpSampling1D": (2, 2, 3), "UpSampling2D": (2, 2, 2, 3), "UpSampling3D": (2, 2, 2, 2, 1),
+          "LayerNormalization": (2, 4), "BatchNormalization": (2, 4), "GroupNormalization": (2, 4), "UnitNormalization": (2, 4), "RMSNormalization": (2, 4), "SpatialDropout1D": (2, 4, 3),
+          "SpatialDropout2D": (2, 4, 4, 3), "SpatialDropout3D": (2, 2, 2, 2, 3), "Resizing": (2, 4, 4, 3), "CenterCrop": (2, 4, 4, 3), "RandomFlip": (2, 4, 4, 3), "Rescaling": (2, 4),
+          "PReLU": (2, 4), "Softmax": (2, 4), "TimeDistributed": (2, 3, 4), "Bidirectional": (2, 4, 3), "CategoryEncoding": (2, 3), "Hashing": (2, 3), "Discretization": (2, 3),
+          "AlphaDropout": (2, 4), "GaussianNoise": (2, 4)}
+for name, make in MAKERS.items():
+    out = []
+    for d in ["int32", "int64", "uint8", "bool", "float16", "float64", "bfloat16"]:
+        try:
+            x = keras.ops.cast(np.ones(SHAPES[name]), d)
+            y = make()(x, training=True) if name in ("RandomFlip", "AlphaDropout", "GaussianNoise", "SpatialDropout1D", "SpatialDropout2D", "SpatialDropout3D") else make()(x)
+            out.append(keras.backend.standardize_dtype(y.dtype))
+        except Exception as e:
+            out.append(type(e).__name__)
+    print(name, " ".join(out))
+"""
+
+SNIPPETS["layers_called_symbolically_on_each_input_dtype"] = _TRY + _LAYERS + """
+for name, make in MAKERS.items():
+    out = []
+    for d in ["int32", "uint8", "bool", "float16", "float64", "bfloat16", "string"]:
+        try:
+            x = keras.KerasTensor((2, 4, 4, 3) if "2D" in name or name in ("Resizing", "CenterCrop", "RandomFlip") else (2, 4, 3), dtype=d)
+            y = make()(x)
+            out.append(keras.backend.standardize_dtype(y.dtype))
+        except Exception as e:
+            out.append(type(e).__name__)
+    print(name, " ".join(out))
+"""
