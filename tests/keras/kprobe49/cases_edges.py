@@ -210,3 +210,36 @@ print(r4(np.asarray(g(x, x, use_causal_mask=True))[0, 0]))
 tryq("gqa key_dim arg", lambda: layers.GroupQueryAttention(key_dim=3, num_query_heads=2, num_key_value_heads=1))
 tryq("gqa dropout", lambda: r4(np.asarray(layers.GroupQueryAttention(3, 2, 1, dropout=0.5, seed=2)(x, x, training=True))[0, 0]))
 """
+
+SNIPPETS["metrics_updated_with_each_dtype"] = _TRY + """
+names = ["AUC", "F1Score", "R2Score", "Precision", "Recall", "BinaryAccuracy", "BinaryIoU", "MeanSquaredError", "KLDivergence", "CosineSimilarity", "Hinge", "PrecisionAtRecall", "FBetaScore", "MeanAbsolutePercentageError", "LogCoshError", "BinaryCrossentropy", "PearsonCorrelation", "ConcordanceCorrelation"]
+for n in names:
+    out = []
+    for dt_ in ["int32", "uint8", "bool", "float16", "float64", "bfloat16"]:
+        make = (lambda: getattr(keras.metrics, n)(0.5)) if n == "PrecisionAtRecall" else (lambda: getattr(keras.metrics, n)())
+        m = make()
+        try:
+            yt = keras.ops.cast(np.array([[1, 0], [0, 1], [1, 1]]), dt_)
+            yp = keras.ops.cast(np.array([[0.9, 0.2], [0.4, 0.6], [0.7, 0.3]]), dt_ if dt_ not in ("int32", "uint8", "bool") else "float32")
+            m.update_state(yt, yp)
+            r = m.result()
+            out.append(keras.backend.standardize_dtype(r.dtype) + ":" + str(r4(np.asarray(keras.ops.cast(r, "float32")).ravel()[0])))
+        except Exception as e:
+            out.append(type(e).__name__)
+    print(n, out)
+"""
+
+SNIPPETS["losses_given_each_dtype"] = _TRY + """
+names = ["MeanSquaredError", "MeanAbsoluteError", "BinaryCrossentropy", "CategoricalCrossentropy", "Dice", "Tversky", "BinaryFocalCrossentropy", "CategoricalFocalCrossentropy", "Huber", "LogCosh", "KLDivergence", "Poisson", "Hinge", "SquaredHinge", "CategoricalHinge", "CosineSimilarity", "MeanSquaredLogarithmicError", "MeanAbsolutePercentageError"]
+for n in names:
+    out = []
+    for a, b in [("int32", "float32"), ("float32", "int32"), ("bool", "float32"), ("float16", "float32"), ("float32", "float16"), ("int32", "int32"), ("bfloat16", "bfloat16"), ("float64", "float32")]:
+        try:
+            yt = keras.ops.cast(np.array([[1, 0], [0, 1]]), a)
+            yp = keras.ops.cast(np.array([[0.9, 0.2], [0.4, 0.6]]) if b not in ("int32",) else np.array([[1, 0], [1, 1]]), b)
+            r = getattr(keras.losses, n)()(yt, yp)
+            out.append(keras.backend.standardize_dtype(r.dtype) + ":" + str(r4(keras.ops.cast(r, "float32"))))
+        except Exception as e:
+            out.append(type(e).__name__)
+    print(n, out)
+"""
