@@ -16,12 +16,6 @@ KNOWN: dict[str, str] = {
         "Bidirectional), and its Cropping2D/UpSampling2D/3D build a fixed-rank tuple "
         "(a rank-5 shape cut to rank 4) where eagerflow keeps every axis; ConvLSTM1D's "
         "rule differs on ranks 1-3 and 5-6"),
-    "layers_called_on_each_input_dtype": (
-        "Conv2D, Conv3D and Conv2DTranspose given integer or bool inputs: TF's Keras hands "
-        "its Variable kernel to the raw op as it is, whose slow path converts it to the "
-        "input's dtype and refuses (ValueError 'Incompatible type conversion requested to "
-        "type int32 for `tf.Variable of type float32...'); eagerflow reads the kernel "
-        "first, so the op's dtype check answers (InvalidArgumentError)"),
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)

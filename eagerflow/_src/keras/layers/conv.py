@@ -29,6 +29,7 @@ from eagerflow._src.keras.layers._utils import (
 from eagerflow._src.keras.ops.nn_conv import (
     conv_transpose,
     depthwise_conv,
+    refuse_variable_of_other_dtype,
     separable_conv,
     tf_format,
 )
@@ -193,6 +194,7 @@ class Conv(Layer):
             left = (self.kernel_size[0] - 1) * self.dilation_rate[0]
             x = tf_pad(x, [[0, 0], [left, 0], [0, 0]])
             padding = "valid"
+        refuse_variable_of_other_dtype(kernel, x)  # (Keras's kernel: TF's op's slow path)
         return self._as_keras_runs(x, lambda x, data_format: nn_extras.convolution(
             x, kernel, strides=list(self.strides), padding=padding.upper(),
             dilations=list(self.dilation_rate), data_format=tf_format(data_format, x.ndim)))
