@@ -173,3 +173,27 @@ for name, make in MAKERS.items():
             out.append(type(e).__name__)
     print(name, " ".join(out))
 """
+
+SNIPPETS["layers_given_masked_inputs_keep_or_drop_masks"] = _TRY + _LAYERS + """
+import warnings
+x3 = np.array([[[1.0, 2.0, 3.0], [0.0, 0.0, 0.0], [4.0, 5.0, 6.0], [0.0, 0.0, 0.0]]] * 2, "float32")
+for name, make in MAKERS.items():
+    if name in ("Conv2D", "Conv3D", "SeparableConv2D", "DepthwiseConv2D", "MaxPooling2D", "AveragePooling3D", "GlobalMaxPooling2D", "GlobalAveragePooling3D", "Cropping2D", "ZeroPadding3D", "UpSampling2D", "UpSampling3D", "SpatialDropout2D", "SpatialDropout3D", "Resizing", "CenterCrop", "RandomFlip", "Conv2DTranspose", "Embedding", "CategoryEncoding", "Hashing", "Discretization"):
+        continue
+    out = []
+    for mode in ["eager", "symbolic"]:
+        try:
+            with warnings.catch_warnings(record=True) as w:
+                warnings.simplefilter("always")
+                if mode == "eager":
+                    y = make()(layers.Masking()(x3))
+                else:
+                    y = make()(layers.Masking()(keras.Input((4, 3))))
+            m = getattr(y, "_keras_mask", None)
+            # (NumPy's RuntimeWarnings left out: eagerflow's kernels raise them where TF's
+            # C++ ones are silent, and its own warnings filter hides them unless overridden)
+            out.append((tuple(m.shape) if m is not None else None, len([x for x in w if x.category is not RuntimeWarning])))
+        except Exception as e:
+            out.append(type(e).__name__)
+    print(name, out)
+"""
