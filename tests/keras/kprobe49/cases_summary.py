@@ -197,3 +197,24 @@ for name, make in MAKERS.items():
             out.append(type(e).__name__)
     print(name, out)
 """
+
+SNIPPETS["layers_supports_masking_flags"] = _TRY + _LAYERS + """
+flags = {}
+for name in sorted(dir(layers)):
+    cls = getattr(layers, name)
+    # (STFTSpectrogram needs SciPy, which the recording's environment lacks; eagerflow
+    # keeps tf.keras 2's ThresholdedReLU, which Keras 3 dropped)
+    if not isinstance(cls, type) or not issubclass(cls, layers.Layer) or name in ("STFTSpectrogram", "ThresholdedReLU"):
+        continue
+    l = None
+    for make in [cls, MAKERS.get(name)]:
+        try:
+            l = make()
+            break
+        except Exception:
+            pass
+    if l is not None:
+        flags[name] = getattr(l, "supports_masking", None)
+print(sorted(k for k, v in flags.items() if v))
+print(sorted(k for k, v in flags.items() if not v))
+"""
