@@ -218,3 +218,18 @@ for name in sorted(dir(layers)):
 print(sorted(k for k, v in flags.items() if v))
 print(sorted(k for k, v in flags.items() if not v))
 """
+
+SNIPPETS["layers_weights_paths_and_config_keys_once_built"] = _TRY + _LAYERS + """
+SH = {"Dense": (2, 3), "EinsumDense": (2, 3), "Conv1D": (2, 4, 3), "Conv2D": (2, 4, 4, 3), "Conv3D": (2, 3, 3, 3, 2), "Conv1DTranspose": (2, 4, 3), "Conv2DTranspose": (2, 4, 4, 3),
+      "SeparableConv1D": (2, 4, 3), "SeparableConv2D": (2, 4, 4, 3), "DepthwiseConv1D": (2, 4, 3), "DepthwiseConv2D": (2, 4, 4, 3), "LSTM": (2, 4, 3), "GRU": (2, 4, 3), "SimpleRNN": (2, 4, 3),
+      "ConvLSTM1D": (2, 3, 4, 2), "Embedding": (2, 3), "LayerNormalization": (2, 4), "BatchNormalization": (2, 4), "GroupNormalization": (2, 4), "RMSNormalization": (2, 4), "PReLU": (2, 4),
+      "TimeDistributed": (2, 3, 4), "Bidirectional": (2, 4, 3), "Discretization": (2, 3)}
+for name, shape in SH.items():
+    l = MAKERS[name]()
+    try:
+        l(np.ones(shape, "float32") if name != "Embedding" else np.ones(shape, "int32"))
+        print(name, [(w.path, tuple(w.shape), w.trainable) for w in l.weights], l.count_params())
+        print("  ", sorted(l.get_config()), _json.dumps(l.get_build_config(), sort_keys=True))
+    except Exception as e:
+        print(name, type(e).__name__, str(e)[:100])
+"""
