@@ -108,6 +108,12 @@ sweep_ranks(lambda l, s: l(keras.KerasTensor(s)).shape)
 """
 
 SNIPPETS["layers_compute_output_shape_of_each_rank"] = _TRY + _LAYERS + """
+MAKERS.pop("ConvLSTM1D")  # (convlstm1d_compute_output_shape_of_each_rank)
+sweep_ranks(lambda l, s: l.compute_output_shape(s))
+"""
+
+SNIPPETS["convlstm1d_compute_output_shape_of_each_rank"] = _TRY + _LAYERS + """
+MAKERS = {"ConvLSTM1D": MAKERS["ConvLSTM1D"]}
 sweep_ranks(lambda l, s: l.compute_output_shape(s))
 """
 

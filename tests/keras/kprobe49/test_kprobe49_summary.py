@@ -9,13 +9,10 @@ from tests.keras.kprobe.snippets import snippet_test
 from tests.keras.kprobe49.cases_summary import SNIPPETS
 
 KNOWN: dict[str, str] = {
-    "layers_compute_output_shape_of_each_rank": (
-        "compute_output_shape called directly with a shape of the wrong rank: Keras 3 "
-        "indexes the tuple given (IndexError 'tuple index out of range' where eagerflow's "
-        "list says 'list index'; RNNs, RepeatVector, Permute, Cropping1D/2D, UpSampling, "
-        "Bidirectional), and its Cropping2D/UpSampling2D/3D build a fixed-rank tuple "
-        "(a rank-5 shape cut to rank 4) where eagerflow keeps every axis; ConvLSTM1D's "
-        "rule differs on ranks 1-3 and 5-6"),
+    "convlstm1d_compute_output_shape_of_each_rank": (
+        "ConvLSTM1D.compute_output_shape given a shape of the wrong rank: Keras 3 reads "
+        "the kernel's rank against the input's (ValueError 'Kernel shape must have the "
+        "same length as input...') where eagerflow's rule reads the axes it needs"),
 }
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)
