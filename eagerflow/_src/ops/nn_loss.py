@@ -68,6 +68,7 @@ from eagerflow._src.ops.registry import (
     is_filled_zeros,
     register,
 )
+from eagerflow._src.ops.select_v1 import where_v1
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.shape_queries import rank
 from eagerflow._src.ops.slice_op import SLICE
@@ -511,31 +512,40 @@ def sigmoid_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
         raise ValueError(f"Both `labels` and `logits` must be provided for "
                          f"sigmoid_cross_entropy_with_logitsReceived: labels={labels} and "
                          f"logits={logits}")
-    x, z = _t(logits), _t(labels)
-    _same_shape(x, z, ("logits", "labels"))
-    zeros = zeros_like(x)
-    relu_x = where(x >= zeros, x, zeros)
-    neg_abs = where(x >= zeros, negative(x), x)
-    return add(relu_x - x * z, log1p(exp(neg_abs)))
+    with name_scope(name or "logistic_loss") as scope:  # (TF's graph: its nodes in it)
+        x, z = _t(logits), _t(labels)
+        _same_shape(x, z, ("logits", "labels"))
+        zeros = zeros_like(x)
+        cond = x >= zeros  # (TF's one GreaterEqual, its two TF 1 Selects)
+        relu_x = where_v1(cond, x, zeros)
+        neg_abs = where_v1(cond, negative(x), x)
+        return add(relu_x - x * z, log1p(exp(neg_abs)), name=scope)
 
 
 @dispatch_binding
 def weighted_cross_entropy_with_logits(labels: Any, logits: Any, pos_weight: Any,
                                        name: str | None = None) -> Any:
     """Sigmoid cross-entropy with the positive term weighted by `pos_weight`."""
-    x, z = _t(logits), _t(labels)
-    _same_shape(x, z, ("logits", "labels"))
-    # (pos_weight as given, as TF's: a NumPy array meets the labels as the operators'
-    # other operand, a list is Python's TypeError)
-    log_weight = 1 + (pos_weight - 1) * z
-    return add((1 - z) * x, log_weight * (log1p(exp(negative(_abs(x)))) + relu(negative(x))))
+    with name_scope(name or "logistic_loss") as scope:
+        x, z = _t(logits), _t(labels)
+        _same_shape(x, z, ("logits", "labels"))
+        # (pos_weight as given, as TF's: a NumPy array meets the labels as the operators'
+        # other operand, a list is Python's TypeError)
+        log_weight = 1 + (pos_weight - 1) * z
+        return add((1 - z) * x,
+                   log_weight * (log1p(exp(negative(_abs(x)))) + relu(negative(x))),
+                   name=scope)
 
 
 @dispatch_binding
 def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = False,
                      name: str | None = None) -> Any:
     """exp(log_input) - log_input * targets (+ Stirling's term when compute_full_loss)."""
-    c, z = _t(log_input), _t(targets)
+    with name_scope(name or "log_poisson_loss"):  # (TF's graph: its nodes in it)
+        return _log_poisson(_t(log_input), _t(targets), compute_full_loss)
+
+
+def _log_poisson(c: Any, z: Any, compute_full_loss: bool) -> Any:
     _same_shape(c, z, ("log_input", "targets"))
     result = exp(c) - c * z
     if compute_full_loss:

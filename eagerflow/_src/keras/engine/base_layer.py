@@ -80,6 +80,7 @@ from eagerflow._src.keras.engine.symbolic_calls import (
     as_build_input,
     broadcast_masks,
     count_output_specs,
+    training_default,
 )
 from eagerflow._src.keras.engine.tracked import register_layer_class, tracked, untracked
 from eagerflow._src.keras.name_scope import (
@@ -664,7 +665,7 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
             kwargs.pop("training", None)  # (a context argument: dropped where not taken)
         # (a `training=None` given is kept, as Keras 3 keeps what the caller passed)
         if training is None and not (kwargs and "training" in kwargs):
-            training = _training_default(ctx, spec)
+            training = training_default(ctx, spec)
             if spec.expects_training:
                 kwargs["training"] = training
             if isinstance(training, Tensor):  # (a given one is a bool)
@@ -714,7 +715,7 @@ class Layer(LayerWeights, SymbolicCalls, OwnVariables, LayerState, Module):
         else:
             training, given = None, False
         if training is None and not given:
-            training = _training_default(ctx, spec)
+            training = training_default(ctx, spec)
             if spec.expects_training and (pos is None or len(rest) < pos):
                 kwargs["training"] = training
         if isinstance(training, Tensor) and not ctx.symbolic:
@@ -960,15 +961,6 @@ def _build_wrapper(build: Callable) -> Callable:
 
     wrapper._wraps_build = True  # type: ignore[attr-defined]
     return wrapper
-
-
-def _training_default(ctx: Any, spec: Any) -> Any:
-    """A call's `training` when none is given: the outer call's, else the learning phase
-    set globally, else the call signature's default."""
-    training = ctx.training
-    if training is None and kb.global_learning_phase_is_set():
-        training = bool(kb.learning_phase())
-    return spec.training_default if training is None else training
 
 
 def _has_keras_tensor(inputs: Any, rest: tuple, kwargs: dict, listed: bool) -> bool:

@@ -52,6 +52,15 @@ def _fresh_outputs(flat_out: list) -> list:
     return fresh
 
 
+
+def training_default(ctx: Any, spec: CallSpec) -> Any:
+    """A call's `training` when none is given: the outer call's, else the learning phase
+    set globally, else the call signature's default."""
+    training = ctx.training
+    if training is None and kb.global_learning_phase_is_set():
+        training = bool(kb.learning_phase())
+    return spec.training_default if training is None else training
+
 class SymbolicCalls:
     """A layer's calls on KerasTensors (mixed into Layer)."""
 
@@ -94,6 +103,12 @@ class SymbolicCalls:
             if not self._frames_call_errors:
                 raise
             shown = kwargs
+            training = training_default(kb.call_context, spec)
+            if spec.expects_training and "training" not in kwargs and training is not None \
+                    and (spec.training_pos is None or len(rest) < spec.training_pos):
+                # (Keras 3 passes a `call` taking `training` the one it resolves, its
+                # default too: a preprocessing layer's True is in its error's kwargs)
+                shown = {"training": training, **kwargs}
             if spec.expects_mask and "mask" not in kwargs and not _has_tensors((rest, kwargs)):
                 # Keras 3 passes a `call` taking `mask` its only tensor argument's masks,
                 # None included: its error lists them

@@ -538,6 +538,7 @@ class Attention(Layer):
     def __init__(self, use_scale: bool = False, score_mode: str = "dot", dropout: float = 0.0,
                  seed: int | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.supports_masking = True  # (as Keras 3's; its call and compute_mask take them)
         self.use_scale = use_scale
         self.score_mode = score_mode
         self.dropout = dropout

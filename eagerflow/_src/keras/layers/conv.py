@@ -29,6 +29,7 @@ from eagerflow._src.keras.layers._utils import (
 from eagerflow._src.keras.ops.nn_conv import (
     conv_transpose,
     depthwise_conv,
+    refuse_variable_of_other_dtype,
     separable_conv,
     tf_format,
 )
@@ -62,6 +63,7 @@ class Conv(Layer):
     _causal_padding = True  # a 1-D one may pad causally
     _strides_with_dilation = False  # Keras refuses strides and dilations both over 1
     _checks_kernel_rank = True  # (a transposed one takes its rank from the input)
+    _validates_in_build = True  # its build asks the output shape (an empty one refused)
 
     def __init__(self, rank: int, filters: int, kernel_size: Any, strides: Any = 1,
                  padding: str = "valid", data_format: str | None = None,
@@ -122,7 +124,8 @@ class Conv(Layer):
         self._check_groups(in_ch, input_shape)
         # (a float `filters` is kept, as Keras 3 keeps it, for the kernel's shape to refuse)
         kernel_shape = standardize_shape(self._kernel_shape(in_ch))
-        self.compute_output_shape(input_shape)  # raises for outputs that would be empty
+        if self._validates_in_build:  # raises for outputs that would be empty
+            self.compute_output_shape(input_shape)
         self.kernel = self.add_weight(name="kernel", shape=kernel_shape,
                                       initializer=self.kernel_initializer,
                                       regularizer=self.kernel_regularizer,
@@ -191,6 +194,7 @@ class Conv(Layer):
             left = (self.kernel_size[0] - 1) * self.dilation_rate[0]
             x = tf_pad(x, [[0, 0], [left, 0], [0, 0]])
             padding = "valid"
+        refuse_variable_of_other_dtype(kernel, x)  # (Keras's kernel: TF's op's slow path)
         return self._as_keras_runs(x, lambda x, data_format: nn_extras.convolution(
             x, kernel, strides=list(self.strides), padding=padding.upper(),
             dilations=list(self.dilation_rate), data_format=tf_format(data_format, x.ndim)))
@@ -402,6 +406,9 @@ class ConvTranspose(Conv):
                                  f"but `strides` is {stride}. Received: "
                                  f"output_padding={self.output_padding}, "
                                  f"strides={self.strides}")
+
+    # (Keras 3's transposed build asks no output shape: a bad rank fails in the call)
+    _validates_in_build = False
 
     def compute_output_shape(self, input_shape: Any) -> list:
         # (Keras 3.15's transposed convolutions give their shape as a list)

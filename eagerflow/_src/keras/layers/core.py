@@ -458,7 +458,7 @@ class Permute(Layer):
         return ta.transpose(inputs, [0] + list(self.dims))
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
-        s = TensorShape(input_shape).as_list()
+        s = tuple(TensorShape(input_shape).as_list())  # (a tuple's IndexError, as Keras's)
         return TensorShape([s[0]] + [s[d] for d in self.dims])
 
     def get_config(self) -> dict:
@@ -481,7 +481,7 @@ class RepeatVector(Layer):
         return tile(ta.expand_dims(inputs, 1), [1, self.n, 1])
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
-        s = TensorShape(input_shape).as_list()
+        s = tuple(TensorShape(input_shape).as_list())  # (a tuple's IndexError, as Keras's)
         return TensorShape([s[0], self.n, s[1]])
 
     def get_config(self) -> dict:

@@ -368,6 +368,9 @@ class LayerNormalization(Layer):
                           "incorrectly scales the input by the variance, not the root mean "
                           "square. To correctly use RMS Normalization, please use "
                           "`keras.layers.RMSNormalization` instead.", stacklevel=2)
+        # (as Keras 3's: a mixed policy's float32 input is normalized as float32, only
+        # the result cast to the compute dtype)
+        kwargs["autocast"] = False
         super().__init__(**kwargs)
         if isinstance(axis, (list, tuple)):
             self.axis = list(axis)

@@ -145,11 +145,14 @@ class GlobalPooling(Layer):
         return amax(inputs, axis=axes, keepdims=self.keepdims)
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        # Keras 3's rule, blind to the layer's rank: the batch and the channels, with a
+        # 1 for each axis between them kept (a (2, 3, 4, 5) shape given a 1-D pooling is
+        # (2, 5), a (2, 3) one (2, 3))
         s = TensorShape(input_shape).as_list()
-        axes = self._axes()
-        if self.keepdims:
-            return TensorShape([1 if i in axes else d for i, d in enumerate(s)])
-        return TensorShape([d for i, d in enumerate(s) if i not in axes])
+        ones = [1] * (len(s) - 2) if self.keepdims else []
+        if self.data_format == "channels_last":
+            return TensorShape([s[0]] + ones + [s[-1]])
+        return TensorShape([s[0], s[1]] + ones)
 
     def get_config(self) -> dict:
         config = super().get_config()

@@ -29,6 +29,7 @@ class Rescaling(Layer):
         super().__init__(**kwargs)
         self.scale = scale
         self.offset = offset
+        self.supports_masking = True  # (as Keras 3's: a mask passes through)
 
     def call(self, inputs: Any) -> Any:
         dtype = self.compute_dtype

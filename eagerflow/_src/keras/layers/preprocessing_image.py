@@ -352,6 +352,17 @@ def _sized_shape(layer: Any, input_shape: Any) -> tuple:
     return tuple(shape)
 
 
+def _sized_by_rank(layer: Any, input_shape: Any) -> tuple:
+    """Resizing's and CenterCrop's shape rule, Keras 3's: a rank-4 shape is a batch, any
+    other one image (its first two axes, or with channels first its second and third,
+    replaced whatever its rank: (2, 3) resized to 2x2 is (2, 2))."""
+    shape = list(TensorShape(input_shape).as_list())
+    first = 1 if len(shape) == 4 else 0
+    first += layer.data_format == "channels_first"
+    shape[first], shape[first + 1] = layer.height, layer.width
+    return tuple(shape)
+
+
 # ---------------------------------------------------------------------------------------
 # Resizing and cropping
 # ---------------------------------------------------------------------------------------
@@ -405,7 +416,7 @@ class Resizing(ImagePreprocessingLayer):
         return saturate_cast(resized, images.dtype)
 
     def compute_output_shape(self, input_shape: Any) -> tuple:
-        return _sized_shape(self, input_shape)
+        return _sized_by_rank(self, input_shape)
 
     def _output_dtype(self, input_dtype: Any) -> Any:
         # (Keras 3's symbolic output: the compute dtype, though an eager call on integers
@@ -464,7 +475,11 @@ class CenterCrop(ImagePreprocessingLayer):
         return smart_resize(images, (self.height, self.width), data_format=self.data_format)
 
     def compute_output_shape(self, input_shape: Any) -> tuple:
-        return _sized_shape(self, input_shape)
+        shape = list(input_shape)
+        if (shape and isinstance(shape[0], (list, tuple))) or len(shape) not in (3, 4):
+            raise ValueError("`input_shape` must be a non-nested tuple or list of rank-1 with "
+                             "size 3 (unbatched) or 4 (batched). ")
+        return _sized_by_rank(self, input_shape)
 
     def get_config(self) -> dict:
         config = super().get_config()

@@ -153,7 +153,7 @@ class Cropping1D(_Spatial):
         return inputs[:, self.cropping[0]:n - self.cropping[1], :]
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
-        s = TensorShape(input_shape).as_list()
+        s = tuple(TensorShape(input_shape).as_list())  # (a tuple's IndexError, as Keras's)
         self._check(s, "input_shape")
         length = None if s[1] is None else s[1] - sum(self.cropping)
         return TensorShape([s[0], length, s[2]])
@@ -199,6 +199,19 @@ class _Cropping(_Spatial):
         return config
 
 
+def _fixed_rank_shape(layer: Any, input_shape: Any, resize: Any) -> TensorShape:
+    """Keras 3's 2-D and 3-D upsampling and 2-D cropping shape rule: the input's axes read
+    by index from a tuple (a shorter shape is its IndexError), the output of the layer's
+    rank + 2 whatever the input's (a longer one's trailing axes dropped); `resize(d, i)`
+    gives spatial axis i's known length d."""
+    s = tuple(TensorShape(input_shape).as_list())
+    n, first = layer.rank, 2 if layer.data_format == "channels_first" else 1
+    spatial = [None if s[first + i] is None else resize(s[first + i], i) for i in range(n)]
+    if first == 1:
+        return TensorShape([s[0], *spatial, s[n + 1]])
+    return TensorShape([s[0], s[1], *spatial])
+
+
 class Cropping2D(_Cropping):
     """`Cropping2D(cropping=((0, 0), (0, 0)), data_format=None)`."""
 
@@ -207,6 +220,10 @@ class Cropping2D(_Cropping):
     def __init__(self, cropping: Any = ((0, 0), (0, 0)), data_format: str | None = None,
                  **kwargs: Any) -> None:
         super().__init__(cropping, data_format, **kwargs)
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        self._check(tuple(TensorShape(input_shape).as_list()), "input_shape")
+        return _fixed_rank_shape(self, input_shape, lambda d, i: d - sum(self.cropping[i]))
 
 
 class Cropping3D(_Cropping):
@@ -251,8 +268,9 @@ class UpSampling1D(_Spatial):
         return _repeat(inputs, 1, self.size)
 
     def compute_output_shape(self, input_shape: Any) -> list:
-        s = TensorShape(input_shape).as_list()  # (a list, as Keras 3.15 gives it)
-        return [s[0], None if s[1] is None else s[1] * self.size, s[2]]
+        s = tuple(TensorShape(input_shape).as_list())  # (indexed as Keras's tuple)
+        return [s[0], None if s[1] is None else s[1] * self.size, s[2]]  # (a list, as
+        # Keras 3.15 gives it)
 
     def get_config(self) -> dict:
         config = super().get_config()
@@ -270,10 +288,7 @@ class _SpatialUpSampling(_Spatial):
         return out
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
-        s = TensorShape(input_shape).as_list()
-        for axis, n in zip(self._spatial_axes(), self.size):
-            s[axis] = None if s[axis] is None else s[axis] * n
-        return TensorShape(s)
+        return _fixed_rank_shape(self, input_shape, lambda d, i: d * self.size[i])
 
 
 class UpSampling2D(_SpatialUpSampling):

@@ -549,7 +549,7 @@ class RNN(Layer):
         return list(s) if isinstance(s, (list, tuple)) else [s]
 
     def compute_output_shape(self, input_shape: Any) -> Any:
-        s = TensorShape(_sequences_shape(input_shape)).as_list()
+        s = tuple(TensorShape(_sequences_shape(input_shape)).as_list())  # (Keras's tuple)
         batch, steps = s[0], s[1]
         out_size = _output_size(self.cell)
         if self.return_sequences:

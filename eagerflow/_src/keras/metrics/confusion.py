@@ -18,12 +18,13 @@ from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.keras import backend as kb
 from eagerflow._src.keras import train_ops as K
 from eagerflow._src.keras.metrics.base import Metric
+from eagerflow._src.keras.ops.math import check_segment_shapes
 from eagerflow._src.ops import array as A
 from eagerflow._src.ops import math as M
 from eagerflow._src.ops import reduce as R
 from eagerflow._src.ops.math_base import cast, ones_like, where, zeros_like
 from eagerflow._src.ops.math_special import div_no_nan
-from eagerflow._src.ops.tiling import broadcast_to
+from eagerflow._src.ops.tiling import broadcast_to, tile
 
 TP, FP, TN, FN = "tp", "fp", "tn", "fn"
 NEG_INF = -1e10
@@ -89,6 +90,9 @@ def update_confusion_matrix(variables: dict, y_true: Any, y_pred: Any, threshold
         if sample_weight is not None and len(sample_weight._shape) > len(y_true._shape):
             sample_weight = A.squeeze(sample_weight, axis=-1)
     if clip:  # (evenly spaced thresholds: Keras 3 buckets the predictions clipped to [0, 1])
+        if not multi_label:
+            _check_buckets(y_true, y_pred, sample_weight is not None or
+                           label_weights is not None)
         y_pred = M.clip_by_value(y_pred, 0.0, 1.0)
     labels = M.not_equal(y_true, 0.0)
     # (the weights broadcast to the predictions' shape, not the reverse: Keras 3's
@@ -106,7 +110,9 @@ def update_confusion_matrix(variables: dict, y_true: Any, y_pred: Any, threshold
         th = A.reshape(th, [-1, 1, 1])
     else:
         preds = A.reshape(y_pred, [1, -1])
-        labs = A.reshape(labels, [1, -1])
+        # (tiled per threshold as Keras 3 tiles them: labels of another size than the
+        # predictions are LogicalAnd's error over [thresholds, labels])
+        labs = tile(A.reshape(labels, [1, -1]), [len(thresholds), 1])
         w = A.reshape(weights, [1, -1])
         th = A.reshape(th, [-1, 1])
     pos = M.greater(preds, th)
@@ -116,6 +122,21 @@ def update_confusion_matrix(variables: dict, y_true: Any, y_pred: Any, threshold
     for key, var in variables.items():
         a, b = pairs[key]
         var.assign_add(R.reduce_sum(cast(M.logical_and(a, b), dt.float32) * w, axis=1))
+
+
+def _size(t: Any) -> int | None:
+    shape = t._shape
+    return None if shape is None or None in shape else int(np.prod(shape, dtype=np.int64))
+
+
+def _check_buckets(y_true: Any, y_pred: Any, weighted: bool) -> None:
+    """Keras 3's bucketed counts segment-sum the flattened labels (times the weights, of
+    the predictions' size) by the flattened predictions' buckets: labels of another size
+    are its segment_sum's ValueError, but one label (or one prediction) the weights
+    broadcast."""
+    n_true, n_pred = _size(y_true), _size(y_pred)
+    n_data = n_pred if weighted and n_true == 1 else n_true
+    check_segment_shapes((n_data,), (n_pred,))
 
 
 class _ConfusionCount(Metric):
@@ -145,17 +166,33 @@ class _ConfusionCount(Metric):
 class TruePositives(_ConfusionCount):
     _key = TP
 
+    def __init__(self, thresholds: Any = None, name: str | None = None,
+                 dtype: Any = None) -> None:  # (its own: a bad argument's error names it)
+        super().__init__(thresholds=thresholds, name=name, dtype=dtype)
+
 
 class FalsePositives(_ConfusionCount):
     _key = FP
+
+    def __init__(self, thresholds: Any = None, name: str | None = None,
+                 dtype: Any = None) -> None:  # (its own: a bad argument's error names it)
+        super().__init__(thresholds=thresholds, name=name, dtype=dtype)
 
 
 class TrueNegatives(_ConfusionCount):
     _key = TN
 
+    def __init__(self, thresholds: Any = None, name: str | None = None,
+                 dtype: Any = None) -> None:  # (its own: a bad argument's error names it)
+        super().__init__(thresholds=thresholds, name=name, dtype=dtype)
+
 
 class FalseNegatives(_ConfusionCount):
     _key = FN
+
+    def __init__(self, thresholds: Any = None, name: str | None = None,
+                 dtype: Any = None) -> None:  # (its own: a bad argument's error names it)
+        super().__init__(thresholds=thresholds, name=name, dtype=dtype)
 
 
 class Precision(Metric):
@@ -370,8 +407,8 @@ class AUC(Metric):
                       curve=self.curve.value,
                       summation_method=self.summation_method.value,
                       multi_label=self.multi_label, num_labels=self.num_labels,
-                      label_weights=None if self.label_weights is None else
-                      self.label_weights.numpy().tolist(), from_logits=self._from_logits)
+                      # (the tensor itself, as Keras keeps it: serialized, a __tensor__)
+                      label_weights=self.label_weights, from_logits=self._from_logits)
         if self._given:  # the thresholds given, without the added end points
             config["thresholds"] = self.thresholds[1:-1]
         return config

@@ -40,7 +40,12 @@ from eagerflow._src.ops.tiling import tile
 
 def _check_segments(data: Any, segment_ids: Any) -> None:
     """Keras's checks of a segment reduction's ids against its data."""
-    ids, dims = segment_ids.shape, data.shape
+    check_segment_shapes(tuple(data.shape), tuple(segment_ids.shape))
+
+
+def check_segment_shapes(dims: tuple, ids: tuple) -> None:
+    """Keras's checks of a segment reduction's ids' shape against its data's (the AUC
+    family's bucketed counts meet them too)."""
     if len(ids) > 1:
         raise ValueError("Argument `segment_ids` should be an 1-D vector, got shape: "
                          f"{len(ids)}. Consider either flatten input with "

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import errors
-from eagerflow._src.core.tensor import Tensor
+from eagerflow._src.core.tensor import Tensor, convert_to_tensor
 from eagerflow._src.keras.engine.keras_tensor import in_symbolic_scope
 from eagerflow._src.keras.ops import dtypes as kd
 from eagerflow._src.keras.ops.core import shape as static_shape
@@ -82,16 +82,29 @@ def _tuple(value: Any, n: int) -> tuple:
 def conv(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "valid",
          data_format: str | None = None, dilation_rate: Any = 1) -> Any:
     data_format = standardize_data_format(data_format)
-    given, inputs, kernel = inputs, kd.to_tensor(inputs), kd.to_tensor(kernel)
+    given, given_kernel = inputs, kernel
+    inputs, kernel = kd.to_tensor(inputs), kd.to_tensor(kernel)
     if in_symbolic_scope():  # Keras's output spec wants the channels equal (no groups)
         check_channels(inputs, kernel, data_format)
-    elif all(int(d) == 1 for d in _tuple(dilation_rate, len(inputs.shape) - 2)):
-        _check_conv_depth(inputs, kernel, strides, padding, data_format)
+    else:
+        if all(int(d) == 1 for d in _tuple(dilation_rate, len(inputs.shape) - 2)):
+            _check_conv_depth(inputs, kernel, strides, padding, data_format)
+        refuse_variable_of_other_dtype(given_kernel, inputs)
     out = nn_extras.convolution(inputs, kernel, strides, padding.upper(),
                                 data_format=tf_format(data_format, len(inputs.shape)),
                                 dilations=dilation_rate)
     check_not_empty(given, inputs, out.shape)
     return out
+
+
+def refuse_variable_of_other_dtype(kernel: Any, inputs: Any) -> None:
+    """TF's raw Conv2D/Conv3D (and their transposes) handed a Keras variable, as Keras's TF
+    backend hands its kernel: the op's slow path converts it to the input's dtype, so
+    another dtype is the variable's conversion error (ValueError), not the op's dtype
+    check (a 1-D convolution's kernel is an expanded tensor by then)."""
+    if getattr(kernel, "_keras_variable", False) and len(inputs.shape) in (4, 5) and \
+            kd.standardize_dtype(kernel.dtype) != kd.standardize_dtype(inputs.dtype):
+        convert_to_tensor(kernel, inputs.dtype)
 
 
 def check_not_empty(given: Any, inputs: Any, shape: Any) -> None:
@@ -224,8 +237,10 @@ def conv_transpose(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "v
                    output_padding: Any = None, data_format: str | None = None,
                    dilation_rate: Any = 1) -> Any:
     data_format = standardize_data_format(data_format)
+    given_kernel = kernel
     inputs, kernel = kd.to_tensor(inputs), kd.to_tensor(kernel)
     check_channels(inputs, kernel, data_format, kernel_axis=-1)
+    fmt = tf_format(data_format, len(inputs.shape))  # (Keras's: a rank refused first)
     n = len(inputs.shape) - 2
     dims = list(static_shape(inputs))
     spatial = dims[1:-1] if data_format == "channels_last" else dims[2:]
@@ -238,10 +253,11 @@ def conv_transpose(inputs: Any, kernel: Any, strides: Any = 1, padding: str = "v
         [dims[0], filters] + lengths
     if any(isinstance(d, Tensor) for d in out_shape):  # a traced size: a graph value
         out_shape = stack(out_shape)
+    if not in_symbolic_scope():
+        refuse_variable_of_other_dtype(given_kernel, inputs)
     return nn_conv_variants.conv_transpose(inputs, kernel, out_shape, strides,
                                            padding=padding.upper(),
-                                           data_format=tf_format(data_format, len(inputs.shape)),
-                                           dilations=dilation_rate)
+                                           data_format=fmt, dilations=dilation_rate)
 
 
 # ---------------------------------------------------------------------------------------

@@ -275,11 +275,13 @@ class AdamW(Adam):
                  loss_scale_factor: float | None = None,
                  gradient_accumulation_steps: int | None = None, name: str | None = None,
                  **kwargs: Any) -> None:
-        if weight_decay is None:
-            raise ValueError("Argument `weight_decay` must be a float. Received: "
-                             "weight_decay=None")
         super().__init__(learning_rate=learning_rate, beta_1=beta_1, beta_2=beta_2,
                          epsilon=epsilon, amsgrad=amsgrad, **base_args(locals()))
+        # (checked once built, as Keras does: the refused optimizer has taken its name,
+        # so the next AdamW is adam_w_<n+1>)
+        if self.weight_decay is None:
+            raise ValueError("Argument `weight_decay` must be a float. Received: "
+                             "weight_decay=None")
 
 
 class RMSprop(Optimizer):
