@@ -18,7 +18,8 @@ from NumPy's:
   on integers only: unsigned arithmetic wraps modulo its width, `(unsigned long long)a
   * b` is a 32x32->64 product, a shift takes its promoted left operand's type (`>>` of
   a negative signed value arithmetic), and a count outside [0, width) raises (C:
-  undefined); CUDA's `__umulhi(a, b)`, the high word of a 32-bit product;
+  undefined); CUDA's `__umulhi(a, b)`, the high word of a 32-bit product, and
+  `__float_as_uint` / `__uint_as_float`, a float's bits;
 - CuPy's `float16` and `bfloat16` classes as types (casts, locals, parameters): their
   arithmetic and comparisons in float, as the classes define no operators of their own;
 - `max`/`min` of floats are CUDA's fmaxf/fminf (a NaN operand loses), the math functions
@@ -132,6 +133,14 @@ _LITERAL_TYPES = {
     (True, True, False): (np.uint64,), (True, True, True): (np.uint64,)}
 
 
+def _promoted(x: np.ndarray) -> np.ndarray:
+    """x as C promotes an arithmetic operand: integers below int's width to int, CuPy's
+    half classes to float (they define no operators)."""
+    if x.dtype.name in _HALF_CLASSES:
+        return x.astype(np.float32)
+    return x.astype(np.int32) if x.dtype.kind in "biu" and x.dtype.itemsize < 4 else x
+
+
 def _integral(x: np.ndarray, op: str) -> np.ndarray:
     """x promoted as C promotes an integer operand (to int below int's width); floats
     are refused, as NVRTC refuses them for bitwise operators."""
@@ -230,6 +239,15 @@ def _umulhi(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return (wide >> np.uint64(32)).astype(np.uint32)
 
 
+def _reinterpret(x: np.ndarray, src: Any, dst: Any, name: str) -> np.ndarray:
+    """CUDA's __float_as_uint / __uint_as_float: the argument converted to `src` (as a
+    call converts it; a float for an integer parameter is refused here, as a likely
+    mistake), its bits read as `dst`."""
+    if (x.dtype.kind == "f") != (np.dtype(src).kind == "f"):
+        raise CompileException(f"{name} takes {np.dtype(src).name}, given {x.dtype}")
+    return _num(x, np.dtype(src)).view(dst)
+
+
 def _abs(x: np.ndarray) -> np.ndarray:
     """CUDA's abs: overloaded for int, long long, float and double (fabs takes floats)."""
     return np.abs(x if x.dtype.kind != "b" else x.astype(np.int32))
@@ -249,6 +267,8 @@ _FUNCTIONS: dict = {
     "fmax": _pair(np.fmax, None, "fmax"), "fmin": _pair(np.fmin, None, "fmin"),
     "pow": _pair(np.power, None, "pow"), "atan2": _pair(np.arctan2, None, "atan2"),
     "__umulhi": _umulhi,
+    "__float_as_uint": lambda x: _reinterpret(x, np.float32, np.uint32, "__float_as_uint"),
+    "__uint_as_float": lambda x: _reinterpret(x, np.uint32, np.float32, "__uint_as_float"),
 }
 
 
@@ -457,8 +477,8 @@ class _Parser:
             x = self.unary()
             if tok == "~":
                 return lambda env: np.invert(_integral(x(env), "~"))
-            if tok == "-":
-                return lambda env: _binary("-", np.asarray(0, np.int32), x(env))
+            if tok == "-":  # (negation, not 0 - x: -0.0 of a float's +0.0)
+                return lambda env: np.negative(_promoted(x(env)))
             if tok == "!":
                 return lambda env: np.logical_not(x(env) != 0)
             return lambda env: _binary("+", np.asarray(0, np.int32), x(env))
