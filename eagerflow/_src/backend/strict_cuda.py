@@ -41,6 +41,7 @@ can differ from these in the last bit: tests compare within float tolerance.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -89,9 +90,11 @@ def _tokens(text: str) -> list:
     return out
 
 
+@functools.cache
 def _arith(a: np.dtype, b: np.dtype) -> np.dtype:
     """C's usual arithmetic conversions (after integer promotion to int; CuPy's half
-    classes, which define no binary operators, convert to float)."""
+    classes, which define no binary operators, convert to float). Cached: a kernel's
+    every operation asks (a dtype's name is slow to read)."""
     a, b = (np.dtype(np.float32) if d.name in _HALF_CLASSES else d for d in (a, b))
     if a.kind == "f" or b.kind == "f":
         floats = [d for d in (a, b) if d.kind == "f"]
