@@ -291,7 +291,7 @@ def op_workloads(tf: object) -> dict:
             # (random draws: Philox and its conversion are one kernel on a device)
             "tf.random.normal([32, 128])": (lambda: tf.random.normal([32, 128]), 0.1),
             "tf.nn.dropout(32x128, 0.5)": (lambda: tf.nn.dropout(h, 0.5), 0.1),
-            "keras Dropout(0.5), 32x128, training": (lambda: dropout(h, training=True), 0.1),
+            "keras Dropout(0.5) 32x128 training": (lambda: dropout(h, training=True), 0.1),
             "tf.matmul(a, a)": (lambda: tf.matmul(a, a), 1),
             "0.01 * c": (lambda: 0.01 * c, 1),
             "tf.reduce_sum(c, axis=0)": (lambda: tf.reduce_sum(c, axis=0), 1),

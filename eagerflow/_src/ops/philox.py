@@ -350,9 +350,10 @@ def launch(xp: Any, key: Any, counter: Any, blocks_: int, ending: tuple, args: t
     if held:
         counter &= M128
         state = (np.uint64(key & M64), np.uint64(counter & M64), np.uint64(counter >> 64))
-    else:  # (a stateful op's state on the device: its key and counter read there)
-        state = tuple(v if not _held(v) else xp.asarray(np.array(
-            [v & M64, (v >> 64) & M64] if v is counter else v & M64, np.uint64))
+    else:  # (a stateful op's state on the device: its key and counter read there, as
+        # 1-D raw arrays: CuPy indexes a raw array by a flat index through its shape)
+        state = tuple(v.reshape(-1) if not _held(v) else xp.asarray(np.array(
+            [v & M64, (v >> 64) & M64] if v is counter else [v & M64], np.uint64))
             for v in (key, counter))
     kernel = elementwise_kernel(xp, *cuda_source(held, offsets is not None, ending))
     if offsets is None:
