@@ -138,3 +138,27 @@ def test_a_draw_is_one_launch(xp):
         {"kernel": 1, "elementwise": 2, "total": 3}
     x = tf.ones([32, 128])
     assert _launches(lambda: tf.nn.dropout(x, 0.5))["total"] <= 4
+
+
+def _carrying_generator(device):
+    """A Generator whose counter's low word carries on its next draws."""
+    with tf.device(device):
+        g = tf.random.Generator.from_state([-300, 5, 77], "philox")
+        draws = [g.normal([3]), g.uniform([5]), g.normal([4], dtype=tf.float64)]
+        return draws, g.state.numpy()
+
+
+def test_a_generators_counter_carries_as_the_cpus():
+    (got, got_state), (want, want_state) = (_carrying_generator("/GPU:0"),
+                                            _carrying_generator("/CPU:0"))
+    assert got_state.tolist() == want_state.tolist()
+    assert want_state[1] == 6  # (the low word carried into the high one)
+    for a, b in zip(got, want):
+        assert a.numpy().tobytes() == b.numpy().tobytes()
+
+
+@pytest.mark.skipif(ON_GPU, reason="the stand-in counts launches")
+def test_a_generators_state_moves_in_one_launch(xp):
+    g = tf.random.Generator.from_seed(5)
+    # (RngReadAndSkip's old key and counter and the new state; then the variable's write)
+    assert _launches(lambda: g.skip(3)) == {"kernel": 1, "copy": 1, "total": 2}
