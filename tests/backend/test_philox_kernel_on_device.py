@@ -162,3 +162,12 @@ def test_a_generators_state_moves_in_one_launch(xp):
     g = tf.random.Generator.from_seed(5)
     # (RngReadAndSkip's old key and counter and the new state; then the variable's write)
     assert _launches(lambda: g.skip(3)) == {"kernel": 1, "copy": 1, "total": 2}
+
+
+@pytest.mark.skipif(ON_GPU, reason="the stand-in counts launches")
+def test_a_stateful_ops_draw_and_state_move_are_two_launches(xp):
+    v = tf.Variable([1, 2, 3], dtype=tf.int64)
+    for op in (tf.raw_ops.StatefulUniform, tf.raw_ops.StatefulStandardNormalV2):
+        # (the draw's kernel, the state's move, then the variable's write)
+        assert _launches(lambda: op(resource=v.handle, algorithm=1, shape=[32, 128])) == \
+            {"kernel": 2, "copy": 1, "total": 3}

@@ -106,7 +106,7 @@ def _skip_kernel(xp: Any, state: Any, alg: Any, delta: Any) -> tuple:
             xp.asarray(words[:2], dtype=xp.uint64), xp.asarray(new))
 
 
-def _advanced(xp: Any, state: Any, step: int) -> Any:
+def advanced(xp: Any, state: Any, step: int) -> Any:
     """A Philox state (int64 words: the 128-bit counter, then the key) whose counter is
     advanced by `step` (< 2**128) where the state lives, as TF's GPU kernels of the skips
     advance it: only the algorithm and delta are host values (their HostMemory inputs),
@@ -131,7 +131,7 @@ _ADVANCE_CUDA = ("raw uint64 s, uint64 step_lo, uint64 step_hi", "uint64 old, ui
 
 
 def _moved(xp: Any, state: Any, step: int) -> tuple:
-    """On a device: (the state's words as uint64, a copy; _advanced's new state), one
+    """On a device: (the state's words as uint64, a copy; advanced's new state), one
     launch."""
     words = state.view(xp.uint64)
     old, new = xp.empty(words.shape, xp.uint64), xp.empty(words.shape, xp.uint64)
@@ -220,7 +220,7 @@ def _rng_skip_kernel(xp: Any, state: Any, algorithm: Any, delta: Any) -> Any:
     # (delta * 256 as TF's kernel forms it: a 64-bit count, its product wrapped)
     step = (int(delta) * D.SAMPLES_PER_OUTPUT) & _M64
     if xp is not np:
-        return _advanced(xp, state, step)
+        return advanced(xp, state, step)
     words = [int(v) & _M64 for v in state.tolist()]
     moved = ((words[0] | (words[1] << 64)) + step) & philox.M128
     words[:2] = [moved & _M64, moved >> 64]
