@@ -15,7 +15,8 @@ and the eager guide's `measure` product (1000x1000 float32) by CuPy with and wit
 TF32 on cuBLAS's handle, PyTorch and eagerflow, each with its host time (to the last
 launch) beside its total: whether that row is bound by the host or by the device.
 Then eagerflow's eager ops one by one on tiny tensors (`a + b`, relu, a product, a
-Python number's product, a sum, a small conv2d) and a tiny dense model's GradientTape
+Python number's product, a sum, a small conv2d; random draws: tf.random.normal, tf.nn.dropout
+and a Keras Dropout layer on 32x128) and a tiny dense model's GradientTape
 step, each on the default device and on CPU:0: the host's cost per op of the device's
 path beside the CPU's (PyTorch's same ops are among the rows above).
 `--device standin` runs the eagerflow rows on the strict stand-in, and the cuDNN rows
@@ -284,7 +285,13 @@ def op_workloads(tf: object) -> dict:
     x = tf.constant(np.full((2, 8, 8, 4), 0.5, "float32"))
     k = tf.constant(np.full((3, 3, 4, 8), 0.1, "float32"))
     step, args = mlp_step(tf, 4, 8, 16, 4)
+    h = tf.ones([32, 128])
+    dropout = tf.keras.layers.Dropout(0.5)
     return {"a + b": (lambda: a + a, 1), "tf.nn.relu(a)": (lambda: tf.nn.relu(a), 1),
+            # (random draws: Philox and its conversion are one kernel on a device)
+            "tf.random.normal([32, 128])": (lambda: tf.random.normal([32, 128]), 0.1),
+            "tf.nn.dropout(32x128, 0.5)": (lambda: tf.nn.dropout(h, 0.5), 0.1),
+            "keras Dropout(0.5) 32x128 training": (lambda: dropout(h, training=True), 0.1),
             "tf.matmul(a, a)": (lambda: tf.matmul(a, a), 1),
             "0.01 * c": (lambda: 0.01 * c, 1),
             "tf.reduce_sum(c, axis=0)": (lambda: tf.reduce_sum(c, axis=0), 1),

@@ -111,7 +111,7 @@ OPS_ORDER = [
     "linalg_solvers", "linalg_functions", "linalg_matfunc",
     # random: Philox bits, glibc's float maths, TF's distributions, then the ops, and the
     # initializers that draw from them
-    "philox", "random_dists", "random_gpu", "random_reference", "random_unroll",
+    "philox", "random_cuda", "random_dists", "random_gpu", "random_reference", "random_unroll",
     "random", "random_stateless", "random_gamma", "random_binomial",
     "random_generator", "random_truncated", "random_stateless_v1", "random_stateful",
     "sobol",

@@ -92,6 +92,8 @@ def test_the_launch_benchmarks_cudnn_rows_run_on_the_standin():
     timed = {ln[:36].strip(): ln[36:].split() for ln in ops.splitlines()[1:]}
     assert set(timed) == {"a + b", "tf.nn.relu(a)", "tf.matmul(a, a)", "0.01 * c",
                           "tf.reduce_sum(c, axis=0)", "tf.nn.conv2d 2x8x8x4, 3x3x4x8",
-                          "MLP 8-16-4 tape step, batch 4"}, r.stdout
+                          "MLP 8-16-4 tape step, batch 4", "tf.random.normal([32, 128])",
+                          "tf.nn.dropout(32x128, 0.5)", "keras Dropout(0.5) 32x128 training"}, \
+        r.stdout
     for name, words in timed.items():
         assert float(words[0]) > 0 and float(words[2]) > 0, (name, r.stdout)

@@ -12,7 +12,14 @@ from NumPy's:
 - arithmetic in C's types: a float operand makes the other float, `double` wins over
   `float`, a literal `1.0` is a double and `1.0f` a float (so `x * 1.0` of a float `x`
   computes in double, as in C), integers are promoted to int first and divide and take
-  remainders toward zero;
+  remainders toward zero; integer literals (decimal or `0x`, suffixes `u`, `l`, `ll`)
+  take C's type, the first that holds the value (a hexadecimal one may be unsigned);
+- bitwise `&`, `|`, `^`, `~` and shifts `<<`, `>>` (and their `op=`) at C's precedence,
+  on integers only: unsigned arithmetic wraps modulo its width, `(unsigned long long)a
+  * b` is a 32x32->64 product, a shift takes its promoted left operand's type (`>>` of
+  a negative signed value arithmetic), and a count outside [0, width) raises (C:
+  undefined); CUDA's `__umulhi(a, b)`, the high word of a 32-bit product, and
+  `__float_as_uint` / `__uint_as_float`, a float's bits;
 - CuPy's `float16` and `bfloat16` classes as types (casts, locals, parameters): their
   arithmetic and comparisons in float, as the classes define no operators of their own;
 - `max`/`min` of floats are CUDA's fmaxf/fminf (a NaN operand loses), the math functions
@@ -34,6 +41,7 @@ can differ from these in the last bit: tests compare within float tolerance.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -60,9 +68,11 @@ except ImportError:  # pragma: no cover - the test extra has it
 else:
     _C_TYPES["bfloat16"] = ml_dtypes.bfloat16
     _HALF_CLASSES += ("bfloat16",)
-_TOKEN = re.compile(r"\s*(?:(?P<num>(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?[fFlL]*)|"
+_TOKEN = re.compile(r"\s*(?:(?P<num>0[xX][0-9a-fA-F]+[uUlL]*|"
+                    r"(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?[fFuUlL]*)|"
                     r"(?P<name>[A-Za-z_]\w*)|"
-                    r"(?P<op>&&|\|\||==|!=|<=|>=|\+=|-=|\*=|/=|[-+*/%<>=!?:(),;{}\[\]]))")
+                    r"(?P<op><<=|>>=|&&|\|\||<<|>>|==|!=|<=|>=|[-+*/%&|^]=|"
+                    r"[-+*/%<>=!?:(),;{}\[\]&|^~]))")
 
 
 def _tokens(text: str) -> list:
@@ -80,9 +90,11 @@ def _tokens(text: str) -> list:
     return out
 
 
+@functools.cache
 def _arith(a: np.dtype, b: np.dtype) -> np.dtype:
     """C's usual arithmetic conversions (after integer promotion to int; CuPy's half
-    classes, which define no binary operators, convert to float)."""
+    classes, which define no binary operators, convert to float). Cached: a kernel's
+    every operation asks (a dtype's name is slow to read)."""
     a, b = (np.dtype(np.float32) if d.name in _HALF_CLASSES else d for d in (a, b))
     if a.kind == "f" or b.kind == "f":
         floats = [d for d in (a, b) if d.kind == "f"]
@@ -101,18 +113,75 @@ def _num(x: Any, dtype: np.dtype) -> np.ndarray:
 
 
 def _literal(tok: str) -> np.ndarray:
-    body = tok.rstrip("fFlL")
-    if "." in body or "e" in body.lower() and not body.startswith("0x"):
+    if tok[:2].lower() != "0x" and ("." in tok or "e" in tok.lower()):
+        body = tok.rstrip("fFlL")
         return np.asarray(float(body), np.float32 if tok[-1] in "fF" else np.float64)
-    v = int(body)
-    return np.asarray(v, np.int32 if -2**31 <= v < 2**31 and "l" not in tok.lower()
-                      else np.int64)
+    body = tok.rstrip("uUlL")
+    suffix = tok[len(body):].lower()
+    v = int(body, 16 if body[:2].lower() == "0x" else 10)
+    for dtype in _LITERAL_TYPES[("u" in suffix, "l" in suffix, body[:2].lower() == "0x")]:
+        if v <= np.iinfo(dtype).max:
+            return np.asarray(v, dtype)
+    raise CompileException(f"integer constant is too large: {tok}")
+
+
+# C's type of an integer literal, by (a u suffix, an l suffix, hexadecimal): the first of
+# these its value fits (long is 64-bit under CUDA, as on Linux); a decimal one without u
+# is signed, a hexadecimal one may be unsigned
+_LITERAL_TYPES = {
+    (False, False, False): (np.int32, np.int64), (False, True, False): (np.int64,),
+    (False, False, True): (np.int32, np.uint32, np.int64, np.uint64),
+    (False, True, True): (np.int64, np.uint64),
+    (True, False, False): (np.uint32, np.uint64), (True, False, True): (np.uint32, np.uint64),
+    (True, True, False): (np.uint64,), (True, True, True): (np.uint64,)}
+
+
+def _promoted(x: np.ndarray) -> np.ndarray:
+    """x as C promotes an arithmetic operand: integers below int's width to int, CuPy's
+    half classes to float (they define no operators)."""
+    if x.dtype.name in _HALF_CLASSES:
+        return x.astype(np.float32)
+    return x.astype(np.int32) if x.dtype.kind in "biu" and x.dtype.itemsize < 4 else x
+
+
+def _integral(x: np.ndarray, op: str) -> np.ndarray:
+    """x promoted as C promotes an integer operand (to int below int's width); floats
+    are refused, as NVRTC refuses them for bitwise operators."""
+    if x.dtype.kind == "f" or x.dtype.name in _HALF_CLASSES:
+        raise CompileException(f"expression must have integral type (operand of {op})")
+    return x.astype(np.int32) if x.dtype.itemsize < 4 else x
+
+
+def _shift(op: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """C's shifts: the type is the promoted left operand's; a count below zero or not
+    below its width is undefined behaviour (raised here: a GPU's shift gives anything);
+    `>>` of a negative signed value is arithmetic, as CUDA's compiler makes it."""
+    x, y = _integral(x, op), _integral(y, op)
+    bits = 8 * x.dtype.itemsize
+    if y.size and (y.min() < 0 or y.max() >= bits):
+        raise ValueError(f"shift count out of [0, {bits}) for {x.dtype} (C: undefined "
+                         f"behaviour)")
+    y = y.astype(x.dtype)
+    with np.errstate(all="ignore"):
+        return (np.left_shift if op == "<<" else np.right_shift)(x, y).astype(x.dtype)
+
+
+def _bitwise(op: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """&, | and ^ after C's usual arithmetic conversions of integers."""
+    x, y = _integral(x, op), _integral(y, op)
+    d = _arith(x.dtype, y.dtype)
+    f = {"&": np.bitwise_and, "|": np.bitwise_or, "^": np.bitwise_xor}[op]
+    return f(_num(x, d), _num(y, d))
 
 
 def _binary(op: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if op in ("&&", "||"):
         f = np.logical_and if op == "&&" else np.logical_or
         return f(x != 0, y != 0)
+    if op in ("<<", ">>"):
+        return _shift(op, x, y)
+    if op in ("&", "|", "^"):
+        return _bitwise(op, x, y)
     d = _arith(x.dtype, y.dtype)
     x, y = _num(x, d), _num(y, d)
     with np.errstate(all="ignore"):
@@ -163,6 +232,25 @@ def _pair(fn: Callable, ints: Callable | None, name: str) -> Callable:
     return call
 
 
+def _umulhi(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """CUDA's __umulhi(unsigned int, unsigned int): the high 32 bits of the 64-bit
+    product (its arguments converted to unsigned int, as a call converts them)."""
+    for a in (x, y):
+        if a.dtype.kind == "f" or a.dtype.name in _HALF_CLASSES:
+            raise CompileException("__umulhi takes unsigned int arguments, not floats")
+    wide = _num(x, np.dtype(np.uint32)).astype(np.uint64) * _num(y, np.dtype(np.uint32))
+    return (wide >> np.uint64(32)).astype(np.uint32)
+
+
+def _reinterpret(x: np.ndarray, src: Any, dst: Any, name: str) -> np.ndarray:
+    """CUDA's __float_as_uint / __uint_as_float: the argument converted to `src` (as a
+    call converts it; a float for an integer parameter is refused here, as a likely
+    mistake), its bits read as `dst`."""
+    if (x.dtype.kind == "f") != (np.dtype(src).kind == "f"):
+        raise CompileException(f"{name} takes {np.dtype(src).name}, given {x.dtype}")
+    return _num(x, np.dtype(src)).view(dst)
+
+
 def _abs(x: np.ndarray) -> np.ndarray:
     """CUDA's abs: overloaded for int, long long, float and double (fabs takes floats)."""
     return np.abs(x if x.dtype.kind != "b" else x.astype(np.int32))
@@ -181,6 +269,9 @@ _FUNCTIONS: dict = {
     "max": _pair(np.fmax, np.maximum, "max"), "min": _pair(np.fmin, np.minimum, "min"),
     "fmax": _pair(np.fmax, None, "fmax"), "fmin": _pair(np.fmin, None, "fmin"),
     "pow": _pair(np.power, None, "pow"), "atan2": _pair(np.arctan2, None, "atan2"),
+    "__umulhi": _umulhi,
+    "__float_as_uint": lambda x: _reinterpret(x, np.float32, np.uint32, "__float_as_uint"),
+    "__uint_as_float": lambda x: _reinterpret(x, np.uint32, np.float32, "__uint_as_float"),
 }
 
 
@@ -274,7 +365,7 @@ class _Parser:
         if self.guards:
             raise CompileException("the stand-in runs only raw arrays' writes under `if`")
         op = self.take()
-        if op not in ("=", "+=", "-=", "*=", "/="):
+        if op not in ("=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="):
             raise CompileException(f"expected an assignment, got {op!r}")
         e = self.expr()
         if self.peek() is not None:
@@ -291,7 +382,7 @@ class _Parser:
                 raise CompileException(f"expression must be a modifiable lvalue: {name}")
             value = e(env)
             if op != "=":
-                value = _binary(op[0], env[name], value)
+                value = _binary(op[:-1], env[name], value)
             env[name] = _num(value, env["_types"][name])
         return run
 
@@ -369,8 +460,8 @@ class _Parser:
             return np.where(cond(env) != 0, _num(x, d), _num(y, d))
         return pick
 
-    _LEVELS = (("||",), ("&&",), ("==", "!="), ("<", ">", "<=", ">="), ("+", "-"),
-               ("*", "/", "%"))
+    _LEVELS = (("||",), ("&&",), ("|",), ("^",), ("&",), ("==", "!="), ("<", ">", "<=", ">="),
+               ("<<", ">>"), ("+", "-"), ("*", "/", "%"))
 
     def binary(self, level: int) -> Callable:
         if level == len(self._LEVELS):
@@ -384,11 +475,13 @@ class _Parser:
 
     def unary(self) -> Callable:
         tok = self.peek()
-        if tok in ("-", "+", "!"):
+        if tok in ("-", "+", "!", "~"):
             self.take()
             x = self.unary()
-            if tok == "-":
-                return lambda env: _binary("-", np.asarray(0, np.int32), x(env))
+            if tok == "~":
+                return lambda env: np.invert(_integral(x(env), "~"))
+            if tok == "-":  # (negation, not 0 - x: -0.0 of a float's +0.0)
+                return lambda env: np.negative(_promoted(x(env)))
             if tok == "!":
                 return lambda env: np.logical_not(x(env) != 0)
             return lambda env: _binary("+", np.asarray(0, np.int32), x(env))

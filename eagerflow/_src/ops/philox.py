@@ -20,15 +20,21 @@ on Python ints altogether. NumPy's rounds keep their lanes in uint32 and read th
 products' halves in place (its ufuncs run at the speed of memory: bytes are the cost).
 Elementwise consumers take the rounds' lanes as they stand (block_lanes, lanes_at),
 without the copy that interleaves them into blocks. All paths give the same bits.
+
+On a device the blocks are one launch: a CUDA ElementwiseKernel (cuda_source, its
+rounds written out from the same constants) computes a block a thread, in place of ten
+rounds of five array operations each. Its words are the CPU's, bit for bit (integer
+arithmetic only). random_cuda.py ends the same kernel with TF's float conversions.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
 
-from eagerflow._src.backend import lanes, run_blocks
+from eagerflow._src.backend import elementwise_kernel, lanes, run_blocks
 
 M64 = (1 << 64) - 1
 M128 = (1 << 128) - 1
@@ -222,7 +228,7 @@ def blocks(xp: Any, key: Any, counter: Any, n: int, start: int = 0) -> Any:
     """Blocks start ... start + n - 1 of the stream (key, counter): an (n, 4) uint32 array
     (key and counter ints, or on a device that device's arrays, as blocks_at takes them)."""
     if xp is not np:
-        return blocks_at(xp, key, counter, xp.arange(start, start + n, dtype=xp.uint64))
+        return _device_blocks(xp, key, counter, n, start=start)
     key &= M64
     first = (counter + start) & M128
     if n <= _FEW:
@@ -252,11 +258,13 @@ def blocks_at(xp: Any, key: Any, counter: Any, offsets: Any) -> Any:
     """The blocks at counter + offsets (a uint64 array): an (offsets.size, 4) uint32 array.
     On a device, `key` and `counter` may be that device's arrays (a 0-d uint64 key, a (2,)
     uint64 counter of (low, high) words), read there: a stateful op's state."""
+    if xp is not np:
+        return _device_blocks(xp, key, counter, offsets.shape[0], offsets=offsets)
     if _held(key):
         key &= M64
         counter &= M128
     n = offsets.shape[0]
-    if xp is np and n <= _FEW:
+    if n <= _FEW:
         return np.array([block(key, counter + int(o)) for o in offsets.tolist()],
                         np.uint32).reshape(n, 4)
 
@@ -280,6 +288,78 @@ def blocks_at(xp: Any, key: Any, counter: Any, offsets: Any) -> Any:
     starts = range(0, n, _CHUNK)
     run_blocks(xp, fill, starts, lanes(xp, n * _BLOCK_COST, len(starts)))
     return out
+
+
+def _cuda_rounds() -> str:
+    """The ten rounds in CUDA C over lanes c0..c3 (unsigned int) and key words k0, k1:
+    the same products, xors and key schedule as block() (64-bit products' halves)."""
+    step = (f"p0 = (unsigned long long)c0 * {_MUL[0]:#x}u; "
+            f"p1 = (unsigned long long)c2 * {_MUL[1]:#x}u; "
+            "c0 = (unsigned int)(p1 >> 32) ^ c1 ^ k0; c2 = (unsigned int)(p0 >> 32) ^ c3 ^ k1; "
+            "c1 = (unsigned int)p1; c3 = (unsigned int)p0;")
+    bump = f"k0 += {_WEYL[0]:#x}u; k1 += {_WEYL[1]:#x}u;"
+    return "\n".join([step] + [bump + " " + step] * 9)
+
+
+# The kernel's ending that writes block i's words (c0..c3) as they are.
+WORDS_OUT = ("raw uint32 out", "",
+             "out[4 * i] = c0; out[4 * i + 1] = c1; out[4 * i + 2] = c2; out[4 * i + 3] = c3;",
+             "eagerflow_philox")
+
+
+@functools.cache
+def cuda_source(held: bool, indexed: bool, ending: tuple) -> tuple:
+    """(in_params, out_params, body, name) of the kernel computing block `o` of the
+    stream into lanes c0..c3, then running `ending`: (out_params, its extra in_params,
+    its C, the kernel's name). `held`: the key and counter's (low, high) words are
+    scalars, else a device's raw arrays (a stateful op's state, read there); `indexed`:
+    the block is at offset off (an array of offsets), else at start + i."""
+    out_params, extra, tail, name = ending
+    where = "uint64 off" if indexed else "uint64 start"
+    params = f"uint64 key, uint64 lo, uint64 hi, {where}" if held else \
+        f"raw uint64 key, raw uint64 ctr, {where}"
+    k, lo, hi = ("key", "lo", "hi") if held else ("key[0]", "ctr[0]", "ctr[1]")
+    body = (f"unsigned long long o = {'off' if indexed else 'start + i'};\n"
+            f"unsigned long long k = {k};\n"
+            f"unsigned long long c_lo = {lo} + o;\n"
+            f"unsigned long long c_hi = {hi} + (c_lo < o ? 1ull : 0ull);\n"
+            "unsigned int c0 = (unsigned int)c_lo; unsigned int c1 = (unsigned int)(c_lo >> 32);\n"
+            "unsigned int c2 = (unsigned int)c_hi; unsigned int c3 = (unsigned int)(c_hi >> 32);\n"
+            "unsigned int k0 = (unsigned int)k; unsigned int k1 = (unsigned int)(k >> 32);\n"
+            "unsigned long long p0 = 0; unsigned long long p1 = 0;\n" + _cuda_rounds() +
+            "\n" + tail)
+    return params + (", " + extra if extra else ""), out_params, body, name
+
+
+def _device_blocks(xp: Any, key: Any, counter: Any, n: int, start: int = 0,
+                   offsets: Any = None) -> Any:
+    """blocks / blocks_at on a device: one launch (an (n, 4) uint32 array of xp)."""
+    out = xp.empty((n, 4), dtype=xp.uint32)
+    launch(xp, key, counter, n, WORDS_OUT, (), out, start, offsets)
+    return out
+
+
+def launch(xp: Any, key: Any, counter: Any, blocks_: int, ending: tuple, args: tuple,
+           out: Any, start: int = 0, offsets: Any = None) -> None:
+    """Runs the kernel of `ending` (cuda_source) over `blocks_` blocks of the stream
+    (key, counter) from `start`, or at `offsets`, its extra arguments `args`, into
+    `out`: one launch."""
+    if not blocks_:
+        return
+    held = _held(key) and _held(counter)
+    if held:
+        counter &= M128
+        state = (np.uint64(key & M64), np.uint64(counter & M64), np.uint64(counter >> 64))
+    else:  # (a stateful op's state on the device: its key and counter read there, as
+        # 1-D raw arrays: CuPy indexes a raw array by a flat index through its shape)
+        state = tuple(v.reshape(-1) if not _held(v) else xp.asarray(np.array(
+            [v & M64, (v >> 64) & M64] if v is counter else [v & M64], np.uint64))
+            for v in (key, counter))
+    kernel = elementwise_kernel(xp, *cuda_source(held, offsets is not None, ending))
+    if offsets is None:
+        kernel(*state, np.uint64(start), *args, out, size=blocks_)
+    else:
+        kernel(*state, offsets, *args, out)
 
 
 def words(xp: Any, key: Any, counter: Any, n: int) -> Any:

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.backend import ELEMENTWISE_BLOCK, lanes, run_blocks
-from eagerflow._src.ops import libm_exact, philox
+from eagerflow._src.ops import libm_exact, philox, random_cuda
 
 _MANTISSA = {"float16": 10, "bfloat16": 7, "float32": 23}
 _TRUNCATE = 2.0
@@ -81,6 +81,8 @@ def _chunked(xp: Any, n: int, per_block: int, dtype: Any, make: Any, cost: int,
 
 def uniform(xp: Any, key: Any, counter: Any, n: int, np_dtype: Any) -> Any:
     dt = np.dtype(np_dtype)
+    if xp is not np and dt in (np.float32, np.float64):  # (one launch: random_cuda.py)
+        return random_cuda.uniform(xp, key, counter, n, dt)
     if dt == np.float64:
         def make(first: int, nb: int) -> Any:
             b = philox.blocks(xp, key, counter, nb, first).reshape(-1, 2)
@@ -254,6 +256,10 @@ def normal(xp: Any, key: Any, counter: Any, n: int, np_dtype: Any) -> Any:
             xp, philox.blocks(xp, key, counter, nb, first)), 128,
             into=into64 if xp is np else None)
 
+    if xp is not np:  # (one launch: random_cuda.py)
+        out = random_cuda.normal_f32(xp, key, counter, n)
+        return out if dt == np.float32 else out.astype(dt)
+
     def into(first: int, nb: int, values: np.ndarray) -> None:
         (radius, angle), (sin_at, cos_at) = philox.block_lanes(key, counter, nb, first), \
             _lane_slots(values)
@@ -295,10 +301,12 @@ def _truncated_groups(xp: Any, key: Any, counter: Any, first: int, groups: int,
                     _box_muller_f64_into(*lanes, cand[at].reshape(-1))
                 else:
                     _box_muller_into(*lanes, *_lane_slots(cand[at].reshape(-1)))
-        else:
-            b = philox.blocks_at(xp, key, counter, offsets)
-            cand = (_box_muller_f64(xp, b) if wide else _box_muller_f32(
-                xp, b.reshape(-1))).reshape(rows.size, group)
+        elif wide:
+            cand = _box_muller_f64(xp, philox.blocks_at(xp, key, counter, offsets)).reshape(
+                rows.size, group)
+        else:  # (one launch: random_cuda.py)
+            cand = random_cuda.normal_f32(xp, key, counter, 4 * rows.size,
+                                          offsets=offsets).reshape(rows.size, group)
         return cand, xp.abs(cand) < _TRUNCATE
 
     out, keep = candidates(xp.arange(groups), 0)

@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from eagerflow._src.backend import elementwise_kernel
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.runtime_options import op_determinism_enabled
@@ -94,10 +95,9 @@ def _skip_kernel(xp: Any, state: Any, alg: Any, delta: Any) -> tuple:
     if state.shape != (3,):
         raise InvalidArgumentError(None, None, f"The size of the state must be at least 3; got "
                                                f"{state.size} [Op:RngReadAndSkip]")
-    if xp is not np:
-        words = state.view(xp.uint64)
-        return words[2:].copy(), words[:2].copy(), \
-            _advanced(xp, state, int(delta) * D.SAMPLES_PER_OUTPUT)
+    if xp is not np:  # (the old words and the new state: one launch)
+        old, new = _moved(xp, state, int(delta) * D.SAMPLES_PER_OUTPUT)
+        return old[2:], old[:2], new
     words = [int(v) & _M64 for v in state.tolist()]
     counter = words[0] | (words[1] << 64)
     moved = (counter + int(delta) * D.SAMPLES_PER_OUTPUT) & philox.M128
@@ -106,17 +106,38 @@ def _skip_kernel(xp: Any, state: Any, alg: Any, delta: Any) -> tuple:
             xp.asarray(words[:2], dtype=xp.uint64), xp.asarray(new))
 
 
-def _advanced(xp: Any, state: Any, step: int) -> Any:
+def advanced(xp: Any, state: Any, step: int) -> Any:
     """A Philox state (int64 words: the 128-bit counter, then the key) whose counter is
     advanced by `step` (< 2**128) where the state lives, as TF's GPU kernels of the skips
     advance it: only the algorithm and delta are host values (their HostMemory inputs),
     so no word of the state is read back. The 128-bit sum adds the step's two 64-bit
     halves, the low word's carry to the high."""
+    if xp is not np:  # (one launch)
+        return _moved(xp, state, step)[1]
     words = state.view(xp.uint64)
     lo = words[:1] + xp.uint64(step & _M64)  # wraps modulo 2**64
     carry = (lo < words[:1]).astype(xp.uint64)
     hi = words[1:2] + xp.uint64((step >> 64) & _M64) + carry
     return xp.concatenate([lo, hi, words[2:]]).view(xp.int64)
+
+
+# _moved's kernel: each word of the state as it was, and of the new state, the counter's
+# two by the 128-bit sum
+_ADVANCE_CUDA = ("raw uint64 s, uint64 step_lo, uint64 step_hi", "uint64 old, uint64 out",
+                 "unsigned long long lo = s[0] + step_lo; "
+                 "unsigned long long hi = s[1] + step_hi + (lo < step_lo ? 1ull : 0ull); "
+                 "old = s[i]; out = i == 0 ? lo : (i == 1 ? hi : s[i])",
+                 "eagerflow_philox_advance")
+
+
+def _moved(xp: Any, state: Any, step: int) -> tuple:
+    """On a device: (the state's words as uint64, a copy; advanced's new state), one
+    launch."""
+    words = state.view(xp.uint64)
+    old, new = xp.empty(words.shape, xp.uint64), xp.empty(words.shape, xp.uint64)
+    elementwise_kernel(xp, *_ADVANCE_CUDA)(words, np.uint64(step & _M64),
+                                           np.uint64((step >> 64) & _M64), old, new)
+    return old, new.view(xp.int64)
 
 
 def _ref_skip(state: Any, alg: Any, delta: Any) -> tuple:
@@ -199,7 +220,7 @@ def _rng_skip_kernel(xp: Any, state: Any, algorithm: Any, delta: Any) -> Any:
     # (delta * 256 as TF's kernel forms it: a 64-bit count, its product wrapped)
     step = (int(delta) * D.SAMPLES_PER_OUTPUT) & _M64
     if xp is not np:
-        return _advanced(xp, state, step)
+        return advanced(xp, state, step)
     words = [int(v) & _M64 for v in state.tolist()]
     moved = ((words[0] | (words[1] << 64)) + step) & philox.M128
     words[:2] = [moved & _M64, moved >> 64]

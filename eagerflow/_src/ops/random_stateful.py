@@ -32,6 +32,7 @@ from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import random as R
 from eagerflow._src.ops import random_binomial as B
 from eagerflow._src.ops import random_dists as D
+from eagerflow._src.ops import random_generator as G
 from eagerflow._src.ops import random_reference as ref
 from eagerflow._src.ops import random_stateless as S
 from eagerflow._src.ops.dispatch import bind_at
@@ -115,11 +116,9 @@ def _stream(xp: Any, state: Any) -> tuple:
 def _advanced(xp: Any, state: Any, n: int) -> Any:
     """The state with its 128-bit counter moved on by 256 blocks per value drawn, its later
     words kept; on the state's own device. (n * 256 < 2**64: no tensor holds 2**56
-    values, so the high word takes the low word's carry alone.)"""
-    words = state.view(xp.uint64)
-    lo = words[:1] + xp.uint64(n * D.SAMPLES_PER_OUTPUT)  # wraps modulo 2**64
-    hi = words[1:2] + (lo < words[:1]).astype(xp.uint64)
-    return xp.concatenate([lo, hi, words[2:]]).view(xp.int64)
+    values, so the high word takes the low word's carry alone.) A Generator's skip moves
+    it the same way: on a device, one launch."""
+    return G.advanced(xp, state, n * D.SAMPLES_PER_OUTPUT)
 
 
 def _ref_advanced(state: np.ndarray, n: int) -> np.ndarray:
