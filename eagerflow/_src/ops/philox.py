@@ -56,75 +56,34 @@ def _held(v: Any) -> bool:
     return isinstance(v, (int, np.integer))
 
 
-def _lanes(xp: Any, counter: Any, offsets: Any) -> tuple:
+def _lanes(counter: int, offsets: np.ndarray) -> tuple:
     """The 4 x 32-bit lanes of the counters counter + offsets (mod 2**128), as uint64
-    arrays holding 32-bit values: (c0, c1) is the low 64-bit word, (c2, c3) the high one.
-    `counter`: an int, or a device's (2,) uint64 array of its (low, high) words."""
-    if _held(counter):
-        lo0, hi0 = xp.uint64(counter & M64), xp.uint64((counter >> 64) & M64)
-    else:
-        lo0, hi0 = counter[0], counter[1]
+    arrays holding 32-bit values: (c0, c1) is the low 64-bit word, (c2, c3) the high one."""
+    lo0, hi0 = np.uint64(counter & M64), np.uint64((counter >> 64) & M64)
     lo = offsets + lo0  # wraps modulo 2**64
-    hi = (lo < lo0).astype(xp.uint64)  # the carry of a wrapped low word
+    hi = (lo < lo0).astype(np.uint64)  # the carry of a wrapped low word
     hi += hi0
-    m32, s32 = xp.uint64(0xFFFFFFFF), xp.uint64(32)
+    m32, s32 = np.uint64(0xFFFFFFFF), np.uint64(32)
     return lo & m32, lo >> s32, hi & m32, hi >> s32
 
 
-def _rounds(xp: Any, key: Any, c0: Any, c1: Any, c2: Any, c3: Any) -> Any:
-    """Ten Philox rounds over counter lanes; returns the blocks as an (n, 4) uint32 array.
-    `key`: an int, or a device's 0-d uint64 array."""
-    # rows: [c0, c2] are multiplied, [c1, c3] are xored in; both stay 32-bit in uint64
-    mul_in = xp.stack([c0, c2])
-    xor_in = xp.stack([c1, c3])
-    if _held(key):
-        k0, k1 = key & 0xFFFFFFFF, (key >> 32) & 0xFFFFFFFF
-    else:
-        k0, k1 = key & xp.uint64(0xFFFFFFFF), key >> xp.uint64(32)
-    return _last_rounds(xp, mul_in, xor_in, k0, k1, 10)
+def _rounds(key: int, c0: Any, c1: Any, c2: Any, c3: Any) -> np.ndarray:
+    """Ten Philox rounds over counter lanes (uint64 arrays of 32-bit values); returns the
+    blocks as an (n, 4) uint32 array."""
+    # rows: [c0, c2] are multiplied, [c1, c3] are xored in
+    mul_in = np.stack([c0, c2]).astype(np.uint32)
+    xor_in = np.stack([c1, c3]).astype(np.uint32)
+    k0, k1 = key & 0xFFFFFFFF, (key >> 32) & 0xFFFFFFFF
+    return _interleaved(*_last_rounds_np(mul_in, xor_in, k0, k1, 10))
 
 
-def _round_keys(xp: Any, k0: Any, k1: Any, count: int) -> Any:
-    """The multipliers (row 0) and `count` rounds' key words (rows 1, ...): a
-    (count + 1, 2, 1) uint64 array of xp, made on the host and copied in one piece. A
-    key's words given as a device's 0-d arrays are added there to the schedule's
-    increments, so a key held on the device is never read back."""
-    on_host = _held(k0)
-    w0, w1 = (k0, k1) if on_host else (0, 0)
-    keys = np.empty((count + 1, 2, 1), np.uint64)
-    keys[0, :, 0] = _MUL
+def _round_keys(k0: int, k1: int, count: int) -> np.ndarray:
+    """`count` rounds' key words, a (count, 2, 1) uint32 array."""
+    keys = np.empty((count, 2, 1), np.uint32)
     for r in range(count):
-        keys[r + 1, :, 0] = w0, w1
-        w0, w1 = (w0 + _WEYL[0]) & 0xFFFFFFFF, (w1 + _WEYL[1]) & 0xFFFFFFFF
-    keys = xp.asarray(keys)
-    if not on_host:
-        rounds = keys[1:]
-        rounds += xp.stack([k0, k1]).reshape(2, 1)
-        rounds &= xp.uint64(0xFFFFFFFF)
+        keys[r, :, 0] = k0, k1
+        k0, k1 = (k0 + _WEYL[0]) & 0xFFFFFFFF, (k1 + _WEYL[1]) & 0xFFFFFFFF
     return keys
-
-
-def _last_rounds(xp: Any, mul_in: Any, xor_in: Any, k0: Any, k1: Any, count: int) -> Any:
-    """The last `count` rounds, from lanes [c0, c2] and [c1, c3] (2 x n uint64 arrays,
-    overwritten) and the round's key words (ints, or a device's 0-d uint64 arrays);
-    returns the (n, 4) uint32 blocks."""
-    n = mul_in.shape[1]
-    keys = _round_keys(xp, k0, k1, count)
-    m32, s32 = xp.uint64(0xFFFFFFFF), xp.uint64(32)
-    prod = xp.empty_like(mul_in)
-    high = xp.empty_like(mul_in)
-    for r in range(1, count + 1):
-        xp.multiply(mul_in, keys[0], out=prod)
-        xp.right_shift(prod, s32, out=high)
-        # new c0 = hi(M1 * c2) ^ c1 ^ k0, new c2 = hi(M0 * c0) ^ c3 ^ k1
-        xp.bitwise_xor(high[::-1], xor_in, out=mul_in)
-        mul_in ^= keys[r]
-        # new c1 = lo(M1 * c2), new c3 = lo(M0 * c0)
-        xp.bitwise_and(prod[::-1], m32, out=xor_in)
-    out = xp.empty((n, 4), dtype=xp.uint32)
-    out[:, 0], out[:, 2] = mul_in[0], mul_in[1]
-    out[:, 1], out[:, 3] = xor_in[0], xor_in[1]
-    return out
 
 
 def _run_rounds(key: int, c0: np.ndarray, c1: int, c2: int, c3: int) -> tuple:
@@ -170,7 +129,7 @@ def _last_rounds_np(mul_in: np.ndarray, xor_in: np.ndarray, k0: int, k1: int,
     shifted and masked into new uint64 arrays. The low words of a round's product are
     the next round's xored lanes as they stand; two product buffers take turns."""
     n = mul_in.shape[1]
-    keys = _round_keys(np, k0, k1, count)[1:].astype(np.uint32)
+    keys = _round_keys(k0, k1, count)
     mul = np.array(_MUL, np.uint64).reshape(2, 1)
     prods = [np.empty((2, n), np.uint64) for _ in range(min(count, 2))]
     for r in range(count):
@@ -242,7 +201,7 @@ def blocks(xp: Any, key: Any, counter: Any, n: int, start: int = 0) -> Any:
             c0 = np.arange(low, low + m, dtype=np.uint64)
             return _interleaved(*_run_rounds(key, c0, (c >> 32) & 0xFFFFFFFF,
                                              (c >> 64) & 0xFFFFFFFF, c >> 96))
-        return _rounds(np, key, *_lanes(np, c, np.arange(m, dtype=np.uint64)))
+        return _rounds(key, *_lanes(c, np.arange(m, dtype=np.uint64)))
     if n <= _CHUNK:
         return one(0)
     out = np.empty((n, 4), dtype=np.uint32)
@@ -260,25 +219,24 @@ def blocks_at(xp: Any, key: Any, counter: Any, offsets: Any) -> Any:
     uint64 counter of (low, high) words), read there: a stateful op's state."""
     if xp is not np:
         return _device_blocks(xp, key, counter, offsets.shape[0], offsets=offsets)
-    if _held(key):
-        key &= M64
-        counter &= M128
+    key &= M64
+    counter &= M128
     n = offsets.shape[0]
     if n <= _FEW:
         return np.array([block(key, counter + int(o)) for o in offsets.tolist()],
                         np.uint32).reshape(n, 4)
 
     def one(offs: Any) -> Any:
-        if xp is np and offs.size and _held(counter):
+        if offs.size:
             low = counter & 0xFFFFFFFF
             if low + int(offs.max()) < 1 << 32:  # (no carry out of the lowest lane)
                 return _interleaved(*_run_rounds(
                     key, offs + np.uint64(low), (counter >> 32) & 0xFFFFFFFF,
                     (counter >> 64) & 0xFFFFFFFF, counter >> 96))
-        c0, c1, c2, c3 = _lanes(xp, counter, offs)
-        if xp is np and offs.size and all((c == c[0]).all() for c in (c1, c2, c3)):
+        c0, c1, c2, c3 = _lanes(counter, offs)
+        if offs.size and all((c == c[0]).all() for c in (c1, c2, c3)):
             return _interleaved(*_run_rounds(key, c0, int(c1[0]), int(c2[0]), int(c3[0])))
-        return _rounds(xp, key, c0, c1, c2, c3)
+        return _rounds(key, c0, c1, c2, c3)
     if n <= _CHUNK:
         return one(offsets)
     out = xp.empty((n, 4), dtype=xp.uint32)
