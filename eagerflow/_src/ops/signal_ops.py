@@ -420,7 +420,7 @@ def rfftnd_op(input: Any, fft_length: Any, axes: Any,  # noqa: A002
                                         f"RFFTND[Tcomplex={C.dt_enum(tc)}, Treal="
                                         f"{C.dt_enum(x._dtype)}]\nAll kernels registered for "
                                         f"op RFFTND:\n  <no registered kernels>\n [Op:RFFTND]")
-    return cast(rfftnd(x, fft_length, axes), tc)
+    return _nd_on_gpu("RFFTND", x, fft_length, axes, tc)
 
 
 def irfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
@@ -469,19 +469,97 @@ def _nd_no_kernel(op: str, x: Any, fft_length: Any, axes: Any, attrs: str) -> No
                                      f"  <no registered kernels>\n [Op:{op}]")
 
 
-def _raw_complex_nd(op: str, transform: Callable) -> Callable:
+def _vector_check(op: str, t: Any) -> None:
+    """TF's kernel reads the axes as a vector unchecked: CHECK-fails (aborting TF's
+    process) on another rank; refused here with the CHECK's words."""
+    if len(t._shape) != 1:
+        raise C.fail(op, f"Check failed: NDIMS == dims() (1 vs. {len(t._shape)})Asking for "
+                         f"tensor of 1 dimensions from a tensor of {len(t._shape)} dimensions")
+
+
+def _nd_axes(op: str, x: Any, axes: Any) -> list:
+    """The axes checks of TF's GPU kernel (FFTNBase), in its order: they must end at the
+    last axis, each after the one before (a negative one counted from the end)."""
+    rank, k = len(x._shape), (axes._shape[0] if axes._shape else None)
+    if k is not None and rank < k:  # (a scalar's length is no dimension TF reads soundly)
+        raise C.fail(op, f"Input must have rank of at least {k} but got: "
+                         f"{C.shape_str(x._shape)}")
+    _vector_check(op, axes)
+    out = []
+    for a in (int(v) for v in axes._numpy()):
+        out.append(a + rank if a < 0 else a)
+        if len(out) > 1 and out[-2] + 1 != out[-1]:
+            raise C.fail(op, "axes must be successive and ascending.")
+    if not out:  # (TF reads the last of none, past its vector: refused by its rank check)
+        raise C.fail(op, "Only 1D, 2D and 3D FFTs supported.")
+    if out[-1] != rank - 1:
+        raise C.fail(op, "The last axis to perform transform on must be -1.")
+    return out
+
+
+def _nd_lengths(op: str, x: Any, fft_length: Any, k: int, kind: str) -> list:
+    """fft_length's checks in TF's GPU kernel: a vector of k non-negative lengths, and a
+    real FFT's input at least as long as each (half the last plus one, inverting), or
+    empty (the kernel neither pads nor crops it: the wrapper pads)."""
+    got = fft_length._shape[0] if fft_length._shape else 0  # (a scalar: TF reads its
+    if len(fft_length._shape) != 1 or got != k:              # first dim past its rank)
+        raise C.fail(op, f"fft_length must have shape [{k}], but got: {got}.")
+    lengths, rank = [int(v) for v in fft_length._numpy()], len(x._shape)
+    for i, n in enumerate(lengths):
+        if n < 0:
+            raise C.fail(op, f"fft_length[{i}] must >= 0, but got: {n}")
+        need, have = (n // 2 + 1 if kind == "ir" and i == k - 1 else n), x._shape[rank - k + i]
+        if kind != "c" and have != 0 and have < need:
+            raise C.fail(op, f"Input dimension {rank - k + i} must have length of at least "
+                             f"{need} but got: {have}")
+    return lengths
+
+
+def _nd_types(op: str, x: Any, out: dt.DType) -> None:
+    """TF's GPU kernel's check that a real FFT's input and output precisions agree (its
+    Treal and Tcomplex are two attrs), after its shape checks."""
+    cplx, real_ = (out, x._dtype) if op == "RFFTND" else (x._dtype, out)
+    if op != "FFTND" and op != "IFFTND" and COMPLEX_OF[real_] != cplx:
+        what = "forward" if op == "RFFTND" else "backward"
+        raise C.fail(op, f"Wrong types for {what} real FFT: in={C.dtype_word(x._dtype)} "
+                         f"out={C.dtype_word(out)}")
+
+
+def _nd_on_gpu(op: str, x: Any, fft_length: Any, axes: Any, out: dt.DType) -> Any:
+    """A raw N-D FFT on a GPU, TF's only kernels for it, answering `out`: its inputs
+    checked as FFTNBase checks them (the Python wrapper's checks, tf.signal's, are not
+    the op's), then transformed."""
+    kind = {"RFFTND": "r", "IRFFTND": "ir"}.get(op, "c")
+    fft_length, axes = (convert_to_tensor(v, dt.int32) for v in (fft_length, axes))
+    ax = _nd_axes(op, x, axes)
+    lengths = _nd_lengths(op, x, fft_length, len(ax), kind)
+    _nd_types(op, x, out)
+    if 0 not in x._shape and len(ax) > 3:  # (TF's kernel passes an empty input through)
+        raise C.fail(op, "Only 1D, 2D and 3D FFTs supported.")
+    if kind == "r":
+        return _rfft_axes(x, ax, lengths)
+    if kind == "ir":
+        return _irfft_axes(x, ax, lengths)
+    for a, n in zip(ax, lengths):
+        x = _fit(x, a, n)
+    return _transform_axes(x, ax, op == "IFFTND")
+
+
+def _raw_complex_nd(op: str) -> Callable:
     def f(input: Any, fft_length: Any, axes: Any, name: str | None = None) -> Any:  # noqa: A002
         # (a value not a tensor converts as Tcomplex's default, complex64, where it can)
         x = input if isinstance(input, Tensor) else \
             convert_to_tensor(input, dtype_hint=dt.complex64)
         if current_device().device_type == "CPU":
             raise _nd_no_kernel(op, x, fft_length, axes, f"Tcomplex={C.dt_enum(x._dtype)}")
-        return transform(x, fft_length, axes)
+        fft_length, axes = (convert_to_tensor(v, dt.int32) for v in (fft_length, axes))
+        C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
+        return _nd_on_gpu(op, x, fft_length, axes, x._dtype)
     f.__name__ = f.__qualname__ = op.lower()
     return f
 
 
-raw_fftnd, raw_ifftnd = _raw_complex_nd("FFTND", fftnd), _raw_complex_nd("IFFTND", ifftnd)
+raw_fftnd, raw_ifftnd = _raw_complex_nd("FFTND"), _raw_complex_nd("IFFTND")
 
 
 def raw_irfftnd(input: Any, fft_length: Any, axes: Any, Treal: Any = dt.float32,  # noqa: A002,N803
@@ -494,7 +572,7 @@ def raw_irfftnd(input: Any, fft_length: Any, axes: Any, Treal: Any = dt.float32,
     if current_device().device_type == "CPU":
         raise _nd_no_kernel("IRFFTND", x, fft_length, axes,
                             f"Tcomplex={C.dt_enum(x._dtype)}, Treal={C.dt_enum(treal)}")
-    return cast(irfftnd(x, fft_length, axes), treal)
+    return _nd_on_gpu("IRFFTND", x, fft_length, axes, treal)
 
 
 rfft2d, irfft2d = _real_fft_k(2, False), _real_fft_k(2, True)
