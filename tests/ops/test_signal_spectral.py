@@ -6,7 +6,6 @@ eager, and TF's errors."""
 
 import json
 import os
-import types
 
 import numpy as np
 import pytest
@@ -14,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
-from eagerflow._src.ops import signal_ops
 from tests.gpu_target import on_the_gpu
 from tests.ops.signal_cases import cases
 
@@ -166,28 +164,46 @@ def test_mel_filterbank_is_triangles_on_the_mel_scale():
                                _dct_ref(logmel, 2, None) / np.sqrt(24), atol=1e-12)
 
 
-@pytest.mark.parametrize("axes, s, norm", [(None, None, None), ([0, 2], None, "ortho"),
-                                           ([1], [5], "forward"), ([-1, 0], [3, 4], None),
-                                           ([2, 1, 0], None, "backward")])
-def test_nd_ffts_match_numpy(axes, s, norm, monkeypatch):
-    # (TF 2.21 has N-D FFT kernels for GPUs only: the computation is checked as a GPU
-    # would run it, the CPU's refusal aside)
-    monkeypatch.setattr(signal_ops, "current_device",
-                        lambda: types.SimpleNamespace(device_type="GPU"))
+@pytest.mark.parametrize("axes, s, norm", [(None, None, None), ([1, 2], [3, 6], "ortho"),
+                                           ([-1], [5], "forward"), ([0, 1, 2], [2, 2, 3], None),
+                                           ([-2, -1], [3, 4], "backward")])
+def test_nd_ffts_match_numpy(axes, s, norm):
+    # (TF 2.21 has N-D FFT kernels for GPUs only: the computation is checked on one, its
+    # axes the trailing ones its kernel takes, the lengths padding or cropping them)
     x = RNG.uniform(-1, 1, size=(2, 3, 4)) + 1j * RNG.uniform(-1, 1, size=(2, 3, 4))
     xt = tf.constant(x)  # (an array is converted preferring complex64, as TF's)
     kw = {"axes": axes, "norm": norm}
     np_norm = norm or "backward"
-    np.testing.assert_allclose(tf.signal.fftnd(xt, fft_length=s, **kw).numpy(),
-                               np.fft.fftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
-    np.testing.assert_allclose(tf.signal.ifftnd(xt, fft_length=s, **kw).numpy(),
-                               np.fft.ifftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
-    # (x.real as a float64 tensor: an array is converted preferring float32, as TF's rfft*)
-    np.testing.assert_allclose(tf.signal.rfftnd(tf.constant(x.real), fft_length=s,
-                                                **kw).numpy(),
-                               np.fft.rfftn(x.real, s=s, axes=axes, norm=np_norm), atol=1e-12)
-    np.testing.assert_allclose(tf.signal.irfftnd(xt, fft_length=s, **kw).numpy(),
-                               np.fft.irfftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
+    with on_the_gpu():
+        np.testing.assert_allclose(tf.signal.fftnd(xt, fft_length=s, **kw).numpy(),
+                                   np.fft.fftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
+        np.testing.assert_allclose(tf.signal.ifftnd(xt, fft_length=s, **kw).numpy(),
+                                   np.fft.ifftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
+        # (x.real as a float64 tensor: an array is converted preferring float32, as TF's)
+        np.testing.assert_allclose(tf.signal.rfftnd(tf.constant(x.real), fft_length=s,
+                                                    **kw).numpy(),
+                                   np.fft.rfftn(x.real, s=s, axes=axes, norm=np_norm),
+                                   atol=1e-12)
+        np.testing.assert_allclose(tf.signal.irfftnd(xt, fft_length=s, **kw).numpy(),
+                                   np.fft.irfftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
+
+
+# tf.signal's N-D FFTs call TF's ops, whose GPU kernels take the trailing axes in order
+# only, with a length for each (the default lengths: the input's whole shape)
+@pytest.mark.parametrize("fn, kw, message", [
+    ("fftnd", {"axes": [0, 2], "fft_length": [2, 4]}, "axes must be successive and ascending."),
+    ("ifftnd", {"axes": [1], "fft_length": [3]},
+     "The last axis to perform transform on must be -1."),
+    ("rfftnd", {"axes": [-1]}, "fft_length must have shape [1], but got: 3."),
+    ("irfftnd", {"axes": [-2, -1], "fft_length": [3, 4, 5]},
+     "fft_length must have shape [2], but got: 3."),
+    ("fftnd", {"shape": (1, 2, 1, 2)}, "Only 1D, 2D and 3D FFTs supported.")])
+def test_nd_ffts_on_a_gpu_meet_tfs_kernel_checks(fn, kw, message):
+    x = np.ones(kw.pop("shape", (2, 3, 4)))
+    x = x if fn == "rfftnd" else x.astype(np.complex128)
+    with on_the_gpu(), pytest.raises(tf.errors.InvalidArgumentError) as e:
+        getattr(tf.signal, fn)(tf.constant(x), **kw)
+    assert message in str(e.value)
 
 
 def test_nd_ffts_have_no_cpu_kernel():

@@ -309,21 +309,6 @@ def _axes_and_lengths(x: Any, axes: Any, fft_length: Any, op: str, inverse_real:
     return axes, lengths
 
 
-def _norm_scale(norm: Any, lengths: list, inverse: bool) -> float:
-    """The factor TF applies to the input so that the transform has the asked norm."""
-    if norm not in (None, "backward", "forward", "ortho"):
-        raise ValueError(f"norm must be 'backward', 'forward' or 'ortho', got {norm!r}")
-    if norm in (None, "backward"):
-        return 1.0
-    n = float(np.prod(lengths)) if lengths else 1.0
-    scale = n if norm == "forward" else _pymath.sqrt(n)
-    return scale if inverse else 1.0 / scale
-
-
-def _scaled(x: Any, scale: float) -> Any:
-    return x if scale == 1.0 else x * cast(scale, x._dtype)
-
-
 def _nd_input(input_tensor: Any, axes: Any, fft_length: Any, op: str, kind: str) -> Any:
     """The input of an N-D FFT (`kind`: "c" complex, "r" real, "ir" inverse real), checked
     in the order of TF's wrappers: the axes converted to int32, the input converted (and
@@ -364,16 +349,62 @@ def _nd_input(input_tensor: Any, axes: Any, fft_length: Any, op: str, kind: str)
     return x
 
 
+def _wrapper_lengths(op: str, x: Any, fft_length: Any) -> Any:
+    """TF's wrapper's fft_length: the one given, as int32; else the input's whole shape
+    (an inverse real FFT's last dim n as 2 * (n - 1), at least 0)."""
+    if fft_length is not None:
+        return convert_to_tensor(fft_length, dt.int32)
+    dims = list(x._shape)
+    if op == "IRFFTND" and dims:
+        dims[-1] = max(0, 2 * (dims[-1] - 1))
+    return convert_to_tensor(np.array(dims, np.int32))
+
+
+def _wrapper_padded(op: str, x: Any, lengths: Any) -> Any:
+    """TF's _maybe_pad_for_rfft: the input's innermost dims, paired with the lengths,
+    zero-padded up to them (an inverse real FFT's last to half plus one); an input with
+    an empty dim passes as it is. (Lengths of another rank are left to the kernel.)"""
+    if 0 in x._shape or len(lengths._shape) != 1 or not lengths._shape[0]:
+        return x
+    want, rank = [int(v) for v in lengths._numpy()], len(x._shape)
+    if op == "IRFFTND":
+        want[-1] = want[-1] // 2 + 1
+    inner = x._shape[max(rank - len(want), 0):]
+    pads = [[0, max(w - h, 0)] for w, h in zip(want, inner)]
+    if not any(p for _, p in pads):
+        return x
+    return pad(x, [[0, 0]] * max(rank - len(want), 0) + pads)
+
+
+def _wrapper_scaled(op: str, x: Any, lengths: Any, norm: Any) -> Any:
+    """TF's wrapper's norm: "forward" divides a forward transform's input by the
+    lengths' product (an inverse's multiplies), "ortho" by its square root; any other
+    word leaves it as it is."""
+    if norm not in ("forward", "ortho"):
+        return x
+    n = np.prod(lengths._numpy().astype(np.int32), dtype=np.int32)  # (int32, as TF's)
+    scale = cast(convert_to_tensor(float(n if norm == "forward" else np.sqrt(n))), x._dtype)
+    return x * scale if op.startswith("I") else x / scale
+
+
+def _signal_nd(op: str, x: Any, fft_length: Any, axes: Any, norm: Any, out: dt.DType) -> Any:
+    """tf.signal's N-D FFT of `x` (checked and converted by _nd_input) on a GPU, TF's only
+    device for it, as TF's wrapper runs it: the default axes all of the input's, the
+    default lengths, the padding, the norm's scaling, then TF's op itself (_nd_on_gpu:
+    its kernel's checks and the transform)."""
+    axes = np.arange(len(x._shape), dtype=np.int32) if axes is None else axes
+    lengths = _wrapper_lengths(op, x, fft_length)
+    x = _wrapper_scaled(op, _wrapper_padded(op, x, lengths), lengths, norm)
+    return _nd_on_gpu(op, x, lengths, axes, out)
+
+
 def _complex_fftn(inverse: bool) -> Callable:
     op = "IFFTND" if inverse else "FFTND"
 
     def f(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
           name: str | None = None) -> Any:
         x = _nd_input(input_tensor, axes, fft_length, op, "c")
-        axes, lengths = _axes_and_lengths(x, axes, fft_length, op, False)
-        for a, n in zip(axes, lengths):
-            x = _fit(x, a, n)
-        return _transform_axes(_scaled(x, _norm_scale(norm, lengths, inverse)), axes, inverse)
+        return _signal_nd(op, x, fft_length, axes, norm, x._dtype)
     f.__name__ = f.__qualname__ = op.lower()
     return f
 
@@ -397,10 +428,7 @@ def rfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: An
            name: str | None = None) -> Any:
     """The real FFT over `axes` (all by default), halved along the last of them."""
     x = _nd_input(input_tensor, axes, fft_length, "RFFTND", "r")
-    axes, lengths = _axes_and_lengths(x, axes, fft_length, "RFFTND", False)
-    if not axes:
-        return cast(x, COMPLEX_OF[x._dtype])
-    return _rfft_axes(_scaled(x, _norm_scale(norm, lengths, False)), axes, lengths)
+    return _signal_nd("RFFTND", x, fft_length, axes, norm, COMPLEX_OF[x._dtype])
 
 
 _RFFTND_REAL = frozenset((dt.float32, dt.float64))
@@ -427,10 +455,7 @@ def irfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: A
             name: str | None = None) -> Any:
     """The real signal whose rfftnd over `axes` is `input_tensor`."""
     x = _nd_input(input_tensor, axes, fft_length, "IRFFTND", "ir")
-    axes, lengths = _axes_and_lengths(x, axes, fft_length, "IRFFTND", True)
-    if not axes:
-        return real(x)
-    return _irfft_axes(_scaled(x, _norm_scale(norm, lengths, True)), axes, lengths)
+    return _signal_nd("IRFFTND", x, fft_length, axes, norm, x._dtype.real_dtype)
 
 
 def _real_fft_k(k: int, inverse: bool) -> Callable:
