@@ -122,8 +122,10 @@ def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
             and np.dtype(npd).kind in "iu":
         # TF truncates toward zero; values out of the target's range (NaN too) take its
         # CPU kernel's two paths (float_to_int.py)
-        if xp is not np:  # (no read of the values back to the host)
+        if xp is not np and not dtype.is_quantized:  # (no read of the values back)
             return float_to_int.device_path(xp, x, npd)
+        # (TF's GPU Cast takes no quantized type: TF runs that cast on its CPU, whose
+        # conversion is the one to the type's integer storage)
         info = np.iinfo(npd)  # (NumPy's Python code: read where it is used)
         x = x.astype(np.float32) if x.dtype.kind == "V" else x  # (bfloat16: exact in float32)
         if x.size and info.min - 1.0 < float(x.min()) and float(x.max()) < info.max + 1.0:
