@@ -15,6 +15,7 @@ import pytest
 import eagerflow as tf
 from tests.core.narrow_dtypes_cases import narrow_ops
 from tests.golden_io import as_recorded
+from tests.gpu_target import on_the_gpu
 
 GOLDEN = json.loads((Path(__file__).with_name("narrow_dtypes_golden.json")).read_text())
 ml_dtypes = pytest.importorskip("ml_dtypes")
@@ -88,6 +89,17 @@ def test_every_float8_value_cast(key):
     src, dst = key.split(":all->")
     every = tf.constant(np.arange(256, dtype=np.uint8).view(dtype(src).as_numpy_dtype))
     assert _as_list(tf.cast(every, dtype(dst))) == GOLDEN["values"][key]
+
+
+@pytest.mark.parametrize("key", sorted(k for k in GOLDEN["values"] if ":all->" in k and
+                                       k.startswith("float8") and "int" in k))
+def test_float8_to_integer_casts_on_a_gpu_run_as_tfs_cpu(key):
+    # TF's GPU Cast takes a float8 to floats only (cast_op_impl_float8.cc): TF runs its
+    # casts to integers on the CPU, with x86's conversion of inf and NaN, on a GPU too
+    src, dst = key.split(":all->")
+    with on_the_gpu():
+        every = tf.constant(np.arange(256, dtype=np.uint8).view(dtype(src).as_numpy_dtype))
+        assert _as_list(tf.cast(every, dtype(dst))) == GOLDEN["values"][key]
 
 
 @pytest.mark.parametrize("key", sorted(k for k in GOLDEN["values"] if "int4" in k))

@@ -852,6 +852,26 @@ def all_cases() -> dict:
     return {**CASES, **file_cases_more.CASES, **file_cases_state.CASES}
 
 
+# Cases whose files or outcomes tell whether the machine has a GPU: a loaded variable's
+# default device (variable_policy: TF's LoadOptions keep no saved device by default), and
+# Keras's jit_compile="auto" resolved in a written model's compile config (bfloat16_keras:
+# True where a GPU is; TF reading it then runs predict through XLA). TF's recorders ran
+# without one, so eagerflow writes and reads these with its GPU hidden.
+GPU_LESS_CASES = frozenset({"variable_policy", "bfloat16_keras"})
+
+
+def _machine(tf, name: str):
+    """The machine case `name` runs on in eagerflow: one without a GPU for GPU_LESS_CASES
+    (tests/gpu_target.gpu_less), else the default; TF's interpreter runs as it is."""
+    import contextlib
+
+    if name not in GPU_LESS_CASES or tf.__name__ != "eagerflow":
+        return contextlib.nullcontext()
+    from tests.gpu_target import gpu_less
+
+    return gpu_less()
+
+
 def run_case(tf, keras, name: str, folder: str, write: bool, cases: dict | None = None) -> dict:
     """Writes case `name` of `cases` (all_cases() by default) into `folder` (when
     `write`), or reads its files: its result, or the error the writing or reading raised."""
@@ -859,10 +879,11 @@ def run_case(tf, keras, name: str, folder: str, write: bool, cases: dict | None 
     os.makedirs(folder, exist_ok=True)
     keras.utils.set_random_seed(0)
     try:
-        if write:
-            writer(tf, keras, folder)
-            return {}
-        return encode_json(reader(tf, keras, folder))
+        with _machine(tf, name):
+            if write:
+                writer(tf, keras, folder)
+                return {}
+            return encode_json(reader(tf, keras, folder))
     except Exception as e:  # noqa: BLE001 (a failure is a result to compare)
         return {"error": f"{type(e).__name__}: {e}"[:2000]}
 

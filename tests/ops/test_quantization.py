@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import eagerflow as tf
 from tests.golden_io import as_recorded
+from tests.gpu_target import on_the_gpu
 from tests.ops.quantization_cases import cases
 
 GOLDEN = json.loads((Path(__file__).parent / "quantization_golden.json").read_text())["cases"]
@@ -298,3 +299,19 @@ def test_dequantize_scaled_takes_the_scale_with_std_max():
                                   [-0.0546875, -0.0, 0.0390625, -0.78125, 1.0, -0.9921875])
     out = tf.raw_ops.Dequantize(input=x, min_range=np.nan, max_range=2.0, mode="SCALED")
     assert np.isnan(out.numpy()).all()
+
+
+@pytest.mark.parametrize("t", ["qint8", "quint8", "qint16", "quint16", "qint32"])
+def test_float_to_quantized_cast_converts_as_tfs_cpu_on_a_gpu(t):
+    # TF registers no GPU Cast for the quantized types: it runs one on its CPU, whose x86
+    # conversion TF recorded (a value past the range: the storage's wrap, not CUDA's
+    # saturation); the 40 values reach the vectorized path too
+    key = f"dtype/{t}/cast_from_float"
+    x = tf.constant([1.7, -2.2, 3e9, float("nan")] * 10)
+    with tf.device("/CPU:0"):
+        on_cpu = tf.cast(x, getattr(tf, t)).numpy()
+    with on_the_gpu():
+        got = tf.cast(tf.constant([1.7, -2.2, 3e9]), getattr(tf, t))
+        many = tf.cast(x, getattr(tf, t))
+    _check(GOLDEN[key], got, key)
+    np.testing.assert_array_equal(many.numpy(), on_cpu)

@@ -6,7 +6,6 @@ eager, and TF's errors."""
 
 import json
 import os
-import types
 
 import numpy as np
 import pytest
@@ -14,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import eagerflow as tf
-from eagerflow._src.ops import signal_ops
+from tests.gpu_target import on_the_gpu
 from tests.ops.signal_cases import cases
 
 HERE = os.path.dirname(__file__)
@@ -165,28 +164,46 @@ def test_mel_filterbank_is_triangles_on_the_mel_scale():
                                _dct_ref(logmel, 2, None) / np.sqrt(24), atol=1e-12)
 
 
-@pytest.mark.parametrize("axes, s, norm", [(None, None, None), ([0, 2], None, "ortho"),
-                                           ([1], [5], "forward"), ([-1, 0], [3, 4], None),
-                                           ([2, 1, 0], None, "backward")])
-def test_nd_ffts_match_numpy(axes, s, norm, monkeypatch):
-    # (TF 2.21 has N-D FFT kernels for GPUs only: the computation is checked as a GPU
-    # would run it, the CPU's refusal aside)
-    monkeypatch.setattr(signal_ops, "current_device",
-                        lambda: types.SimpleNamespace(device_type="GPU"))
+@pytest.mark.parametrize("axes, s, norm", [(None, None, None), ([1, 2], [3, 6], "ortho"),
+                                           ([-1], [5], "forward"), ([0, 1, 2], [2, 2, 3], None),
+                                           ([-2, -1], [3, 4], "backward")])
+def test_nd_ffts_match_numpy(axes, s, norm):
+    # (TF 2.21 has N-D FFT kernels for GPUs only: the computation is checked on one, its
+    # axes the trailing ones its kernel takes, the lengths padding or cropping them)
     x = RNG.uniform(-1, 1, size=(2, 3, 4)) + 1j * RNG.uniform(-1, 1, size=(2, 3, 4))
     xt = tf.constant(x)  # (an array is converted preferring complex64, as TF's)
     kw = {"axes": axes, "norm": norm}
     np_norm = norm or "backward"
-    np.testing.assert_allclose(tf.signal.fftnd(xt, fft_length=s, **kw).numpy(),
-                               np.fft.fftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
-    np.testing.assert_allclose(tf.signal.ifftnd(xt, fft_length=s, **kw).numpy(),
-                               np.fft.ifftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
-    # (x.real as a float64 tensor: an array is converted preferring float32, as TF's rfft*)
-    np.testing.assert_allclose(tf.signal.rfftnd(tf.constant(x.real), fft_length=s,
-                                                **kw).numpy(),
-                               np.fft.rfftn(x.real, s=s, axes=axes, norm=np_norm), atol=1e-12)
-    np.testing.assert_allclose(tf.signal.irfftnd(xt, fft_length=s, **kw).numpy(),
-                               np.fft.irfftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
+    with on_the_gpu():
+        np.testing.assert_allclose(tf.signal.fftnd(xt, fft_length=s, **kw).numpy(),
+                                   np.fft.fftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
+        np.testing.assert_allclose(tf.signal.ifftnd(xt, fft_length=s, **kw).numpy(),
+                                   np.fft.ifftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
+        # (x.real as a float64 tensor: an array is converted preferring float32, as TF's)
+        np.testing.assert_allclose(tf.signal.rfftnd(tf.constant(x.real), fft_length=s,
+                                                    **kw).numpy(),
+                                   np.fft.rfftn(x.real, s=s, axes=axes, norm=np_norm),
+                                   atol=1e-12)
+        np.testing.assert_allclose(tf.signal.irfftnd(xt, fft_length=s, **kw).numpy(),
+                                   np.fft.irfftn(x, s=s, axes=axes, norm=np_norm), atol=1e-12)
+
+
+# tf.signal's N-D FFTs call TF's ops, whose GPU kernels take the trailing axes in order
+# only, with a length for each (the default lengths: the input's whole shape)
+@pytest.mark.parametrize("fn, kw, message", [
+    ("fftnd", {"axes": [0, 2], "fft_length": [2, 4]}, "axes must be successive and ascending."),
+    ("ifftnd", {"axes": [1], "fft_length": [3]},
+     "The last axis to perform transform on must be -1."),
+    ("rfftnd", {"axes": [-1]}, "fft_length must have shape [1], but got: 3."),
+    ("irfftnd", {"axes": [-2, -1], "fft_length": [3, 4, 5]},
+     "fft_length must have shape [2], but got: 3."),
+    ("fftnd", {"shape": (1, 2, 1, 2)}, "Only 1D, 2D and 3D FFTs supported.")])
+def test_nd_ffts_on_a_gpu_meet_tfs_kernel_checks(fn, kw, message):
+    x = np.ones(kw.pop("shape", (2, 3, 4)))
+    x = x if fn == "rfftnd" else x.astype(np.complex128)
+    with on_the_gpu(), pytest.raises(tf.errors.InvalidArgumentError) as e:
+        getattr(tf.signal, fn)(tf.constant(x), **kw)
+    assert message in str(e.value)
 
 
 def test_nd_ffts_have_no_cpu_kernel():
@@ -205,6 +222,57 @@ def test_nd_ffts_have_no_cpu_kernel():
                 fn(arg)
             assert str(e.value).startswith(f"Could not find device for node: {{{{node "
                                            f"{node.split('[')[0]}}}}} = {node}\n")
+
+
+_X = np.arange(6).reshape(2, 3) + 1j * np.arange(6, 0, -1).reshape(2, 3)
+
+
+@pytest.mark.parametrize("op, kw, want", [
+    ("FFTND", {"fft_length": [2, 4], "axes": [0, -1]}, np.fft.fftn(_X, [2, 4], [0, 1])),
+    ("IFFTND", {"fft_length": [2], "axes": [1]}, np.fft.ifftn(_X, [2], [1])),
+    ("RFFTND", {"fft_length": [2, 3], "axes": [0, 1], "Tcomplex": tf.complex128},
+     np.fft.rfftn(_X.real, [2, 3], [0, 1])),
+    ("IRFFTND", {"fft_length": [2, 4], "axes": [-2, -1], "Treal": tf.float64},
+     np.fft.irfftn(_X, [2, 4], [0, 1]))])
+def test_raw_nd_ffts_on_a_gpu_match_numpy(op, kw, want):
+    # (TF's only N-D FFT kernels are its GPU's: the raw ops compute there)
+    x = tf.constant(_X.real if op == "RFFTND" else _X)
+    with on_the_gpu():
+        got = getattr(tf.raw_ops, op)(input=x, **kw)
+    np.testing.assert_allclose(got.numpy(), want, atol=1e-12)
+
+
+# TF's GPU kernel (fft_ops.cc, FFTNBase and FFTNGPUBase) checks the axes, then
+# fft_length, then the dtypes, then the transform's rank; scalar axes it reads as a vector
+# unchecked, whose CHECK aborts TF's process (tensorflow#67098): refused in its words.
+_RAW_ND_ERRORS = [
+    ("FFTND", {"fft_length": [3], "axes": 0},
+     "Check failed: NDIMS == dims() (1 vs. 0)Asking for tensor of 1 dimensions from a "
+     "tensor of 0 dimensions"),
+    ("IRFFTND", {"fft_length": 3, "axes": 0}, "Check failed: NDIMS == dims() (1 vs. 0)"),
+    ("FFTND", {"fft_length": [2, 2, 2], "axes": [0, 1, 2]},
+     "Input must have rank of at least 3 but got: [2,3]"),
+    ("IFFTND", {"fft_length": [2, 2], "axes": [1, 0]}, "axes must be successive and ascending."),
+    ("FFTND", {"fft_length": [2], "axes": [0]},
+     "The last axis to perform transform on must be -1."),
+    ("FFTND", {"fft_length": [3, 3], "axes": [1]}, "fft_length must have shape [1], but got: 2."),
+    ("RFFTND", {"fft_length": [-1], "axes": [1]}, "fft_length[0] must >= 0, but got: -1"),
+    ("RFFTND", {"fft_length": [4], "axes": [1]},
+     "Input dimension 1 must have length of at least 4 but got: 3"),
+    ("IRFFTND", {"fft_length": [6], "axes": [1]},
+     "Input dimension 1 must have length of at least 4 but got: 3"),
+    ("RFFTND", {"fft_length": [3], "axes": [1], "Tcomplex": tf.complex128},
+     "Wrong types for forward real FFT: in=float out=complex128"),
+    ("IRFFTND", {"fft_length": [4], "axes": [1], "Treal": tf.float64},
+     "Wrong types for backward real FFT: in=complex64 out=double")]
+
+
+@pytest.mark.parametrize("op, kw, message", _RAW_ND_ERRORS)
+def test_raw_nd_ffts_on_a_gpu_check_as_tfs_kernel(op, kw, message):
+    x = tf.constant(_X.real, tf.float32) if op == "RFFTND" else tf.constant(_X, tf.complex64)
+    with on_the_gpu(), pytest.raises(tf.errors.InvalidArgumentError) as e:
+        getattr(tf.raw_ops, op)(input=x, **kw)
+    assert message in str(e.value)
 
 
 def test_rfft2d_gradient():

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from eagerflow._src.core.device import current_device
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.graph.creation_stack import frames
 from eagerflow._src.ops import tf_op_defs
@@ -27,7 +28,10 @@ from eagerflow._src.ops.checks import dt_enum
 # eager context sets them)
 _CALL_ATTRS = ("[_XlaMustCompile=true,config_proto=13561319589895757934,"
                "executor_type=11160318154034397263]")
-_DEVICE = "XLA_CPU_JIT"
+# The XLA device each device type compiles for, as TF names it (XlaOpRegistry's
+# compilation devices, DEVICE_CPU_XLA_JIT and DEVICE_GPU_XLA_JIT): the refusals name the
+# one of the device the function runs on
+_XLA_DEVICES = {"CPU": "XLA_CPU_JIT", "GPU": "XLA_GPU_JIT"}
 _DUMP = ("Run with TF_DUMP_GRAPH_PREFIX=/path/to/dump/dir and --vmodule=xla_compiler=2 to "
          "obtain a dump of the compiled functions.")
 
@@ -36,10 +40,11 @@ def check(graph: Any, function_op: str) -> None:
     """Raises TF's error where XLA refuses a node of `graph`, the graph of the function TF
     calls `function_op` (__inference_f_N)."""
     ops = getattr(graph, "operations", ())
+    device = _XLA_DEVICES[current_device().device_type]
     for node in ops:
-        reason = _no_kernel(node)
+        reason = _no_kernel(node, device)
         if reason is not None:
-            raise _unsupported(node, reason, function_op)
+            raise _unsupported(node, reason, function_op, device)
     for node in ops:
         refuses = node.op.xla_refuses
         refusal = None if refuses is None else refuses(node.attrs)
@@ -49,12 +54,13 @@ def check(graph: Any, function_op: str) -> None:
                                   f"{_converting(function_op)} [Op:{function_op}]")
 
 
-def _no_kernel(node: Any) -> str | None:
-    """The kernel lookup's words where XLA has no kernel for `node`, or None."""
+def _no_kernel(node: Any, device: str) -> str | None:
+    """The kernel lookup's words where XLA (on `device`) has no kernel for `node`, or
+    None."""
     types = node.op.xla_types
     if types is None or node.outputs and node.outputs[0].dtype.name in types:
         return None
-    text = (f"No registered '{node.type}' OpKernel for {_DEVICE} devices compatible with "
+    text = (f"No registered '{node.type}' OpKernel for {device} devices compatible with "
             f"node {{{{node {node.name}}}}}")
     if types:  # (a kernel of other types)
         text += ("\n\t (OpKernel was found, but attributes didn't match) Requested "
@@ -62,14 +68,14 @@ def _no_kernel(node: Any) -> str | None:
     return text
 
 
-def _unsupported(node: Any, reason: str, function_op: str) -> InvalidArgumentError:
+def _unsupported(node: Any, reason: str, function_op: str, device: str) -> InvalidArgumentError:
     # (TF lists every frame of the node's creation stack, each file without its leading
     # slash, under the node's tag)
     where = "".join(f'\nFile "{name.lstrip("/")}", line {line}, in {fn}'
                     for name, line, fn in frames(node.origin))
     return InvalidArgumentError(
         None, None, f"Detected unsupported operations when trying to compile graph "
-                    f"{function_op}{_CALL_ATTRS} on {_DEVICE}: {node.type} ({reason})"
+                    f"{function_op}{_CALL_ATTRS} on {device}: {node.type} ({reason})"
                     f"{{{{node {node.name}}}}}\nThe op is created at: {where}\n\t"
                     f"{_converting(function_op)} [Op:{function_op}]")
 

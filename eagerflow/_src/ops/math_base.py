@@ -122,8 +122,11 @@ def _cast_kernel(xp: Any, x: Any, dtype: dt.DType) -> Any:
             and np.dtype(npd).kind in "iu":
         # TF truncates toward zero; values out of the target's range (NaN too) take its
         # CPU kernel's two paths (float_to_int.py)
-        if xp is not np:  # (no read of the values back to the host)
-            return float_to_int.device_path(xp, x, npd)
+        if xp is not np and given.itemsize > 1 and not dtype.is_quantized:
+            return float_to_int.device_path(xp, x, npd)  # (no read of the values back)
+        # (TF's GPU Cast takes no quantized type, and a float8 to floats only
+        # (cast_op_impl_float8.cc): TF runs those casts on its CPU, whose conversion to a
+        # quantized type is the one to its integer storage)
         info = np.iinfo(npd)  # (NumPy's Python code: read where it is used)
         x = x.astype(np.float32) if x.dtype.kind == "V" else x  # (bfloat16: exact in float32)
         if x.size and info.min - 1.0 < float(x.min()) and float(x.max()) < info.max + 1.0:

@@ -309,21 +309,6 @@ def _axes_and_lengths(x: Any, axes: Any, fft_length: Any, op: str, inverse_real:
     return axes, lengths
 
 
-def _norm_scale(norm: Any, lengths: list, inverse: bool) -> float:
-    """The factor TF applies to the input so that the transform has the asked norm."""
-    if norm not in (None, "backward", "forward", "ortho"):
-        raise ValueError(f"norm must be 'backward', 'forward' or 'ortho', got {norm!r}")
-    if norm in (None, "backward"):
-        return 1.0
-    n = float(np.prod(lengths)) if lengths else 1.0
-    scale = n if norm == "forward" else _pymath.sqrt(n)
-    return scale if inverse else 1.0 / scale
-
-
-def _scaled(x: Any, scale: float) -> Any:
-    return x if scale == 1.0 else x * cast(scale, x._dtype)
-
-
 def _nd_input(input_tensor: Any, axes: Any, fft_length: Any, op: str, kind: str) -> Any:
     """The input of an N-D FFT (`kind`: "c" complex, "r" real, "ir" inverse real), checked
     in the order of TF's wrappers: the axes converted to int32, the input converted (and
@@ -364,16 +349,62 @@ def _nd_input(input_tensor: Any, axes: Any, fft_length: Any, op: str, kind: str)
     return x
 
 
+def _wrapper_lengths(op: str, x: Any, fft_length: Any) -> Any:
+    """TF's wrapper's fft_length: the one given, as int32; else the input's whole shape
+    (an inverse real FFT's last dim n as 2 * (n - 1), at least 0)."""
+    if fft_length is not None:
+        return convert_to_tensor(fft_length, dt.int32)
+    dims = list(x._shape)
+    if op == "IRFFTND" and dims:
+        dims[-1] = max(0, 2 * (dims[-1] - 1))
+    return convert_to_tensor(np.array(dims, np.int32))
+
+
+def _wrapper_padded(op: str, x: Any, lengths: Any) -> Any:
+    """TF's _maybe_pad_for_rfft: the input's innermost dims, paired with the lengths,
+    zero-padded up to them (an inverse real FFT's last to half plus one); an input with
+    an empty dim passes as it is. (Lengths of another rank are left to the kernel.)"""
+    if 0 in x._shape or len(lengths._shape) != 1 or not lengths._shape[0]:
+        return x
+    want, rank = [int(v) for v in lengths._numpy()], len(x._shape)
+    if op == "IRFFTND":
+        want[-1] = want[-1] // 2 + 1
+    inner = x._shape[max(rank - len(want), 0):]
+    pads = [[0, max(w - h, 0)] for w, h in zip(want, inner)]
+    if not any(p for _, p in pads):
+        return x
+    return pad(x, [[0, 0]] * max(rank - len(want), 0) + pads)
+
+
+def _wrapper_scaled(op: str, x: Any, lengths: Any, norm: Any) -> Any:
+    """TF's wrapper's norm: "forward" divides a forward transform's input by the
+    lengths' product (an inverse's multiplies), "ortho" by its square root; any other
+    word leaves it as it is."""
+    if norm not in ("forward", "ortho"):
+        return x
+    n = np.prod(lengths._numpy().astype(np.int32), dtype=np.int32)  # (int32, as TF's)
+    scale = cast(convert_to_tensor(float(n if norm == "forward" else np.sqrt(n))), x._dtype)
+    return x * scale if op.startswith("I") else x / scale
+
+
+def _signal_nd(op: str, x: Any, fft_length: Any, axes: Any, norm: Any, out: dt.DType) -> Any:
+    """tf.signal's N-D FFT of `x` (checked and converted by _nd_input) on a GPU, TF's only
+    device for it, as TF's wrapper runs it: the default axes all of the input's, the
+    default lengths, the padding, the norm's scaling, then TF's op itself (_nd_on_gpu:
+    its kernel's checks and the transform)."""
+    axes = np.arange(len(x._shape), dtype=np.int32) if axes is None else axes
+    lengths = _wrapper_lengths(op, x, fft_length)
+    x = _wrapper_scaled(op, _wrapper_padded(op, x, lengths), lengths, norm)
+    return _nd_on_gpu(op, x, lengths, axes, out)
+
+
 def _complex_fftn(inverse: bool) -> Callable:
     op = "IFFTND" if inverse else "FFTND"
 
     def f(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
           name: str | None = None) -> Any:
         x = _nd_input(input_tensor, axes, fft_length, op, "c")
-        axes, lengths = _axes_and_lengths(x, axes, fft_length, op, False)
-        for a, n in zip(axes, lengths):
-            x = _fit(x, a, n)
-        return _transform_axes(_scaled(x, _norm_scale(norm, lengths, inverse)), axes, inverse)
+        return _signal_nd(op, x, fft_length, axes, norm, x._dtype)
     f.__name__ = f.__qualname__ = op.lower()
     return f
 
@@ -397,10 +428,7 @@ def rfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: An
            name: str | None = None) -> Any:
     """The real FFT over `axes` (all by default), halved along the last of them."""
     x = _nd_input(input_tensor, axes, fft_length, "RFFTND", "r")
-    axes, lengths = _axes_and_lengths(x, axes, fft_length, "RFFTND", False)
-    if not axes:
-        return cast(x, COMPLEX_OF[x._dtype])
-    return _rfft_axes(_scaled(x, _norm_scale(norm, lengths, False)), axes, lengths)
+    return _signal_nd("RFFTND", x, fft_length, axes, norm, COMPLEX_OF[x._dtype])
 
 
 _RFFTND_REAL = frozenset((dt.float32, dt.float64))
@@ -420,17 +448,14 @@ def rfftnd_op(input: Any, fft_length: Any, axes: Any,  # noqa: A002
                                         f"RFFTND[Tcomplex={C.dt_enum(tc)}, Treal="
                                         f"{C.dt_enum(x._dtype)}]\nAll kernels registered for "
                                         f"op RFFTND:\n  <no registered kernels>\n [Op:RFFTND]")
-    return cast(rfftnd(x, fft_length, axes), tc)
+    return _nd_on_gpu("RFFTND", x, fft_length, axes, tc)
 
 
 def irfftnd(input_tensor: Any, fft_length: Any = None, axes: Any = None, norm: Any = None,
             name: str | None = None) -> Any:
     """The real signal whose rfftnd over `axes` is `input_tensor`."""
     x = _nd_input(input_tensor, axes, fft_length, "IRFFTND", "ir")
-    axes, lengths = _axes_and_lengths(x, axes, fft_length, "IRFFTND", True)
-    if not axes:
-        return real(x)
-    return _irfft_axes(_scaled(x, _norm_scale(norm, lengths, True)), axes, lengths)
+    return _signal_nd("IRFFTND", x, fft_length, axes, norm, x._dtype.real_dtype)
 
 
 def _real_fft_k(k: int, inverse: bool) -> Callable:
@@ -469,19 +494,97 @@ def _nd_no_kernel(op: str, x: Any, fft_length: Any, axes: Any, attrs: str) -> No
                                      f"  <no registered kernels>\n [Op:{op}]")
 
 
-def _raw_complex_nd(op: str, transform: Callable) -> Callable:
+def _vector_check(op: str, t: Any) -> None:
+    """TF's kernel reads the axes as a vector unchecked: CHECK-fails (aborting TF's
+    process) on another rank; refused here with the CHECK's words."""
+    if len(t._shape) != 1:
+        raise C.fail(op, f"Check failed: NDIMS == dims() (1 vs. {len(t._shape)})Asking for "
+                         f"tensor of 1 dimensions from a tensor of {len(t._shape)} dimensions")
+
+
+def _nd_axes(op: str, x: Any, axes: Any) -> list:
+    """The axes checks of TF's GPU kernel (FFTNBase), in its order: they must end at the
+    last axis, each after the one before (a negative one counted from the end)."""
+    rank, k = len(x._shape), (axes._shape[0] if axes._shape else None)
+    if k is not None and rank < k:  # (a scalar's length is no dimension TF reads soundly)
+        raise C.fail(op, f"Input must have rank of at least {k} but got: "
+                         f"{C.shape_str(x._shape)}")
+    _vector_check(op, axes)
+    out = []
+    for a in (int(v) for v in axes._numpy()):
+        out.append(a + rank if a < 0 else a)
+        if len(out) > 1 and out[-2] + 1 != out[-1]:
+            raise C.fail(op, "axes must be successive and ascending.")
+    if not out:  # (TF reads the last of none, past its vector: refused by its rank check)
+        raise C.fail(op, "Only 1D, 2D and 3D FFTs supported.")
+    if out[-1] != rank - 1:
+        raise C.fail(op, "The last axis to perform transform on must be -1.")
+    return out
+
+
+def _nd_lengths(op: str, x: Any, fft_length: Any, k: int, kind: str) -> list:
+    """fft_length's checks in TF's GPU kernel: a vector of k non-negative lengths, and a
+    real FFT's input at least as long as each (half the last plus one, inverting), or
+    empty (the kernel neither pads nor crops it: the wrapper pads)."""
+    got = fft_length._shape[0] if fft_length._shape else 0  # (a scalar: TF reads its
+    if len(fft_length._shape) != 1 or got != k:              # first dim past its rank)
+        raise C.fail(op, f"fft_length must have shape [{k}], but got: {got}.")
+    lengths, rank = [int(v) for v in fft_length._numpy()], len(x._shape)
+    for i, n in enumerate(lengths):
+        if n < 0:
+            raise C.fail(op, f"fft_length[{i}] must >= 0, but got: {n}")
+        need, have = (n // 2 + 1 if kind == "ir" and i == k - 1 else n), x._shape[rank - k + i]
+        if kind != "c" and have != 0 and have < need:
+            raise C.fail(op, f"Input dimension {rank - k + i} must have length of at least "
+                             f"{need} but got: {have}")
+    return lengths
+
+
+def _nd_types(op: str, x: Any, out: dt.DType) -> None:
+    """TF's GPU kernel's check that a real FFT's input and output precisions agree (its
+    Treal and Tcomplex are two attrs), after its shape checks."""
+    cplx, real_ = (out, x._dtype) if op == "RFFTND" else (x._dtype, out)
+    if op != "FFTND" and op != "IFFTND" and COMPLEX_OF[real_] != cplx:
+        what = "forward" if op == "RFFTND" else "backward"
+        raise C.fail(op, f"Wrong types for {what} real FFT: in={C.dtype_word(x._dtype)} "
+                         f"out={C.dtype_word(out)}")
+
+
+def _nd_on_gpu(op: str, x: Any, fft_length: Any, axes: Any, out: dt.DType) -> Any:
+    """A raw N-D FFT on a GPU, TF's only kernels for it, answering `out`: its inputs
+    checked as FFTNBase checks them (the Python wrapper's checks, tf.signal's, are not
+    the op's), then transformed."""
+    kind = {"RFFTND": "r", "IRFFTND": "ir"}.get(op, "c")
+    fft_length, axes = (convert_to_tensor(v, dt.int32) for v in (fft_length, axes))
+    ax = _nd_axes(op, x, axes)
+    lengths = _nd_lengths(op, x, fft_length, len(ax), kind)
+    _nd_types(op, x, out)
+    if 0 not in x._shape and len(ax) > 3:  # (TF's kernel passes an empty input through)
+        raise C.fail(op, "Only 1D, 2D and 3D FFTs supported.")
+    if kind == "r":
+        return _rfft_axes(x, ax, lengths)
+    if kind == "ir":
+        return _irfft_axes(x, ax, lengths)
+    for a, n in zip(ax, lengths):
+        x = _fit(x, a, n)
+    return _transform_axes(x, ax, op == "IFFTND")
+
+
+def _raw_complex_nd(op: str) -> Callable:
     def f(input: Any, fft_length: Any, axes: Any, name: str | None = None) -> Any:  # noqa: A002
         # (a value not a tensor converts as Tcomplex's default, complex64, where it can)
         x = input if isinstance(input, Tensor) else \
             convert_to_tensor(input, dtype_hint=dt.complex64)
         if current_device().device_type == "CPU":
             raise _nd_no_kernel(op, x, fft_length, axes, f"Tcomplex={C.dt_enum(x._dtype)}")
-        return transform(x, fft_length, axes)
+        fft_length, axes = (convert_to_tensor(v, dt.int32) for v in (fft_length, axes))
+        C.check_dtype(op, x, C.COMPLEX, "Tcomplex")
+        return _nd_on_gpu(op, x, fft_length, axes, x._dtype)
     f.__name__ = f.__qualname__ = op.lower()
     return f
 
 
-raw_fftnd, raw_ifftnd = _raw_complex_nd("FFTND", fftnd), _raw_complex_nd("IFFTND", ifftnd)
+raw_fftnd, raw_ifftnd = _raw_complex_nd("FFTND"), _raw_complex_nd("IFFTND")
 
 
 def raw_irfftnd(input: Any, fft_length: Any, axes: Any, Treal: Any = dt.float32,  # noqa: A002,N803
@@ -494,7 +597,7 @@ def raw_irfftnd(input: Any, fft_length: Any, axes: Any, Treal: Any = dt.float32,
     if current_device().device_type == "CPU":
         raise _nd_no_kernel("IRFFTND", x, fft_length, axes,
                             f"Tcomplex={C.dt_enum(x._dtype)}, Treal={C.dt_enum(treal)}")
-    return cast(irfftnd(x, fft_length, axes), treal)
+    return _nd_on_gpu("IRFFTND", x, fft_length, axes, treal)
 
 
 rfft2d, irfft2d = _real_fft_k(2, False), _real_fft_k(2, True)
