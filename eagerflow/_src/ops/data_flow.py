@@ -64,9 +64,7 @@ def _partition_infer(data: Any, partitions: Any, num_partitions: int) -> list:
     op = "DynamicPartition"
     C.check_dtype(op, partitions, _INDEX, "partitions")
     _check_count(num_partitions)
-    if num_partitions < 1:
-        raise C.fail(op, f"Value for attr 'num_partitions' of {num_partitions} must be at "
-                         f"least minimum 1")
+    C.attr_at_least(op, "num_partitions", num_partitions, 1)  # (its OpDef's min=1)
     d, p = data._shape, partitions._shape
     if d is not None and p is not None:
         if len(d) < len(p) or any(a is not None and b is not None and a != b
@@ -157,11 +155,25 @@ def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
 # DynamicStitch / ParallelDynamicStitch: merged[indices[m][i]] = data[m][i].
 # ---------------------------------------------------------------------------------------
 
+def _no_indices(op: str) -> None:
+    """TF's refusal of a stitch of no lists: while a graph is built its op-def library's
+    (N's minimum is 1); eagerly no CPU kernel takes the node, whose T is unset (the first
+    TF tries is its qint32 one)."""
+    if _state.graph is not None:
+        raise ValueError(f"List argument 'indices' to '{op}' Op with length 0 shorter than "
+                         "minimum length 1.")
+    raise C.no_values_kernel(
+        op, "N=0", f'op: "{op}" device_type: "CPU" constraint {{ name: "T" allowed_values '
+                   f'{{ list {{ type: DT_QINT32 }} }} }} host_memory_arg: "indices"')
+
+
 def _stitch_infer(op: str) -> Any:
     def infer(*args: Any) -> list:
         n = len(args) // 2
-        if n < 1 or len(args) != 2 * n:
-            raise C.fail(op, "needs one `data` tensor per `indices` tensor, and at least one")
+        if n < 1:
+            _no_indices(op)
+        if len(args) != 2 * n:
+            raise C.fail(op, "needs one `data` tensor per `indices` tensor")
         idx, data = args[:n], args[n:]
         C.same_dtype(op, data, C.ALL | C.QUANTIZED, first_index=n)
         suffix = None
@@ -320,8 +332,6 @@ def _stitch(op: OpDef, indices: Any, data: Any, name: str | None) -> Any:
     if len(idx) != len(vals):
         raise ValueError(f"List argument 'data' to '{_SNAKE[op.name]}' Op with length "
                          f"{len(vals)} must match length {len(idx)} of argument 'indices'.")
-    if not idx:
-        raise ValueError(f"{_SNAKE[op.name]} needs at least one `indices` tensor")
     for k, i in enumerate(idx):
         if i._dtype is not dt.int32:
             raise C.wrong_input_dtype(op.name, k, dt.int32, i._dtype)
