@@ -12,6 +12,7 @@ import math
 import re
 from typing import Any
 
+import fuzz49b_more as more
 import numpy as np
 from fuzz48_draw import T
 from recorded import outcome  # type: ignore[import-not-found]
@@ -459,8 +460,9 @@ FAKEQ = [
     "tf.quantization.fake_quant_with_min_max_args(tf.ones([2], tf.float64))",
 ]
 
+
 CASES = (STRINGS + SPARSE + RAGGED + IMAGE + PARTITION + SETS + TOPK + CONFUSION + CTC
-         + SCATTER + FAKEQ)
+         + SCATTER + FAKEQ + more.CASES)
 
 
 def _sparse(sp: Any) -> Any:
@@ -475,9 +477,10 @@ def _answer(tf: Any, src: str) -> Any:
         value = eval(src, scope)  # noqa: S307
     except Exception as e:  # noqa: BLE001 - the error is the answer
         # (the marker before a KernelDef varies from process to process in TF:
-        # "goo.gle/debugstr  ", "goo.gle/debugonly   ")
-        return ("raise", type(e).__name__, re.sub(r"goo\.gle/debug\w+ +", "goo.gle/debug ",
-                                                  str(e)))
+        # "goo.gle/debugstr  ", "goo.gle/debugonly   "; a traced function's number with
+        # the functions traced before it)
+        text = re.sub(r"goo\.gle/debug\w+ +", "goo.gle/debug ", str(e))
+        return ("raise", type(e).__name__, re.sub(r"(__inference_\S*?_)\d+", r"\g<1>N", text))
     return outcome(lambda: value)
 
 

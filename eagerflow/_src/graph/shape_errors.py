@@ -283,7 +283,8 @@ def _ints(values: Any) -> str:
     return f"[{', '.join(str(v) for v in values or ())}]"
 
 
-_TOP_K_ERRORS = ("Dimension size, given by scalar input 1", "input must have last dimension")
+_TOP_K_ERRORS = ("Dimension size, given by scalar input 1", "input must have last dimension",
+                  "Shape must be at least rank 1")
 _REDUCTIONS = ("Sum", "Mean", "Max", "Min", "Prod", "EuclideanNorm", "Any", "All")
 
 
@@ -443,7 +444,8 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"{dt_enum(attrs.get('index_type', dt.int32))}, "
                 f"sorted={_bool(attrs.get('sorted', True))}]")
         names, shapes = names + [f"{node}/k"], shapes + ["[]"]
-        suffix = f" and with computed input tensors: input[1] = <{k}>."
+        if not reason.startswith("Shape must be"):  # (the rank is checked before k is read)
+            suffix = f" and with computed input tensors: input[1] = <{k}>."
     elif op.name in _DEPTHWISE_GRADS + ("DepthwiseConv2dNative",) and len(tensors) in (2, 3):
         form = (f"{op.name}[T={dt_enum(tensors[-1]._dtype)}, data_format="
                 f"\"{attrs.get('data_format', 'NHWC')}\", dilations={_ints(attrs['dilations'])}, "
@@ -512,6 +514,9 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"Tsplits={dt_enum(attrs.get('Tsplits', dt.int64))}]")
     elif op.name == "Substr" and len(tensors) == 3:
         form = f"Substr[T={dt_enum(tensors[1]._dtype)}, unit=\"{attrs.get('unit', 'BYTE')}\"]"
+    elif op.name == "Unique" and tensors:
+        form = (f"Unique[T={dt_enum(tensors[0]._dtype)}, "
+                f"out_idx={dt_enum(attrs.get('out_idx', dt.int32))}]")
     elif op.name == "RegexReplace":
         form = f"RegexReplace[replace_global={_bool(attrs.get('replace_global', True))}]"
     elif op.name in ("LoopCond", "RegexFullMatch"):  # (no attrs)
@@ -645,12 +650,13 @@ _DECODE_CSV_ERRORS = ("Shape must be at most rank 1 but is rank",
                       "Shape of a default must be a length-0")
 # ops whose infer words its rank checks as their shape functions do while a graph is built
 # (the sorted segment reductions, ops/segment_ops.py; Reverse, ops/shaping.py; SdcaFprint,
-# ops/runtime_raw_ops.py; the HSV conversions, ops/image_color.py)
+# ops/runtime_raw_ops.py; the HSV conversions, ops/image_color.py; Unique,
+# ops/unique_one_hot.py)
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
 _RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint", "HSVToRGB", "RGBToHSV",
                                      "RegexReplace", "RegexFullMatch", "MaxPoolGrad",
                                      "MaxPoolGradV2", "MaxPool3DGrad", "Conv2D", "Conv3D",
-                                     "DepthwiseConv2dNative")
+                                     "DepthwiseConv2dNative", "Unique")
 # (their shape function's NCHW_VECT_C rank check: ops/nn_space.py words it as TF's)
 _SPACE_DEPTH_OPS = ("SpaceToDepth", "DepthToSpace")
 # the SparseSegment* ops' (ops/sparse_segment_ops.py words them so while a graph is built)

@@ -299,6 +299,8 @@ def _eigen_max(xp: Any, x: Any) -> tuple:
 def _greedy_kernel(xp: Any, inputs: Any, lengths: Any, merge_repeated: bool = False,
                    blank_index: int = -1) -> tuple:
     steps, batch, classes = inputs.shape
+    if inputs.size == 0:  # (TF's decoders' shared check, before the lengths')
+        raise fail("CTCGreedyDecoder", "inputs must not be empty")
     _check_lengths("CTCGreedyDecoder", lengths, steps, batch, FailedPreconditionError)
     blank = blank_index + classes if blank_index < 0 else blank_index
     if not 0 <= blank < classes:

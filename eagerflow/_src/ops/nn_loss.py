@@ -869,7 +869,7 @@ def _ctc_beam_infer(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
         raise fail(op, "inputs is not a 3-Tensor")
     if ls is not None and len(ls) != 1:
         raise fail(op, "sequence_length is not a vector")
-    if top_paths > beam_width:
+    if top_paths > beam_width and _state.graph is None:  # (traced: its kernel's, at run time)
         raise fail(op, "requested more paths than the beam width.")
     batch = None if xs is None else xs[1]
     return ([((None, 2), dt.int64)] * top_paths + [((None,), dt.int64)] * top_paths
@@ -879,6 +879,8 @@ def _ctc_beam_infer(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
 def _ctc_beam_kernel(xp: Any, inputs: Any, lengths: Any, beam_width: int, top_paths: int,
                      merge_repeated: bool) -> tuple:
     op = "CTCBeamSearchDecoder"
+    if top_paths > beam_width:  # (its kernel's constructor's check)
+        raise fail(op, "requested more paths than the beam width.")
     steps, batch, classes = inputs.shape
     if inputs.size == 0:
         raise fail(op, "inputs must not be empty")

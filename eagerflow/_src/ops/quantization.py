@@ -21,14 +21,16 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import tf_op_defs
+from eagerflow._src.ops import tf_op_defs, wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.elementwise import as_fixed_type
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _F32 = np.float32
@@ -150,15 +152,23 @@ def _check_same_size(op: str, g: Any, x: Any) -> None:
 def _args_infer(x: Any, min: float, max: float, num_bits: int,  # noqa: A002 (TF's names)
                 narrow_range: bool, op: str = "FakeQuantWithMinMaxArgs") -> list:
     _check_float32(op, x)
+    AV.int_attr(op, num_bits, "num_bits")
+    if _state.graph is None:  # (traced, TF builds the kernel, which checks these, at run time)
+        _check_range_attrs(op, min, max, num_bits)
+    return [(x._shape, dt.float32)]
+
+
+def _check_range_attrs(op: str, min: float, max: float, num_bits: int) -> None:  # noqa: A002
+    """The checks of TF's FakeQuantWithMinMaxArgs(Gradient) kernel's constructor."""
     _check_bits(op, num_bits)
     if not min < max:
         raise C.fail(op, f"min has to be smaller than max, was: {min:g} >= {max:g}")
-    return [(x._shape, dt.float32)]
 
 
 FAKE_QUANT_ARGS = register(OpDef(
     "FakeQuantWithMinMaxArgs", _args_infer,
-    lambda xp, x, min, max, num_bits, narrow_range: _fake_quant(  # noqa: A006
+    lambda xp, x, min, max, num_bits, narrow_range: _check_range_attrs(  # noqa: A006
+        "FakeQuantWithMinMaxArgs", min, max, num_bits) or _fake_quant(
         xp, x, min, max, num_bits, narrow_range),
     grad=lambda n, g: [fake_quant_with_min_max_args_gradient(g, n.inputs[0], **n.attrs)],
     reference=lambda x, min, max, num_bits, narrow_range: _fake_quant_ref(  # noqa: A006
@@ -224,7 +234,8 @@ def _args_grad_infer(g: Any, x: Any, min: float, max: float, num_bits: int,  # n
 FAKE_QUANT_ARGS_GRADIENT = register(OpDef(
     "FakeQuantWithMinMaxArgsGradient", _args_grad_infer,
     # (TF multiplies by the mask: a NaN gradient stays NaN, a negative one gives -0.0)
-    lambda xp, g, x, min, max, num_bits, narrow_range: (  # noqa: A006
+    lambda xp, g, x, min, max, num_bits, narrow_range: _check_range_attrs(  # noqa: A006
+        "FakeQuantWithMinMaxArgsGradient", min, max, num_bits) or (
         g * _in_range(xp, x, min, max, num_bits, narrow_range)[0]).astype(_F32),
     reference=lambda g, x, min, max, num_bits, narrow_range: _vars_grad_ref(  # noqa: A006
         g, x, min, max, num_bits, narrow_range)[0],
@@ -366,7 +377,11 @@ def _run_fake_quant(op: OpDef, inputs: tuple, name: str | None, **given: Any) ->
     value's conversion error first), then the held overflow, then the op."""
     held: list = []
     attrs = AV.wrapper_attrs(op.name, held, **given)
-    x = tuple(_f32(v) for v in inputs)
+    # (on TF's fast path a tensor keeps its dtype, which the op refuses if not float32; its
+    # slow path, a list among the inputs, converts it: a conversion's ValueError. The
+    # range-by-attrs ops' wrappers always convert so)
+    slow = op.name.startswith("FakeQuantWithMinMaxArgs") or wrapper_inputs.passed_raw(*inputs)
+    x = tuple(as_fixed_type(v, dt.float32, slow=slow) for v in inputs)
     AV.raise_held(held)
     return bind(op, x, attrs, name)
 
