@@ -502,10 +502,30 @@ _GRAPH_OF += [
     "tf.math.top_k(tf.constant(3.0), 1, sorted=False, index_type=tf.int64)",
     "tf.math.top_k(tf.constant([3.0]), 2)",
     "tf.math.top_k(tf.constant([3.0]), tf.constant(2))",
+    "tf.compat.v1.setdiff1d([1], [[1]], index_dtype=tf.int64)",
+    "tf.compat.v1.setdiff1d(tf.constant([[1.0]]), tf.constant(1.0))",
+    "tf.quantization.fake_quant_with_min_max_vars(tf.ones([2]), 0.0, 1.0, num_bits=1)",
+    "tf.quantization.fake_quant_with_min_max_vars_per_channel(tf.ones([2]), [0.0, 0.0], "
+    "[1.0, 1.0], num_bits=1)",
+    "tf.quantization.fake_quant_with_min_max_vars(tf.ones([2]), tf.constant([0.0]), "
+    "tf.constant([1.0, 2.0]))",
+    "tf.quantization.fake_quant_with_min_max_vars_per_channel(tf.ones([4, 2]), [[0.0, 0.0]], "
+    "[1.0, 1.0])",
+    "tf.quantization.fake_quant_with_min_max_vars_per_channel(tf.ones([4, 2]), [0.0, 0.0], "
+    "[1.0, 1.0, 3.0])",
+    "tf.quantization.fake_quant_with_min_max_vars_per_channel(tf.constant(1.0), [0.0], [1.0])",
+    "tf.quantization.fake_quant_with_min_max_vars_gradient(tf.ones([2]), tf.ones([2]), "
+    "tf.constant([0.0]), 1.0)",
+    "tf.quantization.fake_quant_with_min_max_vars_per_channel_gradient(tf.ones([4, 2]), "
+    "tf.ones([4, 2]), [0.0, 0.0, 0.0], [1.0, 1.0, 1.0])",
+    "tf.quantization.fake_quant_with_min_max_vars_gradient(tf.ones([2]), tf.ones([2]), 0.0, "
+    "1.0, num_bits=17)",
 ]
 GRAPH = [f"tf.function(lambda: {src})()" for src in _GRAPH_OF] + [
     "tf.function(lambda x: tf.unique(x), input_signature=[tf.TensorSpec(None, tf.int32)])"
-    "(tf.constant([[1, 2]]))"]
+    "(tf.constant([[1, 2]]))",
+    "tf.function(lambda x: tf.compat.v1.setdiff1d(x, [1]), input_signature=[tf.TensorSpec("
+    "None, tf.int32)])(tf.constant([[1]]))"]
 
 CASES = (STRINGS2 + SPARSE2 + RAGGED2 + IMAGE2 + MISC2 + SCATTER2 + FAKEQ2 + CTC2 + PARTITION2
          + GRAPH)

@@ -514,8 +514,11 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"Tsplits={dt_enum(attrs.get('Tsplits', dt.int64))}]")
     elif op.name == "Substr" and len(tensors) == 3:
         form = f"Substr[T={dt_enum(tensors[1]._dtype)}, unit=\"{attrs.get('unit', 'BYTE')}\"]"
-    elif op.name == "Unique" and tensors:
-        form = (f"Unique[T={dt_enum(tensors[0]._dtype)}, "
+    elif op.name.startswith(_FAKE_QUANT_VARS) and tensors:
+        form = (f"{op.name}[narrow_range={_bool(attrs.get('narrow_range', False))}, "
+                f"num_bits={attrs.get('num_bits', 8)}]")
+    elif op.name in ("Unique", "ListDiff") and tensors:
+        form = (f"{op.name}[T={dt_enum(tensors[0]._dtype)}, "
                 f"out_idx={dt_enum(attrs.get('out_idx', dt.int32))}]")
     elif op.name == "RegexReplace":
         form = f"RegexReplace[replace_global={_bool(attrs.get('replace_global', True))}]"
@@ -651,17 +654,23 @@ _DECODE_CSV_ERRORS = ("Shape must be at most rank 1 but is rank",
 # ops whose infer words its rank checks as their shape functions do while a graph is built
 # (the sorted segment reductions, ops/segment_ops.py; Reverse, ops/shaping.py; SdcaFprint,
 # ops/runtime_raw_ops.py; the HSV conversions, ops/image_color.py; Unique,
-# ops/unique_one_hot.py)
+# ops/unique_one_hot.py; ListDiff, ops/indexing_versions.py)
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
 _RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint", "HSVToRGB", "RGBToHSV",
                                      "RegexReplace", "RegexFullMatch", "MaxPoolGrad",
                                      "MaxPoolGradV2", "MaxPool3DGrad", "Conv2D", "Conv3D",
-                                     "DepthwiseConv2dNative", "Unique")
+                                     "DepthwiseConv2dNative", "Unique", "ListDiff")
 # (their shape function's NCHW_VECT_C rank check: ops/nn_space.py words it as TF's)
 _SPACE_DEPTH_OPS = ("SpaceToDepth", "DepthToSpace")
 # the SparseSegment* ops' (ops/sparse_segment_ops.py words them so while a graph is built)
 _SPARSE_SEGMENT_ERRORS = ("Shape must be ", "Dimension 0 in both shapes must be equal",
                           "Cannot specify a negative value for ")
+
+
+# the FakeQuantWithMinMaxVars ops' (ops/quantization.py words them so while a graph is built)
+_FAKE_QUANT_VARS = "FakeQuantWithMinMaxVars"
+_FAKE_QUANT_ERRORS = ("Shape must be ", "Dimensions must be equal",
+                      "Dimension 0 in both shapes must be equal")
 
 
 # Einsum's shape function's (ops/einsum_shapes.py words them so while a graph is built)
@@ -710,6 +719,7 @@ def is_shape_error(op_name: str, message: str) -> bool:
         op_name in ("UnsortedSegmentJoin", "RaggedRange") and
         message.startswith(("Shape must be ", "Dimensions must be equal"))) or (
         op_name == "Einsum" and message.startswith(_EINSUM_ERRORS)) or (
+        op_name.startswith(_FAKE_QUANT_VARS) and message.startswith(_FAKE_QUANT_ERRORS)) or (
         op_name.startswith(_BOOSTED_TREES) and
         message.startswith(boosted_trees_ops.SHAPE_ERRORS))
 
