@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import fuzz49b_more as more
+import fuzz49b_traced as traced
 import numpy as np
 from fuzz48_draw import T
 from recorded import outcome  # type: ignore[import-not-found]
@@ -462,7 +463,7 @@ FAKEQ = [
 
 
 CASES = (STRINGS + SPARSE + RAGGED + IMAGE + PARTITION + SETS + TOPK + CONFUSION + CTC
-         + SCATTER + FAKEQ + more.CASES)
+         + SCATTER + FAKEQ + more.CASES + traced.CASES)
 
 
 def _sparse(sp: Any) -> Any:

@@ -664,13 +664,20 @@ def in_top_k(targets: Any, predictions: Any, k: Any, name: str | None = None) ->
     float after them.)"""
     op, slow = "InTopKV2", passed_raw(targets, predictions, k)
     t, kt = wrapper_inputs.op_inputs(op, (targets, k), "T", slow)
-    p = convert_to_tensor(predictions, dt.float32) if slow else \
+    p = convert_to_tensor(predictions, dt.float32) if slow and _state.graph is None else \
         convert_to_tensor(predictions, dtype_hint=dt.float32)
     if t._dtype not in C.INDEX:
         raise C.not_supported(op, t._dtype, C.INDEX)
+    traced = _state.graph is not None  # (TF's graph builder: its signature's TypeErrors)
     if p._dtype is not dt.float32:
+        if traced:
+            raise TypeError(f"Input 'predictions' of '{op}' Op has type {p._dtype.name} that "
+                            f"does not match expected type of float32.")
         raise C.wrong_input_dtype(op, 0, dt.float32, p._dtype)
     if kt._dtype is not t._dtype:
+        if traced:
+            raise TypeError(f"Input 'k' of '{op}' Op has type {kt._dtype.name} that does not "
+                            f"match type {t._dtype.name} of argument 'targets'.")
         raise C.wrong_input_dtype(op, 2, t._dtype, kt._dtype)
     if kt._shape:
         raise C.fail(op, f"k must be 0-D, got shape {C.shape_str(kt._shape)}")
