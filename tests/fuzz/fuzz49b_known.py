@@ -171,17 +171,6 @@ KNOWN: dict = {
         _SHAPE_FN,
     "tf.function(lambda: tf.nn.ctc_greedy_decoder(tf.zeros([0, 2, 3]), [0])[1])()":
         _SHAPE_FN,
-    "tf.function(lambda: tf.quantization.fake_quant_with_min_max_args(tf.ones([2],"
-    " tf.float64)))()":
-        _BUILDER_TYPE,
-    "tf.function(lambda:"
-    " tf.quantization.fake_quant_with_min_max_args_gradient(tf.ones([4]), tf.ones([4],"
-    " tf.float64)))()":
-        _BUILDER_TYPE,
-    "tf.function(lambda:"
-    " tf.quantization.fake_quant_with_min_max_vars_per_channel(tf.ones([4, 2]),"
-    " tf.constant([0.0, 0.0], tf.float64), [1.0, 1.0]))()":
-        _BUILDER_TYPE,
     "tf.function(lambda: tf.ragged.boolean_mask(tf.ragged.constant([[1, 2], [3]]),"
     " tf.ragged.constant([[True], [False]])))()":
         _SCOPE,

@@ -406,7 +406,8 @@ def _run_fake_quant(op: OpDef, inputs: tuple, name: str | None, **given: Any) ->
     # (on TF's fast path a tensor keeps its dtype, which the op refuses if not float32; its
     # slow path, a list among the inputs, converts it: a conversion's ValueError. The
     # range-by-attrs ops' wrappers always convert so)
-    slow = op.name.startswith("FakeQuantWithMinMaxArgs") or wrapper_inputs.passed_raw(*inputs)
+    slow = (op.name.startswith("FakeQuantWithMinMaxArgs") or wrapper_inputs.passed_raw(*inputs)
+            ) and _state.graph is None  # (traced: the graph builder's TypeError, ir.py's)
     x = tuple(as_fixed_type(v, dt.float32, slow=slow) for v in inputs)
     AV.raise_held(held)
     return bind(op, x, attrs, name)
