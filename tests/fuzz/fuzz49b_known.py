@@ -12,8 +12,6 @@ _SHAPE_FN = ("traced, TF's shape function refuses the node (a ValueError naming 
 _AT_RUN = ("traced, TF's shape function lets the node be built and its kernel refuses it "
            "when the graph runs; eagerflow's infer (or its Python) refuses it as the graph "
            "is built")
-_BUILDER_TYPE = ("traced, TF's graph builder checks the inputs against the op's signature "
-                 "first (a TypeError naming the input); eagerflow raises the eager refusal")
 _SCOPE = ("traced, TF names the nodes under the API function's name scope "
           "(confusion_matrix/control_dependency:0, SparseToIndicator, "
           "SegmentIdsToRaggedSplits/bincount/DenseBincount, random_crop/Assert/Assert); "
@@ -58,8 +56,6 @@ KNOWN: dict = {
         _RESET_SHAPE,
     "tf.function(lambda: tf.argsort(tf.constant(3)))()":
         _SHAPE_FN,
-    "tf.function(lambda: tf.compat.v1.setdiff1d([1, 1, 2], [], index_dtype=tf.float32))()":
-        _BUILDER_TYPE,
     "tf.function(lambda: tf.compat.v1.setdiff1d([1, 2], [1.0]))()":
         _LIST_ARG,
     "tf.function(lambda: tf.dynamic_partition(tf.constant([1, 2, 3]), [0, 1], 2))()":
@@ -72,8 +68,6 @@ KNOWN: dict = {
         _SHAPE_FN,
     "tf.function(lambda: tf.dynamic_stitch([[0], [1]], [[[1.0]], [[2.0, 3.0]]]))()":
         _SHAPE_FN,
-    "tf.function(lambda: tf.dynamic_stitch([tf.constant([0], tf.int64)], [[1.0]]))()":
-        _BUILDER_TYPE,
     "tf.function(lambda: tf.image.adjust_contrast(tf.reshape(T('float32', [5, 3], [1.0,"
     " 0.0, 0.0, -0.5, 0.2, 0.3, nan, 0.5, 0.5, 2.0, 1.0, 0.0, 0.3, 0.3, 0.3]), [15]),"
     " 2.0))()":
@@ -211,8 +205,6 @@ KNOWN: dict = {
     "tf.function(lambda: tf.strings.reduce_join(tf.constant([['a', 'b'], ['c', 'd']]),"
     " axis=2))()":
         _SHAPE_FN,
-    "tf.function(lambda: tf.strings.to_number(tf.constant(['1']), tf.string))()":
-        _BUILDER_TYPE,
     "tf.function(lambda: tf.strings.unicode_encode(tf.constant([[65, -1]]), 'UTF-8',"
     " errors='strict'))()":
         _SCOPE,
@@ -245,8 +237,6 @@ KNOWN: dict = {
     "tf.function(lambda: tf.tensor_scatter_nd_update(tf.zeros([4], tf.int32), [[1]], [5,"
     " 6]))()":
         _SHAPE_FN,
-    "tf.function(lambda: tf.unique(tf.constant([1, 2]), out_idx=tf.float32))()":
-        _BUILDER_TYPE,
     "tf.image.ssim(tf.ones([1, 11, 11, 1]), tf.ones([1, 11, 11, 1]) * 0.5, 1.0)":
         _SSIM,
 }

@@ -334,6 +334,10 @@ def _stitch(op: OpDef, indices: Any, data: Any, name: str | None) -> Any:
                          f"{len(vals)} must match length {len(idx)} of argument 'indices'.")
     for k, i in enumerate(idx):
         if i._dtype is not dt.int32:
+            if _state.graph is not None:  # (TF's graph builder: its signature's TypeError)
+                raise TypeError(f"Tensors in list passed to 'indices' of '{op.name}' Op have "
+                                f"types [{', '.join(t._dtype.name for t in idx)}] that do not "
+                                f"match expected type int32.")
             raise C.wrong_input_dtype(op.name, k, dt.int32, i._dtype)
     out = bind(op, tuple(idx) + tuple(vals), {}, name)
     if not isinstance(out, EagerTensor) and isinstance(out, Tensor) and out._shape is not None:
