@@ -153,18 +153,6 @@ KNOWN: dict = {
         _SHAPE_FN,
     "tf.function(lambda: tf.math.top_k(tf.constant([3.0]), tf.constant(2)))()":
         _TENSOR_K,
-    "tf.function(lambda: tf.nn.ctc_beam_search_decoder(tf.ones([3, 2]), [3]))()":
-        _SHAPE_FN,
-    "tf.function(lambda: tf.nn.ctc_greedy_decoder(T('float32', [2, 2, 3], [0.1, 0.8, 0.1,"
-    " 0.5, 0.2, 0.3, 0.9, 0.05, 0.05, 0.3, 0.3, 0.4]), [[2, 1]]))()":
-        _SHAPE_FN,
-    "tf.function(lambda: tf.nn.ctc_greedy_decoder(T('float32', [3, 1, 3], [0.1, 0.8, 0.1,"
-    " 0.1, 0.8, 0.1, 0.9, 0.05, 0.05]), [3, 3]))()":
-        _SHAPE_FN,
-    "tf.function(lambda: tf.nn.ctc_greedy_decoder(tf.ones([3, 2]), [3]))()":
-        _SHAPE_FN,
-    "tf.function(lambda: tf.nn.ctc_greedy_decoder(tf.zeros([0, 2, 3]), [0])[1])()":
-        _SHAPE_FN,
     "tf.function(lambda: tf.ragged.boolean_mask(tf.ragged.constant([[1, 2], [3]]),"
     " tf.ragged.constant([[True], [False]])))()":
         _SCOPE,

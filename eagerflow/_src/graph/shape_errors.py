@@ -514,6 +514,8 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"Tsplits={dt_enum(attrs.get('Tsplits', dt.int64))}]")
     elif op.name == "Substr" and len(tensors) == 3:
         form = f"Substr[T={dt_enum(tensors[1]._dtype)}, unit=\"{attrs.get('unit', 'BYTE')}\"]"
+    elif op.name in _CTC_DECODERS and tensors:
+        form = _ctc_decoder_form(op.name, tensors, attrs)
     elif op.name.startswith(_FAKE_QUANT_VARS) and tensors:
         form = (f"{op.name}[narrow_range={_bool(attrs.get('narrow_range', False))}, "
                 f"num_bits={attrs.get('num_bits', 8)}]")
@@ -540,6 +542,17 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         form = op.name
     return ValueError(f"{reason} for '{{{{node {node}}}}} = {form}({', '.join(names)})' with "
                       f"input shapes: {', '.join(shapes)}{suffix or '.'}")
+
+
+def _ctc_decoder_form(op_name: str, tensors: list, attrs: dict) -> str:
+    """A CTC decoder's node text: its attrs in byte order."""
+    if op_name == "CTCGreedyDecoder":
+        return (f"CTCGreedyDecoder[T={dt_enum(tensors[0]._dtype)}, blank_index="
+                f"{attrs.get('blank_index', -1)}, merge_repeated="
+                f"{_bool(attrs.get('merge_repeated', False))}]")
+    return (f"CTCBeamSearchDecoder[T={dt_enum(tensors[0]._dtype)}, beam_width="
+            f"{attrs.get('beam_width')}, merge_repeated="
+            f"{_bool(attrs.get('merge_repeated', True))}, top_paths={attrs.get('top_paths')}]")
 
 
 def _decode_csv_form(tensors: list, attrs: dict) -> str:
@@ -667,6 +680,8 @@ _SPARSE_SEGMENT_ERRORS = ("Shape must be ", "Dimension 0 in both shapes must be 
                           "Cannot specify a negative value for ")
 
 
+# the CTC decoders' (ops/nn_loss.py's decoder_shape_fn words them so while a graph is built)
+_CTC_DECODERS = ("CTCGreedyDecoder", "CTCBeamSearchDecoder")
 # the FakeQuantWithMinMaxVars ops' (ops/quantization.py words them so while a graph is built)
 _FAKE_QUANT_VARS = "FakeQuantWithMinMaxVars"
 _FAKE_QUANT_ERRORS = ("Shape must be ", "Dimensions must be equal",
@@ -720,6 +735,8 @@ def is_shape_error(op_name: str, message: str) -> bool:
         message.startswith(("Shape must be ", "Dimensions must be equal"))) or (
         op_name == "Einsum" and message.startswith(_EINSUM_ERRORS)) or (
         op_name.startswith(_FAKE_QUANT_VARS) and message.startswith(_FAKE_QUANT_ERRORS)) or (
+        op_name in _CTC_DECODERS and message.startswith(("Shape must be rank ",
+                                                         "Dimensions must be equal"))) or (
         op_name.startswith(_BOOSTED_TREES) and
         message.startswith(boosted_trees_ops.SHAPE_ERRORS))
 

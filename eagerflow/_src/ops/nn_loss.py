@@ -863,6 +863,17 @@ def _beam_search(x: np.ndarray, steps: int, width: int, top_paths: int,
 _CTC_FLOATS = frozenset((dt.float32, dt.float64))
 
 
+def decoder_shape_fn(op: str, inputs: Any, lengths: Any) -> None:
+    """The CTC decoders' shape function, traced (graph/shape_errors.py's ValueError): the
+    inputs' rank, the lengths', then the batch merged with the lengths' count."""
+    for t, want in ((inputs, 3), (lengths, 1)):
+        if t._shape is not None and len(t._shape) != want:
+            raise fail(op, f"Shape must be rank {want} but is rank {len(t._shape)}")
+    b, n = (None if t._shape is None else t._shape[i] for t, i in ((inputs, 1), (lengths, 0)))
+    if None not in (b, n) and b != n:
+        raise fail(op, f"Dimensions must be equal, but are {b} and {n}")
+
+
 def _ctc_beam_infer(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
                     merge_repeated: bool) -> list:
     op = "CTCBeamSearchDecoder"
@@ -872,6 +883,8 @@ def _ctc_beam_infer(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
     for attr, v in (("beam_width", beam_width), ("top_paths", top_paths)):
         C.attr_at_least(op, attr, AV.int_attr(op, v, attr), 1)
     xs, ls = inputs._shape, lengths._shape
+    if _state.graph is not None:
+        decoder_shape_fn(op, inputs, lengths)
     if xs is not None and len(xs) != 3:
         raise fail(op, "inputs is not a 3-Tensor")
     if ls is not None and len(ls) != 1:
