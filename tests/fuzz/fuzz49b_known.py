@@ -58,16 +58,6 @@ KNOWN: dict = {
         _SHAPE_FN,
     "tf.function(lambda: tf.compat.v1.setdiff1d([1, 2], [1.0]))()":
         _LIST_ARG,
-    "tf.function(lambda: tf.dynamic_partition(tf.constant([1, 2, 3]), [0, 1], 2))()":
-        _SHAPE_FN,
-    "tf.function(lambda: tf.dynamic_partition(tf.constant([1, 2]), [[0], [1]], 2))()":
-        _SHAPE_FN,
-    "tf.function(lambda: tf.dynamic_stitch([[0, 1]], [[1., 2., 3.]]))()":
-        _SHAPE_FN,
-    "tf.function(lambda: tf.dynamic_stitch([[0, 1]], [[1.0]]))()":
-        _SHAPE_FN,
-    "tf.function(lambda: tf.dynamic_stitch([[0], [1]], [[[1.0]], [[2.0, 3.0]]]))()":
-        _SHAPE_FN,
     "tf.function(lambda: tf.image.adjust_contrast(tf.reshape(T('float32', [5, 3], [1.0,"
     " 0.0, 0.0, -0.5, 0.2, 0.3, nan, 0.5, 0.5, 2.0, 1.0, 0.0, 0.3, 0.3, 0.3]), [15]),"
     " 2.0))()":

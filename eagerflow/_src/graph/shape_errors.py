@@ -514,6 +514,11 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"Tsplits={dt_enum(attrs.get('Tsplits', dt.int64))}]")
     elif op.name == "Substr" and len(tensors) == 3:
         form = f"Substr[T={dt_enum(tensors[1]._dtype)}, unit=\"{attrs.get('unit', 'BYTE')}\"]"
+    elif op.name in ("DynamicStitch", "ParallelDynamicStitch") and tensors:
+        form = f"{op.name}[N={len(tensors) // 2}, T={dt_enum(tensors[-1]._dtype)}]"
+    elif op.name == "DynamicPartition" and len(tensors) == 2:
+        form = (f"DynamicPartition[T={dt_enum(tensors[0]._dtype)}, "
+                f"num_partitions={attrs.get('num_partitions')}]")
     elif op.name in _CTC_DECODERS and tensors:
         form = _ctc_decoder_form(op.name, tensors, attrs)
     elif op.name.startswith(_FAKE_QUANT_VARS) and tensors:
@@ -680,6 +685,11 @@ _SPARSE_SEGMENT_ERRORS = ("Shape must be ", "Dimension 0 in both shapes must be 
                           "Cannot specify a negative value for ")
 
 
+# the partitions' and stitches' (ops/data_flow.py words their MergePrefix and Merge so
+# while a graph is built)
+_PARTITION_OPS = ("DynamicPartition", "DynamicStitch", "ParallelDynamicStitch")
+_PARTITION_ERRORS = ("Shape must be at least rank ", "Dimensions must be equal",
+                     "Shapes must be equal rank", "Dimension ")
 # the CTC decoders' (ops/nn_loss.py's decoder_shape_fn words them so while a graph is built)
 _CTC_DECODERS = ("CTCGreedyDecoder", "CTCBeamSearchDecoder")
 # the FakeQuantWithMinMaxVars ops' (ops/quantization.py words them so while a graph is built)
@@ -737,6 +747,7 @@ def is_shape_error(op_name: str, message: str) -> bool:
         op_name.startswith(_FAKE_QUANT_VARS) and message.startswith(_FAKE_QUANT_ERRORS)) or (
         op_name in _CTC_DECODERS and message.startswith(("Shape must be rank ",
                                                          "Dimensions must be equal"))) or (
+        op_name in _PARTITION_OPS and message.startswith(_PARTITION_ERRORS)) or (
         op_name.startswith(_BOOSTED_TREES) and
         message.startswith(boosted_trees_ops.SHAPE_ERRORS))
 
