@@ -33,14 +33,6 @@ _TENSOR_K = ("traced, TF shows a tensor k as the Const node it captured (Const_1
              "Python k (TopKV2/k)")
 
 KNOWN: dict = {
-    "tf.function(lambda: S(tf.sets.intersection(tf.constant([[1, 2, 2, 3], [4, 4, 5, 0]]),"
-    " tf.constant([1, 2]))))()":
-        _SHAPE_FN,
-    "tf.function(lambda: S(tf.sets.intersection(tf.constant([[1, 2, 2, 3], [4, 4, 5, 0]]),"
-    " tf.constant([[1], [2], [3]]))))()":
-        _SHAPE_FN,
-    "tf.function(lambda: S(tf.sets.union(tf.constant([1, 2]), tf.constant([3]))))()":
-        _SHAPE_FN,
     "tf.function(lambda: S(tf.sparse.concat(2, [tf.sparse.SparseTensor([[0, 0], [1, 2]],"
     " tf.constant([1.0, -2.0], tf.float32), [2, 3]), tf.sparse.SparseTensor([[0, 0], [1,"
     " 2]], tf.constant([1.0, -2.0], tf.float32), [2, 3])])))()":

@@ -521,6 +521,10 @@ _GRAPH_OF += [
     "tf.dynamic_stitch([[0], [[1]]], [[1.0], [[2.0]]])",
     "tf.raw_ops.ParallelDynamicStitch(indices=[[0, 1]], data=[[1.0]])",
     "tf.dynamic_stitch([0, [1, 2]], [[7, 8], [[1, 2], [3, 4]]])",
+    "tf.sets.difference(tf.constant([[[1, 2]], [[3, 4]]]), tf.constant([[[1]], [[2]], [[3]]]), "
+    "aminusb=False).values",
+    "tf.sets.union(tf.constant([[[1, 2]], [[3, 4]]]), tf.constant([[[1], [2]], [[3], [4]]]), "
+    "validate_indices=False).values",
     "tf.compat.v1.setdiff1d([1], [[1]], index_dtype=tf.int64)",
     "tf.compat.v1.setdiff1d(tf.constant([[1.0]]), tf.constant(1.0))",
     "tf.quantization.fake_quant_with_min_max_vars(tf.ones([2]), 0.0, 1.0, num_bits=1)",
@@ -544,7 +548,9 @@ GRAPH = [f"tf.function(lambda: {src})()" for src in _GRAPH_OF] + [
     "tf.function(lambda x: tf.unique(x), input_signature=[tf.TensorSpec(None, tf.int32)])"
     "(tf.constant([[1, 2]]))",
     "tf.function(lambda x: tf.compat.v1.setdiff1d(x, [1]), input_signature=[tf.TensorSpec("
-    "None, tf.int32)])(tf.constant([[1]]))"]
+    "None, tf.int32)])(tf.constant([[1]]))",
+    "tf.function(lambda x: tf.sets.union(x, tf.constant([[[1], [2]], [[3], [4]]])).values, "
+    "input_signature=[tf.TensorSpec([None, 3, 2], tf.int32)])(tf.ones([2, 3, 2], tf.int32))"]
 
 CASES = (STRINGS2 + SPARSE2 + RAGGED2 + IMAGE2 + MISC2 + SCATTER2 + FAKEQ2 + CTC2 + PARTITION2
          + GRAPH)
