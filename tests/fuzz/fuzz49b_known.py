@@ -169,9 +169,6 @@ KNOWN: dict = {
     "tf.function(lambda: tf.sparse.to_indicator(tf.sparse.SparseTensor([[1, 2], [0, 0], [0,"
     " 2]], tf.constant([3, 1, 2], tf.int32), [2, 3]), 2))()":
         _SCOPE,
-    "tf.function(lambda: tf.strings.join([tf.constant(['a', 'b']), tf.constant(['c', 'd',"
-    " 'e'])]))()":
-        _SHAPE_FN,
     "tf.function(lambda: tf.strings.reduce_join(tf.constant([['a', 'b'], ['c', 'd']]),"
     " axis=2))()":
         _SHAPE_FN,

@@ -525,6 +525,10 @@ _GRAPH_OF += [
     "aminusb=False).values",
     "tf.sets.union(tf.constant([[[1, 2]], [[3, 4]]]), tf.constant([[[1], [2]], [[3], [4]]]), "
     "validate_indices=False).values",
+    "tf.strings.join([tf.constant([['a']]), tf.constant(['c', 'd', 'e'])])",
+    "tf.strings.join([tf.constant('x'), tf.constant(['a', 'b']), tf.constant(['c', 'd', 'e'])], "
+    "separator='-')",
+    "tf.strings.join([tf.constant([['a', 'b']]), tf.constant([['c'], ['d']])])",
     "tf.compat.v1.setdiff1d([1], [[1]], index_dtype=tf.int64)",
     "tf.compat.v1.setdiff1d(tf.constant([[1.0]]), tf.constant(1.0))",
     "tf.quantization.fake_quant_with_min_max_vars(tf.ones([2]), 0.0, 1.0, num_bits=1)",

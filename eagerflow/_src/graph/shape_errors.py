@@ -519,6 +519,10 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
     elif op.name == "DynamicPartition" and len(tensors) == 2:
         form = (f"DynamicPartition[T={dt_enum(tensors[0]._dtype)}, "
                 f"num_partitions={attrs.get('num_partitions')}]")
+    elif op.name == "StringJoin" and tensors:
+        sep = attrs.get("separator", b"")
+        sep = sep.decode("utf-8", "replace") if isinstance(sep, bytes) else sep
+        form = f"StringJoin[N={len(tensors)}, separator=\"{sep}\"]"
     elif op.name == "DenseToDenseSetOperation" and len(tensors) == 2:
         form = (f"DenseToDenseSetOperation[T={dt_enum(tensors[0]._dtype)}, set_operation="
                 f"\"{attrs.get('set_operation')}\", validate_indices="
@@ -754,6 +758,8 @@ def is_shape_error(op_name: str, message: str) -> bool:
         op_name in _PARTITION_OPS and message.startswith(_PARTITION_ERRORS)) or (
         op_name == "DenseToDenseSetOperation" and message.startswith(("Shape must be ",
                                                                       "Dimension "))) or (
+        op_name == "StringJoin" and message.startswith(("Shapes must be equal rank",
+                                                        "Dimension "))) or (
         op_name.startswith(_BOOSTED_TREES) and
         message.startswith(boosted_trees_ops.SHAPE_ERRORS))
 
