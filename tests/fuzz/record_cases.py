@@ -1,5 +1,6 @@
 """Writes NAME_golden.json from TensorFlow 2.21 for each NAME given (NAME_cases.py's `run`:
-kw47, order47b, fuzz48, fuzz48b). Run from the repository root with TF's interpreter:
+kw47, order47b, fuzz48, fuzz48b, fuzz49, fuzz49b). Run from the repository root with TF's
+interpreter:
 
     /work/tfref/bin/python tests/fuzz/record_cases.py fuzz48 fuzz48b
 """

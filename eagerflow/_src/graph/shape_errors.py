@@ -283,7 +283,8 @@ def _ints(values: Any) -> str:
     return f"[{', '.join(str(v) for v in values or ())}]"
 
 
-_TOP_K_ERRORS = ("Dimension size, given by scalar input 1", "input must have last dimension")
+_TOP_K_ERRORS = ("Dimension size, given by scalar input 1", "input must have last dimension",
+                  "Shape must be at least rank 1")
 _REDUCTIONS = ("Sum", "Mean", "Max", "Min", "Prod", "EuclideanNorm", "Any", "All")
 
 
@@ -443,7 +444,8 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"{dt_enum(attrs.get('index_type', dt.int32))}, "
                 f"sorted={_bool(attrs.get('sorted', True))}]")
         names, shapes = names + [f"{node}/k"], shapes + ["[]"]
-        suffix = f" and with computed input tensors: input[1] = <{k}>."
+        if not reason.startswith("Shape must be"):  # (the rank is checked before k is read)
+            suffix = f" and with computed input tensors: input[1] = <{k}>."
     elif op.name in _DEPTHWISE_GRADS + ("DepthwiseConv2dNative",) and len(tensors) in (2, 3):
         form = (f"{op.name}[T={dt_enum(tensors[-1]._dtype)}, data_format="
                 f"\"{attrs.get('data_format', 'NHWC')}\", dilations={_ints(attrs['dilations'])}, "
@@ -512,6 +514,27 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
                 f"Tsplits={dt_enum(attrs.get('Tsplits', dt.int64))}]")
     elif op.name == "Substr" and len(tensors) == 3:
         form = f"Substr[T={dt_enum(tensors[1]._dtype)}, unit=\"{attrs.get('unit', 'BYTE')}\"]"
+    elif op.name in ("DynamicStitch", "ParallelDynamicStitch") and tensors:
+        form = f"{op.name}[N={len(tensors) // 2}, T={dt_enum(tensors[-1]._dtype)}]"
+    elif op.name == "DynamicPartition" and len(tensors) == 2:
+        form = (f"DynamicPartition[T={dt_enum(tensors[0]._dtype)}, "
+                f"num_partitions={attrs.get('num_partitions')}]")
+    elif op.name == "StringJoin" and tensors:
+        sep = attrs.get("separator", b"")
+        sep = sep.decode("utf-8", "replace") if isinstance(sep, bytes) else sep
+        form = f"StringJoin[N={len(tensors)}, separator=\"{sep}\"]"
+    elif op.name == "DenseToDenseSetOperation" and len(tensors) == 2:
+        form = (f"DenseToDenseSetOperation[T={dt_enum(tensors[0]._dtype)}, set_operation="
+                f"\"{attrs.get('set_operation')}\", validate_indices="
+                f"{_bool(attrs.get('validate_indices', True))}]")
+    elif op.name in _CTC_DECODERS and tensors:
+        form = _ctc_decoder_form(op.name, tensors, attrs)
+    elif op.name.startswith(_FAKE_QUANT_VARS) and tensors:
+        form = (f"{op.name}[narrow_range={_bool(attrs.get('narrow_range', False))}, "
+                f"num_bits={attrs.get('num_bits', 8)}]")
+    elif op.name in ("Unique", "ListDiff") and tensors:
+        form = (f"{op.name}[T={dt_enum(tensors[0]._dtype)}, "
+                f"out_idx={dt_enum(attrs.get('out_idx', dt.int32))}]")
     elif op.name == "RegexReplace":
         form = f"RegexReplace[replace_global={_bool(attrs.get('replace_global', True))}]"
     elif op.name in ("LoopCond", "RegexFullMatch"):  # (no attrs)
@@ -532,6 +555,17 @@ def shape_error(op: Any, ins: tuple, attrs: dict, node: str, reason: str) -> Val
         form = op.name
     return ValueError(f"{reason} for '{{{{node {node}}}}} = {form}({', '.join(names)})' with "
                       f"input shapes: {', '.join(shapes)}{suffix or '.'}")
+
+
+def _ctc_decoder_form(op_name: str, tensors: list, attrs: dict) -> str:
+    """A CTC decoder's node text: its attrs in byte order."""
+    if op_name == "CTCGreedyDecoder":
+        return (f"CTCGreedyDecoder[T={dt_enum(tensors[0]._dtype)}, blank_index="
+                f"{attrs.get('blank_index', -1)}, merge_repeated="
+                f"{_bool(attrs.get('merge_repeated', False))}]")
+    return (f"CTCBeamSearchDecoder[T={dt_enum(tensors[0]._dtype)}, beam_width="
+            f"{attrs.get('beam_width')}, merge_repeated="
+            f"{_bool(attrs.get('merge_repeated', True))}, top_paths={attrs.get('top_paths')}]")
 
 
 def _decode_csv_form(tensors: list, attrs: dict) -> str:
@@ -645,17 +679,31 @@ _DECODE_CSV_ERRORS = ("Shape must be at most rank 1 but is rank",
                       "Shape of a default must be a length-0")
 # ops whose infer words its rank checks as their shape functions do while a graph is built
 # (the sorted segment reductions, ops/segment_ops.py; Reverse, ops/shaping.py; SdcaFprint,
-# ops/runtime_raw_ops.py; the HSV conversions, ops/image_color.py)
+# ops/runtime_raw_ops.py; the HSV conversions, ops/image_color.py; Unique,
+# ops/unique_one_hot.py; ListDiff, ops/indexing_versions.py)
 _SEGMENT_OPS = ("SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd")
 _RANK_CHECKED_OPS = _SEGMENT_OPS + ("Reverse", "SdcaFprint", "HSVToRGB", "RGBToHSV",
                                      "RegexReplace", "RegexFullMatch", "MaxPoolGrad",
                                      "MaxPoolGradV2", "MaxPool3DGrad", "Conv2D", "Conv3D",
-                                     "DepthwiseConv2dNative")
+                                     "DepthwiseConv2dNative", "Unique", "ListDiff")
 # (their shape function's NCHW_VECT_C rank check: ops/nn_space.py words it as TF's)
 _SPACE_DEPTH_OPS = ("SpaceToDepth", "DepthToSpace")
 # the SparseSegment* ops' (ops/sparse_segment_ops.py words them so while a graph is built)
 _SPARSE_SEGMENT_ERRORS = ("Shape must be ", "Dimension 0 in both shapes must be equal",
                           "Cannot specify a negative value for ")
+
+
+# the partitions' and stitches' (ops/data_flow.py words their MergePrefix and Merge so
+# while a graph is built)
+_PARTITION_OPS = ("DynamicPartition", "DynamicStitch", "ParallelDynamicStitch")
+_PARTITION_ERRORS = ("Shape must be at least rank ", "Dimensions must be equal",
+                     "Shapes must be equal rank", "Dimension ")
+# the CTC decoders' (ops/nn_loss.py's decoder_shape_fn words them so while a graph is built)
+_CTC_DECODERS = ("CTCGreedyDecoder", "CTCBeamSearchDecoder")
+# the FakeQuantWithMinMaxVars ops' (ops/quantization.py words them so while a graph is built)
+_FAKE_QUANT_VARS = "FakeQuantWithMinMaxVars"
+_FAKE_QUANT_ERRORS = ("Shape must be ", "Dimensions must be equal",
+                      "Dimension 0 in both shapes must be equal")
 
 
 # Einsum's shape function's (ops/einsum_shapes.py words them so while a graph is built)
@@ -704,6 +752,14 @@ def is_shape_error(op_name: str, message: str) -> bool:
         op_name in ("UnsortedSegmentJoin", "RaggedRange") and
         message.startswith(("Shape must be ", "Dimensions must be equal"))) or (
         op_name == "Einsum" and message.startswith(_EINSUM_ERRORS)) or (
+        op_name.startswith(_FAKE_QUANT_VARS) and message.startswith(_FAKE_QUANT_ERRORS)) or (
+        op_name in _CTC_DECODERS and message.startswith(("Shape must be rank ",
+                                                         "Dimensions must be equal"))) or (
+        op_name in _PARTITION_OPS and message.startswith(_PARTITION_ERRORS)) or (
+        op_name == "DenseToDenseSetOperation" and message.startswith(("Shape must be ",
+                                                                      "Dimension "))) or (
+        op_name == "StringJoin" and message.startswith(("Shapes must be equal rank",
+                                                        "Dimension "))) or (
         op_name.startswith(_BOOSTED_TREES) and
         message.startswith(boosted_trees_ops.SHAPE_ERRORS))
 

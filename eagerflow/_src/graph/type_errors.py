@@ -20,6 +20,7 @@ make_tf_op_signatures.py writes from TF 2.21), as ops/tf_op_defs.py reads it.
 
 from __future__ import annotations
 
+from eagerflow._src.core.dtypes import DType
 from eagerflow._src.core.tensor import Tensor
 from eagerflow._src.ops.tf_op_defs import signatures
 
@@ -107,6 +108,10 @@ def signature_type_error(op_name: str, ins: tuple, attrs: dict) -> TypeError | N
     flat inputs; TF inputs that eagerflow takes as attrs, like ConcatV2's axis, are left
     out), or None when its signature accepts their dtypes or does not map onto them."""
     refused = _signature_type_error(op_name, ins, attrs)
+    if refused is None and op_name in signatures():
+        # (where eagerflow's inputs do not map onto TF's, its explicit type attrs still
+        # check: tf.math.argmax's output_type)
+        refused = _attr_type_error(attrs, _allowed_types(signatures()[op_name]))
     if refused is None and any(v is None for v in attrs.values()):
         # (an attr left None whose TF input comes as an input: a count known only when
         # the graph runs, UnsortedSegmentSum's num_segments)
@@ -136,8 +141,7 @@ def _signature_type_error(op_name: str, ins: tuple, attrs: dict) -> TypeError | 
         n_list, extra = divmod(n_list, len(lists))
         if extra:
             return None
-    allowed = {a["name"]: a.get("allowedValues", {}).get("list", {}).get("type")
-               for a in sig.get("attr", ()) if a.get("type") == "type"}
+    allowed = _allowed_types(sig)
     seen: dict = {}  # type attr -> (its dtype, the argument that set it)
     pos = 0
     for arg in args:
@@ -172,4 +176,23 @@ def _signature_type_error(op_name: str, ins: tuple, attrs: dict) -> TypeError | 
         if ok is not None and got not in [_word(e) for e in ok]:
             return TypeError(f"Value passed to parameter '{name}' has DataType {got} not in "
                              f"list of allowed values: {', '.join(_word(e) for e in ok)}")
+    return _attr_type_error(attrs, allowed)
+
+
+def _allowed_types(sig: dict) -> dict:
+    """Each type attr of OpDef `sig`: its allowed DataType enum names, or None."""
+    return {a["name"]: a.get("allowedValues", {}).get("list", {}).get("type")
+            for a in sig.get("attr", ()) if a.get("type") == "type"}
+
+
+def _attr_type_error(attrs: dict, allowed: dict) -> TypeError | None:
+    """A type attr given outside its allowed list (tf.unique's out_idx=tf.float32): the
+    graph builder's TypeError, after the inputs' checks."""
+    for attr, ok in allowed.items():
+        given = attrs.get(attr)
+        if ok is not None and isinstance(given, DType) and \
+                given.name not in [_word(e) for e in ok]:
+            return TypeError(f"Value passed to parameter '{attr}' has DataType {given.name} "
+                             f"not in list of allowed values: "
+                             f"{', '.join(_word(e) for e in ok)}")
     return None

@@ -64,10 +64,10 @@ def _partition_infer(data: Any, partitions: Any, num_partitions: int) -> list:
     op = "DynamicPartition"
     C.check_dtype(op, partitions, _INDEX, "partitions")
     _check_count(num_partitions)
-    if num_partitions < 1:
-        raise C.fail(op, f"Value for attr 'num_partitions' of {num_partitions} must be at "
-                         f"least minimum 1")
+    C.attr_at_least(op, "num_partitions", num_partitions, 1)  # (its OpDef's min=1)
     d, p = data._shape, partitions._shape
+    if _state.graph is not None and d is not None and p is not None:
+        _merge_prefix(op, d, p)  # (traced: its shape function's words)
     if d is not None and p is not None:
         if len(d) < len(p) or any(a is not None and b is not None and a != b
                                   for a, b in zip(d, p)):
@@ -75,6 +75,26 @@ def _partition_infer(data: Any, partitions: Any, num_partitions: int) -> list:
                              f"{dims_text(d)}, partitions.shape = {dims_text(p)}")
     rest = None if d is None or p is None else (None,) + tuple(d[len(p):])
     return [(rest, data._dtype)] * num_partitions
+
+
+def _merge_prefix(op: str, data: tuple, prefix: tuple) -> None:
+    """TF's MergePrefix of a data shape with the indices' (or partitions') shape, traced:
+    the data's rank at least the prefix's, then each leading dim equal to the prefix's."""
+    if len(data) < len(prefix):
+        raise C.fail(op, f"Shape must be at least rank {len(prefix)} but is rank {len(data)}")
+    for a, b in zip(data, prefix):
+        if a is not None and b is not None and a != b:
+            raise C.fail(op, f"Dimensions must be equal, but are {a} and {b}")
+
+
+def _merge_rest(op: str, first: tuple, rest: tuple) -> None:
+    """TF's Merge of the data shapes' suffixes past their indices' ranks, traced."""
+    if len(first) != len(rest):
+        raise C.fail(op, f"Shapes must be equal rank, but are {len(first)} and {len(rest)}")
+    for i, (a, b) in enumerate(zip(first, rest)):
+        if a is not None and b is not None and a != b:
+            raise C.fail(op, f"Dimension {i} in both shapes must be equal, but are {a} and {b}"
+                             f". Shapes are {dims_text(first)} and {dims_text(rest)}.")
 
 
 def _partition_kernel(xp: Any, data: Any, partitions: Any, num_partitions: int) -> tuple:
@@ -157,11 +177,25 @@ def dynamic_partition(data: Any, partitions: Any, num_partitions: int,
 # DynamicStitch / ParallelDynamicStitch: merged[indices[m][i]] = data[m][i].
 # ---------------------------------------------------------------------------------------
 
+def _no_indices(op: str) -> None:
+    """TF's refusal of a stitch of no lists: while a graph is built its op-def library's
+    (N's minimum is 1); eagerly no CPU kernel takes the node, whose T is unset (the first
+    TF tries is its qint32 one)."""
+    if _state.graph is not None:
+        raise ValueError(f"List argument 'indices' to '{op}' Op with length 0 shorter than "
+                         "minimum length 1.")
+    raise C.no_values_kernel(
+        op, "N=0", f'op: "{op}" device_type: "CPU" constraint {{ name: "T" allowed_values '
+                   f'{{ list {{ type: DT_QINT32 }} }} }} host_memory_arg: "indices"')
+
+
 def _stitch_infer(op: str) -> Any:
     def infer(*args: Any) -> list:
         n = len(args) // 2
-        if n < 1 or len(args) != 2 * n:
-            raise C.fail(op, "needs one `data` tensor per `indices` tensor, and at least one")
+        if n < 1:
+            _no_indices(op)
+        if len(args) != 2 * n:
+            raise C.fail(op, "needs one `data` tensor per `indices` tensor")
         idx, data = args[:n], args[n:]
         C.same_dtype(op, data, C.ALL | C.QUANTIZED, first_index=n)
         suffix = None
@@ -169,6 +203,10 @@ def _stitch_infer(op: str) -> Any:
             C.check_dtype(op, i, _INDEX, "indices")
             if i._shape is None or d._shape is None:
                 continue
+            if _state.graph is not None:  # (traced: its shape function's words)
+                _merge_prefix(op, d._shape, i._shape)
+                if suffix is not None:
+                    _merge_rest(op, suffix[1], tuple(d._shape[len(i._shape):]))
             if len(d._shape) < len(i._shape) or any(
                     a is not None and b is not None and a != b
                     for a, b in zip(d._shape, i._shape)):
@@ -320,10 +358,12 @@ def _stitch(op: OpDef, indices: Any, data: Any, name: str | None) -> Any:
     if len(idx) != len(vals):
         raise ValueError(f"List argument 'data' to '{_SNAKE[op.name]}' Op with length "
                          f"{len(vals)} must match length {len(idx)} of argument 'indices'.")
-    if not idx:
-        raise ValueError(f"{_SNAKE[op.name]} needs at least one `indices` tensor")
     for k, i in enumerate(idx):
         if i._dtype is not dt.int32:
+            if _state.graph is not None:  # (TF's graph builder: its signature's TypeError)
+                raise TypeError(f"Tensors in list passed to 'indices' of '{op.name}' Op have "
+                                f"types [{', '.join(t._dtype.name for t in idx)}] that do not "
+                                f"match expected type int32.")
             raise C.wrong_input_dtype(op.name, k, dt.int32, i._dtype)
     out = bind(op, tuple(idx) + tuple(vals), {}, name)
     if not isinstance(out, EagerTensor) and isinstance(out, Tensor) and out._shape is not None:

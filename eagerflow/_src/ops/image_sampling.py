@@ -160,11 +160,13 @@ def _check(op: str, image_size: Any, boxes: Any, min_covered: Any, a: dict) -> l
     if size is not None and size[0] not in (None, 3):
         raise C.fail(op, f"image_size must contain 3 elements{C.shape_str(size)}")
     b = boxes._shape
-    if b is not None and (len(b) != 3 or b[2] not in (None, 4)):
+    if b is not None and len(b) != 3:
         raise C.fail(op, f"input boxes must be 3-dimensional [batch, num_boxes, coords]: "
                          f"{C.shape_str(b)}")
+    if b is not None and b[2] not in (None, 4):
+        raise C.fail(op, f"bounding boxes must have shape [4] or [*, 4], got {C.shape_str(b)}")
     if min_covered._shape not in (None, ()):
-        raise C.fail(op, f"min_object_covered must be 0-dimensional"
+        raise C.fail(op, f"min_object_covered must be 0-D, got shape "
                          f"{C.shape_str(min_covered._shape)}")
     return [((3,), image_size._dtype), ((3,), image_size._dtype), ((1, 1, 4), dt.float32)]
 

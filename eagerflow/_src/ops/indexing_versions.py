@@ -15,6 +15,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops.array import CONCAT, concat, concat_checks, expand_dims, reshape
@@ -233,11 +234,16 @@ def _list_diff_infer(x: Any, y: Any, out_idx: dt.DType) -> list:
                            for t in _LIST_DIFF_CPU_T for i in ("INT64", "INT32")])
     for what, t in (("x", x), ("y", y)):
         if t._shape is not None and len(t._shape) != 1:
-            raise C.fail(op, f"{what} should be a 1D vector.")
+            # (traced, TF's shape function asks for vectors: graph/shape_errors.py's words)
+            raise C.fail(op, f"Shape must be rank 1 but is rank {len(t._shape)}"
+                         if _state.graph is not None else f"{what} should be a 1D vector.")
     return [((None,), x._dtype), ((None,), out_idx)]
 
 
 def _list_diff_kernel(xp: Any, x: Any, y: Any, out_idx: dt.DType) -> tuple:
+    for what, t in (("x", x), ("y", y)):  # (shapes unknown when traced: checked as it runs)
+        if t.ndim != 1:
+            raise C.fail("ListDiff", f"{what} should be a 1D vector.")
     if x.dtype == object:
         drop = set(y.tolist())
         keep = np.fromiter((v not in drop for v in x.tolist()), bool, x.size)

@@ -674,14 +674,17 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None, wei
     if weights is not None and not pred.shape.is_compatible_with(_t(weights).shape):
         raise ValueError(f"Shapes {pred.shape} and {_t(weights).shape} are incompatible")
     d = dt.as_dtype(dtype)
-    if lv.ndim != 1 or lv.shape != pv.shape or not isinstance(n, int) or n < 0:
+    if lv.ndim != 1 or lv.shape != pv.shape or not isinstance(n, int) or n < 0 or \
+            d is dt.bool:
         # as TF, the pairs of other shapes go to ScatterNd as stack makes them (a column
-        # of labels is refused there; pairs of rows index the matrix by their elements)
+        # of labels is refused there; pairs of rows index the matrix by their elements);
+        # bool too, which ScatterNd adds as a logical or and a segment sum refuses
         w = ones_like(pred, dtype=d) if weights is None else cast(_t(weights), d)
         # (the shape in the indices' dtype, as ScatterNd takes them: TF's int64)
         return scatter_nd(stack([lab, pred], axis=1), w,
                           convert_to_tensor([n, n], dtype=lab._dtype))
-    w = cast(ones_like(lab), d) if weights is None else cast(reshape(_t(weights), [-1]), d)
+    # (TF's ones are made in the dtype: a string's is ones_like's TypeError)
+    w = ones_like(lab, dtype=d) if weights is None else cast(reshape(_t(weights), [-1]), d)
     return reshape(unsorted_segment_sum(w, lab * n + pred, n * n), [n, n])
 
 

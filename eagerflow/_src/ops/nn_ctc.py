@@ -46,7 +46,7 @@ from eagerflow._src.ops.math_base import (
 from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
 from eagerflow._src.ops.nn_args import fail
 from eagerflow._src.ops.nn_ctc_dense import CTC_LOSS_DENSE, ctc_by_enumeration
-from eagerflow._src.ops.nn_loss import _is_zero
+from eagerflow._src.ops.nn_loss import _is_zero, decoder_shape_fn
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.reduce import argmax, reduce_any, reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
@@ -278,6 +278,8 @@ def _greedy_infer(inputs: Any, lengths: Any, merge_repeated: bool = False,
     C.check_dtype(op, inputs, _FLOATS)
     if lengths._dtype is not dt.int32:
         raise C.wrong_input_dtype(op, 1, dt.int32, lengths._dtype)
+    if _state.graph is not None:  # (traced: TF's shape function's words)
+        decoder_shape_fn(op, inputs, lengths)
     _check_rank(op, inputs, 3, "inputs")
     _check_rank(op, lengths, 1, "sequence_length")
     batch = None if inputs._shape is None else inputs._shape[1]
@@ -299,6 +301,8 @@ def _eigen_max(xp: Any, x: Any) -> tuple:
 def _greedy_kernel(xp: Any, inputs: Any, lengths: Any, merge_repeated: bool = False,
                    blank_index: int = -1) -> tuple:
     steps, batch, classes = inputs.shape
+    if inputs.size == 0:  # (TF's decoders' shared check, before the lengths')
+        raise fail("CTCGreedyDecoder", "inputs must not be empty")
     _check_lengths("CTCGreedyDecoder", lengths, steps, batch, FailedPreconditionError)
     blank = blank_index + classes if blank_index < 0 else blank_index
     if not 0 <= blank < classes:

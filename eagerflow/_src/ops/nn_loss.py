@@ -674,13 +674,20 @@ def in_top_k(targets: Any, predictions: Any, k: Any, name: str | None = None) ->
     float after them.)"""
     op, slow = "InTopKV2", passed_raw(targets, predictions, k)
     t, kt = wrapper_inputs.op_inputs(op, (targets, k), "T", slow)
-    p = convert_to_tensor(predictions, dt.float32) if slow else \
+    p = convert_to_tensor(predictions, dt.float32) if slow and _state.graph is None else \
         convert_to_tensor(predictions, dtype_hint=dt.float32)
     if t._dtype not in C.INDEX:
         raise C.not_supported(op, t._dtype, C.INDEX)
+    traced = _state.graph is not None  # (TF's graph builder: its signature's TypeErrors)
     if p._dtype is not dt.float32:
+        if traced:
+            raise TypeError(f"Input 'predictions' of '{op}' Op has type {p._dtype.name} that "
+                            f"does not match expected type of float32.")
         raise C.wrong_input_dtype(op, 0, dt.float32, p._dtype)
     if kt._dtype is not t._dtype:
+        if traced:
+            raise TypeError(f"Input 'k' of '{op}' Op has type {kt._dtype.name} that does not "
+                            f"match type {t._dtype.name} of argument 'targets'.")
         raise C.wrong_input_dtype(op, 2, t._dtype, kt._dtype)
     if kt._shape:
         raise C.fail(op, f"k must be 0-D, got shape {C.shape_str(kt._shape)}")
@@ -866,6 +873,17 @@ def _beam_search(x: np.ndarray, steps: int, width: int, top_paths: int,
 _CTC_FLOATS = frozenset((dt.float32, dt.float64))
 
 
+def decoder_shape_fn(op: str, inputs: Any, lengths: Any) -> None:
+    """The CTC decoders' shape function, traced (graph/shape_errors.py's ValueError): the
+    inputs' rank, the lengths', then the batch merged with the lengths' count."""
+    for t, want in ((inputs, 3), (lengths, 1)):
+        if t._shape is not None and len(t._shape) != want:
+            raise fail(op, f"Shape must be rank {want} but is rank {len(t._shape)}")
+    b, n = (None if t._shape is None else t._shape[i] for t, i in ((inputs, 1), (lengths, 0)))
+    if None not in (b, n) and b != n:
+        raise fail(op, f"Dimensions must be equal, but are {b} and {n}")
+
+
 def _ctc_beam_infer(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
                     merge_repeated: bool) -> list:
     op = "CTCBeamSearchDecoder"
@@ -875,11 +893,13 @@ def _ctc_beam_infer(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
     for attr, v in (("beam_width", beam_width), ("top_paths", top_paths)):
         C.attr_at_least(op, attr, AV.int_attr(op, v, attr), 1)
     xs, ls = inputs._shape, lengths._shape
+    if _state.graph is not None:
+        decoder_shape_fn(op, inputs, lengths)
     if xs is not None and len(xs) != 3:
         raise fail(op, "inputs is not a 3-Tensor")
     if ls is not None and len(ls) != 1:
         raise fail(op, "sequence_length is not a vector")
-    if top_paths > beam_width:
+    if top_paths > beam_width and _state.graph is None:  # (traced: its kernel's, at run time)
         raise fail(op, "requested more paths than the beam width.")
     batch = None if xs is None else xs[1]
     return ([((None, 2), dt.int64)] * top_paths + [((None,), dt.int64)] * top_paths
@@ -889,6 +909,8 @@ def _ctc_beam_infer(inputs: Any, lengths: Any, beam_width: int, top_paths: int,
 def _ctc_beam_kernel(xp: Any, inputs: Any, lengths: Any, beam_width: int, top_paths: int,
                      merge_repeated: bool) -> tuple:
     op = "CTCBeamSearchDecoder"
+    if top_paths > beam_width:  # (its kernel's constructor's check)
+        raise fail(op, "requested more paths than the beam width.")
     steps, batch, classes = inputs.shape
     if inputs.size == 0:
         raise fail(op, "inputs must not be empty")

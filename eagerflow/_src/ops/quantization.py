@@ -21,14 +21,16 @@ from typing import Any
 import numpy as np
 
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, UnimplementedError
 from eagerflow._src.core.tensor import convert_to_tensor
 from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import tf_op_defs
+from eagerflow._src.ops import tf_op_defs, wrapper_inputs
 from eagerflow._src.ops.composite_dispatch import dispatch_binding
 from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
+from eagerflow._src.ops.elementwise import as_fixed_type
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
 
 _F32 = np.float32
@@ -150,15 +152,23 @@ def _check_same_size(op: str, g: Any, x: Any) -> None:
 def _args_infer(x: Any, min: float, max: float, num_bits: int,  # noqa: A002 (TF's names)
                 narrow_range: bool, op: str = "FakeQuantWithMinMaxArgs") -> list:
     _check_float32(op, x)
+    AV.int_attr(op, num_bits, "num_bits")
+    if _state.graph is None:  # (traced, TF builds the kernel, which checks these, at run time)
+        _check_range_attrs(op, min, max, num_bits)
+    return [(x._shape, dt.float32)]
+
+
+def _check_range_attrs(op: str, min: float, max: float, num_bits: int) -> None:  # noqa: A002
+    """The checks of TF's FakeQuantWithMinMaxArgs(Gradient) kernel's constructor."""
     _check_bits(op, num_bits)
     if not min < max:
         raise C.fail(op, f"min has to be smaller than max, was: {min:g} >= {max:g}")
-    return [(x._shape, dt.float32)]
 
 
 FAKE_QUANT_ARGS = register(OpDef(
     "FakeQuantWithMinMaxArgs", _args_infer,
-    lambda xp, x, min, max, num_bits, narrow_range: _fake_quant(  # noqa: A006
+    lambda xp, x, min, max, num_bits, narrow_range: _check_range_attrs(  # noqa: A006
+        "FakeQuantWithMinMaxArgs", min, max, num_bits) or _fake_quant(
         xp, x, min, max, num_bits, narrow_range),
     grad=lambda n, g: [fake_quant_with_min_max_args_gradient(g, n.inputs[0], **n.attrs)],
     reference=lambda x, min, max, num_bits, narrow_range: _fake_quant_ref(  # noqa: A006
@@ -224,7 +234,8 @@ def _args_grad_infer(g: Any, x: Any, min: float, max: float, num_bits: int,  # n
 FAKE_QUANT_ARGS_GRADIENT = register(OpDef(
     "FakeQuantWithMinMaxArgsGradient", _args_grad_infer,
     # (TF multiplies by the mask: a NaN gradient stays NaN, a negative one gives -0.0)
-    lambda xp, g, x, min, max, num_bits, narrow_range: (  # noqa: A006
+    lambda xp, g, x, min, max, num_bits, narrow_range: _check_range_attrs(  # noqa: A006
+        "FakeQuantWithMinMaxArgsGradient", min, max, num_bits) or (
         g * _in_range(xp, x, min, max, num_bits, narrow_range)[0]).astype(_F32),
     reference=lambda g, x, min, max, num_bits, narrow_range: _vars_grad_ref(  # noqa: A006
         g, x, min, max, num_bits, narrow_range)[0],
@@ -235,9 +246,31 @@ FAKE_QUANT_ARGS_GRADIENT = register(OpDef(
 ))
 
 
+def _vars_shape_fn(op: str, x: Any, lo: Any, hi: Any, rank: int) -> None:
+    """TF's shape function of the FakeQuantWithMinMaxVars ops, in its words (a ValueError
+    naming the node, graph/shape_errors.py): the range's ranks, then each channel count
+    merged with the input's last dimension (the gradients' merge words it by shapes)."""
+    if rank == 1 and x._shape == ():
+        raise C.fail(op, "Shape must be at least rank 1 but is rank 0")
+    for t in (lo, hi):
+        if t._shape is not None and len(t._shape) != rank:
+            raise C.fail(op, f"Shape must be rank {rank} but is rank {len(t._shape)}")
+    depth = None if rank == 0 or not x._shape else x._shape[-1]
+    for t in (lo, hi):
+        n = None if depth is None or t._shape is None else t._shape[0]
+        if n is not None and n != depth:
+            raise C.fail(op, f"Dimension 0 in both shapes must be equal, but are {n} and "
+                             f"{depth}. Shapes are [{n}] and [{depth}]." if "Gradient" in op
+                         else f"Dimensions must be equal, but are {depth} and {n}")
+
+
 def _vars_infer(x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bool,
                 op: str = "FakeQuantWithMinMaxVars", rank: int = 0) -> list:
     _check_float32(op, x, lo, hi)
+    if _state.graph is not None:  # (traced, its kernel checks num_bits when the graph runs)
+        AV.int_attr(op, num_bits, "num_bits")
+        _vars_shape_fn(op, x, lo, hi, rank)
+        return [(x._shape, dt.float32)]
     _check_bits(op, num_bits)
     _check_rank(op, lo, "min", rank)
     _check_rank(op, hi, "max", rank)
@@ -259,15 +292,16 @@ def _both_zero(xp: Any, lo: Any, hi: Any) -> Any:
 
 
 def _vars_kernel(xp: Any, x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bool,
-                 divide: bool = False) -> Any:
+                 divide: bool = False, op: str = "FakeQuantWithMinMaxVarsPerChannel") -> Any:
+    _check_bits(op, num_bits)  # (its kernel's constructor's, when a traced graph runs)
     out = _fake_quant(xp, x, lo, hi, num_bits, narrow_range, divide)
     return xp.where(_both_zero(xp, lo, hi), _F32(0), out).astype(_F32, copy=False)
 
 
 FAKE_QUANT_VARS = register(OpDef(
     "FakeQuantWithMinMaxVars", _vars_infer,
-    lambda xp, x, lo, hi, num_bits, narrow_range: _vars_kernel(xp, x, lo, hi, num_bits,
-                                                              narrow_range, divide=True),
+    lambda xp, x, lo, hi, num_bits, narrow_range: _vars_kernel(
+        xp, x, lo, hi, num_bits, narrow_range, divide=True, op="FakeQuantWithMinMaxVars"),
     grad=lambda n, g: list(fake_quant_with_min_max_vars_gradient(g, *n.inputs, **n.attrs)),
     reference=lambda x, lo, hi, num_bits, narrow_range: _fake_quant_ref(
         x, float(lo), float(hi), num_bits, narrow_range, divide=True),
@@ -283,7 +317,8 @@ FAKE_QUANT_VARS = register(OpDef(
 def _vars_grad_infer(g: Any, x: Any, lo: Any, hi: Any, num_bits: int, narrow_range: bool,
                      op: str = "FakeQuantWithMinMaxVarsGradient", rank: int = 0) -> list:
     _check_float32(op, g, x, lo, hi)
-    _check_bits(op, num_bits)
+    if _state.graph is None:
+        _check_bits(op, num_bits)
     _check_same_size(op, g, x)
     _vars_infer(x, lo, hi, num_bits, narrow_range, op, rank)
     return [(x._shape, dt.float32), (lo._shape, dt.float32), (hi._shape, dt.float32)]
@@ -291,6 +326,8 @@ def _vars_grad_infer(g: Any, x: Any, lo: Any, hi: Any, num_bits: int, narrow_ran
 
 def _vars_grad_kernel(xp: Any, g: np.ndarray, x: np.ndarray, lo: Any, hi: Any, num_bits: int,
                       narrow_range: bool) -> tuple:
+    _check_bits("FakeQuantWithMinMaxVars" + ("PerChannel" if lo.ndim else "") + "Gradient",
+                num_bits)  # (its kernel's constructor's, when a traced graph runs)
     inside, below, above = _in_range(xp, x, lo, hi, num_bits, narrow_range)
     axes = tuple(range(x.ndim - lo.ndim))  # all but the channels
     # (TF multiplies by the masks, so NaN gradients spread as there; its sums overflow to
@@ -366,7 +403,12 @@ def _run_fake_quant(op: OpDef, inputs: tuple, name: str | None, **given: Any) ->
     value's conversion error first), then the held overflow, then the op."""
     held: list = []
     attrs = AV.wrapper_attrs(op.name, held, **given)
-    x = tuple(_f32(v) for v in inputs)
+    # (on TF's fast path a tensor keeps its dtype, which the op refuses if not float32; its
+    # slow path, a list among the inputs, converts it: a conversion's ValueError. The
+    # range-by-attrs ops' wrappers always convert so)
+    slow = (op.name.startswith("FakeQuantWithMinMaxArgs") or wrapper_inputs.passed_raw(*inputs)
+            ) and _state.graph is None  # (traced: the graph builder's TypeError, ir.py's)
+    x = tuple(as_fixed_type(v, dt.float32, slow=slow) for v in inputs)
     AV.raise_held(held)
     return bind(op, x, attrs, name)
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError
 from eagerflow._src.core.sparse_tensor import SparseTensor
 from eagerflow._src.core.tensor import check_finite_size, convert_to_tensor
@@ -150,9 +151,34 @@ def _outputs(op: str, d: Any, d2: Any, rank: Any, set_operation: str) -> list:
 def _dense_dense_infer(a: Any, b: Any, *, set_operation: str,
                        validate_indices: bool = True) -> list:
     op = "DenseToDenseSetOperation"
+    if _state.graph is not None:
+        _dense_dense_shape_fn(op, a._shape, b._shape)
     rank = _check_dense(op, a)
     _check_dense(op, b)
     return _outputs(op, a._dtype, b._dtype, rank, set_operation)
+
+
+def _dense_dense_shape_fn(op: str, a: tuple | None, b: tuple | None) -> None:
+    """TF's shape function of a dense-dense set operation, traced (graph/shape_errors.py's
+    ValueError): the first's rank at least 2, the second's the same, then their groups
+    (all but the last dimension) merged."""
+    if a is None:
+        return
+    if len(a) < 2:
+        raise _fail(op, f"Shape must be at least rank 2 but is rank {len(a)}")
+    if b is None:
+        return
+    if len(b) != len(a):
+        raise _fail(op, f"Shape must be rank {len(a)} but is rank {len(b)}")
+    for i, (x, y) in enumerate(zip(a[:-1], b[:-1])):
+        if x is not None and y is not None and x != y:
+            raise _fail(op, f"Dimension {i} in both shapes must be equal, but are {x} and {y}. "
+                            f"Shapes are {_known_dims(a[:-1])} and {_known_dims(b[:-1])}.")
+
+
+def _known_dims(shape: tuple) -> str:
+    """A partly known shape as TF's shape functions print it ("[2,?]")."""
+    return "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
 
 
 def _dense_sparse_infer(a: Any, indices: Any, values: Any, shape: Any, *, set_operation: str,

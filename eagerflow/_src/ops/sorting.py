@@ -61,6 +61,8 @@ def _top_k_infer(x: Any, *dyn: Any, k: int | None, sorted: bool,  # noqa: A002
     kernel reads its value as an int (its low 32 bits: 2**32 + 1 of any Tk is 1)."""
     C.check_dtype("TopKV2", x, C.REALS)
     C.dtype_attr("TopKV2", index_type, "index_type", C.INDEX | {dt.int16})
+    if _state.graph is not None and x._shape == ():  # (its shape function's first check)
+        raise C.fail("TopKV2", "Shape must be at least rank 1 but is rank 0")
     if dyn:
         check_runtime_arg("TopKV2", dyn, "k", rank=0)
     elif _state.graph is not None and k is not None and not 0 <= k <= (

@@ -18,6 +18,7 @@ import numpy as np
 
 from eagerflow._src.backend import to_host
 from eagerflow._src.core import dtypes as dt
+from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InternalError, InvalidArgumentError, NotFoundError, OpError
 from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.sparse_tensor import SparseTensor, SparseTensorValue
@@ -160,14 +161,17 @@ def _reduce_infer(op: str, allowed: frozenset, kernels: tuple, sparse_out: bool)
             dims, axes = _value(s), _value(a)
             if dims is not None:
                 dims_checks(op, dims)
-                if axes is not None:
+                if axes is not None and _state.graph is None:
                     _reduce_axes(op, axes, len(dims))
         # (TF's shape functions leave the outputs' shapes unknown, rank included, but for
         # a dense result of a known dense shape and known axes)
         if sparse_out:
             return [(None, _I64), (None, d), (None, _I64)]
         dims, axes = _const(s), _const(a)
-        if dims is None or axes is None or s._shape is None or len(s._shape) != 1:
+        if dims is None or axes is None or s._shape is None or len(s._shape) != 1 or \
+                not all(-len(dims) <= x < len(dims) for x in np.asarray(axes).reshape(-1)):
+            # (an axis out of range: TF's shape function leaves the shape unknown, and its
+            # kernel refuses the axis when the graph runs)
             return [(None, d)]
         red = _reduce_axes(op, axes, len(dims))
         return [(_kept_dims(dims.tolist(), red, keep_dims), d)]

@@ -47,12 +47,18 @@ def _unique_infer(x: Any, out_idx: dt.DType, counts: bool) -> list:
                           [(d, f"T in [DT_{t}]; out_idx in [DT_{i}]") for d in devices
                            for t in _UNIQUE_CPU_T for i in ("INT64", "INT32")])
     if x._shape is not None and len(x._shape) != 1:
-        raise C.fail(op, "unique expects a 1D vector.")
+        if _state.graph is None:
+            raise C.fail(op, "unique expects a 1D vector.")
+        if not counts:  # (Unique's shape function asks for a vector; UniqueWithCounts'
+            # does not: its kernel refuses it when the graph runs)
+            raise C.fail(op, f"Shape must be rank 1 but is rank {len(x._shape)}")
     specs = [((None,), x._dtype), (x._shape, out_idx)]
     return specs + [((None,), out_idx)] if counts else specs
 
 
 def _unique_kernel(xp: Any, x: Any, out_idx: dt.DType, counts: bool) -> tuple:
+    if x.ndim != 1:
+        raise C.fail("UniqueWithCounts" if counts else "Unique", "unique expects a 1D vector.")
     it = out_idx.as_numpy_dtype
     if x.size == 0:
         empty = (x[:0].copy(), xp.zeros((0,), it))
