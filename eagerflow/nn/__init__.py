@@ -30,8 +30,10 @@ from eagerflow._src.ops.nn_ctc import (
     ctc_loss as ctc_loss,
     ctc_unique_labels as ctc_unique_labels,
 )
-from eagerflow._src.ops.nn_loss import (
+from eagerflow._src.ops.nn_ctc_beam import (
     ctc_beam_search_decoder as ctc_beam_search_decoder,
+)
+from eagerflow._src.ops.nn_loss import (
     in_top_k as in_top_k,
     l2_loss as l2_loss,
     log_poisson_loss as log_poisson_loss,

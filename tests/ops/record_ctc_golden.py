@@ -1,7 +1,7 @@
 """Writes ctc_golden.json: tf.nn.ctc_beam_search_decoder's paths and log probabilities (or
 its error class) on small random problems, where narrow beams prune (TF's pruning rules
 decide which labellings survive), in float32 and in float64 (whose scores carry the float32
-rounding of TF's log-add, see nn_loss._log_add), and on problems whose probabilities tie
+rounding of TF's log-add, see nn_ctc_beam._log_add), and on problems whose probabilities tie
 exactly (where the order of TF's gtl::TopN and libstdc++'s heap and sort decides which of
 equally probable labellings stays in the beam and which is listed first).
 

@@ -698,7 +698,7 @@ _SPARSE_SEGMENT_ERRORS = ("Shape must be ", "Dimension 0 in both shapes must be 
 _PARTITION_OPS = ("DynamicPartition", "DynamicStitch", "ParallelDynamicStitch")
 _PARTITION_ERRORS = ("Shape must be at least rank ", "Dimensions must be equal",
                      "Shapes must be equal rank", "Dimension ")
-# the CTC decoders' (ops/nn_loss.py's decoder_shape_fn words them so while a graph is built)
+# the CTC decoders' (ops/nn_ctc_beam.py's decoder_shape_fn words them so while a graph is built)
 _CTC_DECODERS = ("CTCGreedyDecoder", "CTCBeamSearchDecoder")
 # the FakeQuantWithMinMaxVars ops' (ops/quantization.py words them so while a graph is built)
 _FAKE_QUANT_VARS = "FakeQuantWithMinMaxVars"

@@ -24,8 +24,8 @@ from eagerflow._src.ops import (  # noqa: F401  (linear algebra)
     linalg, einsum_shapes, einsum_path, einsum, linalg_decomp, control_deps, misc_ops, greedy_nms,
 )
 from eagerflow._src.ops import (  # noqa: F401  (nn, image and signal)
-    nn_conv, nn, nn_pool, nn_pool_argmax, nn_norm, nn_loss, nn_fused, nn_batchnorm, nn_space,
-    nn_lrn, image, signal_ops,
+    nn_conv, nn, nn_pool, nn_pool_argmax, nn_norm, nn_loss, nn_ctc_beam, nn_fused, nn_batchnorm,
+    nn_space, nn_lrn, image, signal_ops,
 )
 from eagerflow._src.ops import (  # noqa: F401  (the rest of TF's API, data and io)
     debugging, string_ops, string_segment_join, parsing_ops, io_ops,

@@ -45,8 +45,9 @@ from eagerflow._src.ops.math_base import (
 )
 from eagerflow._src.ops.nd_indexing import gather_nd, scatter_nd
 from eagerflow._src.ops.nn_args import fail
+from eagerflow._src.ops.nn_ctc_beam import decoder_shape_fn
 from eagerflow._src.ops.nn_ctc_dense import CTC_LOSS_DENSE, ctc_by_enumeration
-from eagerflow._src.ops.nn_loss import _is_zero, decoder_shape_fn
+from eagerflow._src.ops.nn_loss import _is_zero
 from eagerflow._src.ops.padding import pad
 from eagerflow._src.ops.reduce import argmax, reduce_any, reduce_max, reduce_sum
 from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register

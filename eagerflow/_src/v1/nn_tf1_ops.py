@@ -25,8 +25,8 @@ from eagerflow._src.ops.dispatch import bind
 from eagerflow._src.ops.eager_errors import eager_api
 from eagerflow._src.ops.math_base import _t, cast, stop_gradient
 from eagerflow._src.ops.nn_ctc import CTC_LOSS
+from eagerflow._src.ops.nn_ctc_beam import CTC_BEAM_SEARCH
 from eagerflow._src.ops.nn_loss import (
-    CTC_BEAM_SEARCH,
     sigmoid_cross_entropy_with_logits,
     softmax_cross_entropy_with_logits,
 )

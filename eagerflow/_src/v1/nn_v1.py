@@ -29,7 +29,9 @@ from eagerflow._src.ops.elementwise import binary_args
 from eagerflow._src.ops.linalg import matmul
 from eagerflow._src.ops.nn import bias_add, relu
 from eagerflow._src.ops.nn_ctc import ctc_loss as ctc_loss_v2
-from eagerflow._src.ops.nn_loss import ctc_beam_search_decoder as ctc_beam_search_decoder_v2
+from eagerflow._src.ops.nn_ctc_beam import (
+    ctc_beam_search_decoder as ctc_beam_search_decoder_v2,
+)
 from eagerflow._src.ops.nn_loss import softmax_cross_entropy_with_logits as _softmax_xent
 from eagerflow._src.ops.nn_norm import fused_batch_norm
 from eagerflow._src.ops.nn_pool import avg_pool as avg_pool_v2

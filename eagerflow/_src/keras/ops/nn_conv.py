@@ -31,7 +31,7 @@ from eagerflow._src.ops.checks import dt_enum
 from eagerflow._src.ops.image_patches import extract_patches as tf_extract_patches
 from eagerflow._src.ops.math_base import cast, zeros_like
 from eagerflow._src.ops.nn_ctc import ctc_loss as tf_ctc_loss
-from eagerflow._src.ops.nn_loss import ctc_beam_search_decoder
+from eagerflow._src.ops.nn_ctc_beam import ctc_beam_search_decoder
 from eagerflow._src.ops.nn_space import depth_to_space as tf_depth_to_space
 from eagerflow._src.ops.nn_space import space_to_depth as tf_space_to_depth
 from eagerflow._src.ops.padding import pad as tf_pad
