@@ -59,13 +59,13 @@ from eagerflow._src.ops.nn_args import check_t, fail
 from eagerflow._src.ops.reduce import reduce_sum
 from eagerflow._src.ops.registry import (
     PACKET,
+    REGISTRY,
     BadSample,
     OpDef,
     Sample,
     is_filled_zeros,
     register,
 )
-from eagerflow._src.ops.select_v1 import where_v1
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.shape_queries import rank
 from eagerflow._src.ops.slice_op import SLICE
@@ -513,8 +513,11 @@ def sigmoid_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
         _same_shape(x, z, ("logits", "labels"))
         zeros = zeros_like(x)
         cond = x >= zeros  # (TF's one GreaterEqual, its two TF 1 Selects)
-        relu_x = where_v1(cond, x, zeros)
-        neg_abs = where_v1(cond, negative(x), x)
+        # (TF 1's Select is a family `import eagerflow` leaves out: found by name, it
+        # loads on the first loss)
+        select = REGISTRY["Select"]
+        relu_x = bind(select, (cond, x, zeros), {}, None)
+        neg_abs = bind(select, (cond, negative(x), x), {}, None)
         return add(relu_x - x * z, log1p(exp(neg_abs)), name=scope)
 
 

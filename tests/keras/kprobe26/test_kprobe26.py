@@ -7,10 +7,6 @@ strict xfails, so one that starts to match fails until it is taken off the list.
 from tests.keras.kprobe.snippets import snippet_test
 from tests.keras.kprobe26.cases import SNIPPETS
 
-KNOWN: dict[str, str] = {
-    "images": "Conv2D/Conv2DTranspose on ints: an InvalidArgumentError where TF converts the "
-              "Keras variable kernel to the input's dtype first (ValueError 'Incompatible type "
-              "conversion requested')",
-}
+KNOWN: dict[str, str] = {}
 
 test_prints_what_keras3_printed = snippet_test(SNIPPETS, __file__, KNOWN)
