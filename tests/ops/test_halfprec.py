@@ -84,10 +84,13 @@ def test_float32_unchanged(name: str) -> None:
     with np.errstate(all="ignore"):
         want = {"rsqrt": lambda a: 1 / np.sqrt(a),
                 "softplus": lambda a: np.maximum(a, 0) + np.log1p(np.exp(-np.abs(a))),
-                "selu": lambda a: (np.float32(1.0507009873554804934193349852946) * np.where(
-                    a > 0, a, np.float32(1.6732632423543772848170429916717) * np.expm1(
-                        np.minimum(a, 0)))).astype(np.float32),
-                "elu": lambda a: np.where(a > 0, a, np.expm1(np.minimum(a, 0))),
+                # (elu and selu: TF's functors' exp(x) - 1 below zero, not expm1; selu's
+                # one scale * alpha constant)
+                "selu": lambda a: np.where(
+                    a < 0, np.float32(1.7580993408473768599402175208123) * (
+                        np.exp(np.minimum(a, 0)) - 1),
+                    np.float32(1.0507009873554804934193349852946) * a).astype(np.float32),
+                "elu": lambda a: np.where(a < 0, np.exp(np.minimum(a, 0)) - 1, a),
                 "exp": np.exp, "log": np.log, "tanh": np.tanh, "expm1": np.expm1,
                 "log1p": np.log1p}[name](x)
     np.testing.assert_array_equal(got, want.astype(np.float32))

@@ -53,7 +53,9 @@ def relu(x: Any, negative_slope: float = 0.0, max_value: float | None = None,
         negative_part = tn.relu(-x + threshold) if threshold != 0.0 else tn.relu(-x)
     clip_max = max_value is not None
     if threshold != 0.0:
-        x = x * cast(tm.greater(x, cast(threshold, x.dtype)), x.dtype)
+        # (Keras 3.15's where, not a product by the mask: x at or under it is +0, not
+        # -0 where x is negative)
+        x = where(tm.greater(x, cast(threshold, x.dtype)), x, convert_to_tensor(0, x.dtype))
     elif max_value == 6:
         x = tn.relu6(x)
         clip_max = False

@@ -265,7 +265,9 @@ LOG = _unary("Log", "log", C.FLOAT_COMPLEX, lambda n, g: [g * reciprocal(conj(n.
              _elementwise_ref(_pymath.log), lo=0.5, hi=3.0,
              half_kernel=halfprec.unary(halfprec.plog), small_kernel=_L("logf"),
              complex_kernel=complex_scalar.log, grad_after_grads=True)
-LOG1P = _unary("Log1p", "log1p", C.FLOAT_COMPLEX, lambda n, g: [g / (1 + conj(n.inputs[0]))],
+# (TF's gradient: g * Reciprocal(1 + conj(x)), rounded twice, not once as a division)
+LOG1P = _unary("Log1p", "log1p", C.FLOAT_COMPLEX,
+               lambda n, g: [g * reciprocal(1 + conj(n.inputs[0]))],
                _elementwise_ref(_pymath.log1p), lo=-0.5, hi=2.0,
                half_kernel=halfprec.unary(halfprec.plog1p), small_kernel=_L("log1pf"),
                complex_kernel=complex_scalar.log1p, grad_after_grads=True)

@@ -263,9 +263,26 @@ def _add_n_kernel(xp: Any, *xs: Any) -> Any:
     return out
 
 
+def _tf_input_name(x: Any) -> str:
+    # (a GraphDef's input string: "op" for an op's first output, "op:i" for the others)
+    return x._op.name if x._index == 0 else f"{x._op.name}:{x._index}"
+
+
+def _add_n_canonical(node: Any) -> Any:
+    """Grappler's canonical AddN (its arithmetic optimizer's CanonicalizeGraph sorts a
+    commutative op's inputs by their names), or None where they are in that order: AddN
+    sums left to right, so the order is the sum's rounding (a traced gradient's AddN of
+    a logit's four uses in sigmoid_cross_entropy_with_logits sums them as TF's graph)."""
+    names = [_tf_input_name(x) for x in node.inputs]
+    order = sorted(range(len(names)), key=names.__getitem__)
+    if order == list(range(len(names))):
+        return None
+    return tuple(node.inputs[i] for i in order), node.attrs
+
+
 ADD_N = register(OpDef(
     "AddN", _add_n_infer, _add_n_kernel, grad=lambda n, g: [g] * len(n.inputs),
-    arity=lambda ins, attrs: {"N": len(ins)},
+    arity=lambda ins, attrs: {"N": len(ins)}, rewrite=_add_n_canonical,
     reference=lambda *xs: sum(xs[1:], xs[0].copy()),
     samples=lambda: [Sample((_f64(2, 3), _f64(2, 3), _f64(2, 3)))],
     bad_samples=lambda: [BadSample((np.ones((2, 3)), np.ones((3, 2))), {}, InvalidArgumentError)],

@@ -24,7 +24,7 @@ from eagerflow._src.core.name_scope import name_scope
 from eagerflow._src.core.tensor import Tensor, convert_to_tensor, host_scalar
 from eagerflow._src.ops import attr_values as AV
 from eagerflow._src.ops import checks as C
-from eagerflow._src.ops import dispatch, eigen_reduce, halfprec
+from eagerflow._src.ops import dispatch, eigen_reduce, halfprec, libm32
 from eagerflow._src.ops.array import concat, static_ints, transpose
 from eagerflow._src.ops.array import shape as shape_of
 from eagerflow._src.ops.composite_dispatch import binds_first, dispatch_binding, dispatchable
@@ -64,7 +64,7 @@ from eagerflow._src.ops.math_base import (
 )
 from eagerflow._src.ops.nn_args import check_t, fail, kept, python_format
 from eagerflow._src.ops.reduce import reduce_sum
-from eagerflow._src.ops.registry import BadSample, OpDef, Sample, SampleRNG, register
+from eagerflow._src.ops.registry import PACKET, BadSample, OpDef, Sample, SampleRNG, register
 from eagerflow._src.ops.resource_gather import resource_gather
 from eagerflow._src.ops.sequences import range as range_
 from eagerflow._src.ops.shape_queries import rank
@@ -86,6 +86,7 @@ _BIAS_T = _RELU_T + (dt.complex64, dt.complex128)
 
 SELU_ALPHA = 1.6732632423543772848170429916717
 SELU_SCALE = 1.0507009873554804934193349852946
+SELU_SCALE_ALPHA = 1.7580993408473768599402175208123  # (TF's one constant in its Selu functor)
 
 
 def _f64(*shape: int, lo: float = -2.0, hi: float = 2.0) -> np.ndarray:
@@ -260,10 +261,21 @@ def _elu_grad(n: Any, g: Any) -> list:
     return [elu_grad(g, n.outputs[0])]
 
 
+_EXPF = libm32.scalar("expf")
+
+
+def _exp_of(xp: Any, x: Any) -> Any:
+    """exp(x) as TF's functors take it: a float32 tensor of fewer than PACKET values on
+    Eigen's scalar path (the C library's expf), NumPy's elsewhere."""
+    return _EXPF(x) if xp is np and x.dtype == np.float32 and x.size < PACKET else xp.exp(x)
+
+
 def _elu_kernel(xp: Any, x: Any) -> Any:
     if halfprec.is_half(xp, x):
         return halfprec.elu(x)
-    return blas.choose(xp, x > 0, x, xp.expm1(xp.minimum(x, 0)))
+    # TF's Elu functor: exp(x) - 1 where x < 0, not expm1 (an x of -1e-8 gives 0), and x
+    # itself elsewhere (-0 stays -0)
+    return blas.choose(xp, x < 0, _exp_of(xp, xp.minimum(x, 0)) - 1, x)
 
 
 ELU = _activation(
@@ -284,9 +296,12 @@ def _selu_grad(n: Any, g: Any) -> list:
 def _selu_kernel(xp: Any, x: Any) -> Any:
     if halfprec.is_half(xp, x):
         return halfprec.selu(x)
-    neg = SELU_ALPHA * xp.expm1(xp.minimum(x, 0))
-    return (SELU_SCALE * blas.choose(xp, x > 0, x, neg.astype(x.dtype, copy=False))).astype(
+    # TF's Selu functor: scale_alpha * (exp(x) - 1) where x < 0 (one constant, exp not
+    # expm1), scale * x elsewhere (-0 stays -0)
+    neg = (x.dtype.type(SELU_SCALE_ALPHA) * (_exp_of(xp, xp.minimum(x, 0)) - 1)).astype(
         x.dtype, copy=False)
+    pos = (x.dtype.type(SELU_SCALE) * x).astype(x.dtype, copy=False)
+    return blas.choose(xp, x < 0, neg, pos)
 
 
 SELU = _activation(

@@ -4,7 +4,7 @@ kprobe5, kprobe6, kprobe7, kprobe8, kprobe9, kprobe10, kprobe11, kprobe12, kprob
 kprobe14, kprobe15, kprobe16, kprobe17, kprobe18, kprobe19, kprobe20, kprobe21, kprobe22,
 kprobe23, kprobe24, kprobe25, kprobe26, kprobe27, kprobe28, kprobe29, kprobe30, kprobe31,
 kprobe32, kprobe33, kprobe34, kprobe35, kprobe36, kprobe37, kprobe38, kprobe39, kprobe40,
-kprobe41, kprobe44, kprobe46, kprobe47, kprobe47b, kprobe48, kprobe48b, kprobe49,
+kprobe41, kprobe44, kprobe46, kprobe47, kprobe47b, kprobe48, kprobe48b, kprobe49, kprobe49b,
 kprep, inputs, calls.
 
 Run with a TensorFlow interpreter, from the repository root:
@@ -71,8 +71,8 @@ SUITES = ("kprobe", "kprobe3", "kprobe4", "kprobe5", "kprobe6", "kprobe7", "kpro
           "kprobe24", "kprobe25", "kprobe26", "kprobe27", "kprobe28", "kprobe29",
           "kprobe30", "kprobe31", "kprobe32", "kprobe33", "kprobe34", "kprobe35", "kprobe36",
           "kprobe37", "kprobe38", "kprobe39", "kprobe40", "kprobe41", "kprobe44",
-          "kprobe46", "kprobe47", "kprobe47b", "kprobe48", "kprobe48b", "kprobe49", "kprep",
-          "inputs", "calls")
+          "kprobe46", "kprobe47", "kprobe47b", "kprobe48", "kprobe48b", "kprobe49", "kprobe49b",
+          "kprep", "inputs", "calls")
 
 if __name__ == "__main__":
     args = sys.argv[1:]
