@@ -4,7 +4,6 @@ the plain coercion and tf.Variable's assign (a batch norm's moving statistics), 
 variable's first read under a tape watching it without a call where its class is a plain
 source, and a Conv2D's fusion test without a call or a generator for its common dilation."""
 
-import sys
 
 import numpy as np
 import pytest
@@ -13,23 +12,7 @@ import eagerflow as tf
 from eagerflow._src.autodiff import tape as tape_mod
 from eagerflow._src.keras import variables as kv
 from eagerflow._src.ops import variables as tf_variables
-
-
-def _calls_of(code, fn):
-    """How many times `fn()` calls the function whose code object is `code`."""
-    n = [0]
-
-    def profile(frame, event, arg):
-        if event == "call" and frame.f_code is code:
-            n[0] += 1
-
-    sys.setprofile(profile)
-    try:
-        fn()
-    finally:
-        sys.setprofile(None)
-    return n[0]
-
+from tests.call_counts import calls_of
 
 # -- a Keras variable's assign -----------------------------------------------------------
 
@@ -37,8 +20,8 @@ def test_an_assignment_of_the_variables_dtype_and_shape_writes_directly():
     v = tf.keras.Variable(np.zeros((2, 3), "float32"), trainable=False)
     value = tf.constant(np.arange(6, dtype="float32").reshape(2, 3))
     # neither the coercion nor tf.Variable's assign runs (each ran once, the coercion twice)
-    assert _calls_of(kv._COERCE.__code__, lambda: v.assign(value)) == 0
-    assert _calls_of(kv._TF_ASSIGN.__code__, lambda: v.assign(value, read_value=False)) == 0
+    assert calls_of(kv._COERCE.__code__, lambda: v.assign(value)) == 0
+    assert calls_of(kv._TF_ASSIGN.__code__, lambda: v.assign(value, read_value=False)) == 0
     got = v.assign(value * 2)
     assert got.__class__ is type(value) and got.dtype == tf.float32  # the value, as before
     np.testing.assert_array_equal(v.numpy(), np.arange(6).reshape(2, 3) * 2)
@@ -283,7 +266,7 @@ def test_a_merge_layer_on_unmasked_tensors_reads_no_mask(monkeypatch):
     layer = tf.keras.layers.Add()
     layer([a, b])
     monkeypatch.setattr(layer_helpers, "_attached", {})  # (no tensor has an attribute)
-    calls = _calls_of(keras_tensor.get_mask.__code__, lambda: layer([a, b]))
+    calls = calls_of(keras_tensor.get_mask.__code__, lambda: layer([a, b]))
     assert calls == 1  # (its output's, after the call: none of the inputs')
     monkeypatch.undo()
     out = layer((a, b))

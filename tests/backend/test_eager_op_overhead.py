@@ -9,22 +9,7 @@ import pytest
 
 import eagerflow as tf
 from eagerflow._src.ops import checks, tf_op_defs
-
-
-def _calls_of(code, fn):
-    """How many times `fn()` calls the function whose code object is `code`."""
-    n = [0]
-
-    def profile(frame, event, arg):
-        if event == "call" and frame.f_code is code:
-            n[0] += 1
-
-    sys.setprofile(profile)
-    try:
-        fn()
-    finally:
-        sys.setprofile(None)
-    return n[0]
+from tests.call_counts import calls_of
 
 
 def _conv_operands():
@@ -39,7 +24,7 @@ def test_a_repeated_convolution_decodes_no_allowed_value():
     x, k = _conv_operands()
     tf.nn.conv2d(x, k, 1, "SAME")
     # (each call decoded the table's base64 values of padding and data_format: 5 calls)
-    assert _calls_of(tf_op_defs.attr_string.__code__,
+    assert calls_of(tf_op_defs.attr_string.__code__,
                      lambda: tf.nn.conv2d(x, k, 1, "SAME")) == 0
 
 
@@ -85,7 +70,7 @@ def _table_reads(fn):
     table's entries of the op again, on every eager call)."""
     asked = (tf_op_defs.allowed_types, tf_op_defs.default_type, tf_op_defs.input_type_attr,
              tf_op_defs.typed_input, tf_op_defs.counted_input, tf_op_defs.fixed_input)
-    return sum(_calls_of(getattr(q, "__wrapped__", q).__code__, fn) for q in asked)
+    return sum(calls_of(getattr(q, "__wrapped__", q).__code__, fn) for q in asked)
 
 
 @pytest.mark.parametrize("call", [
@@ -186,7 +171,7 @@ def test_an_op_of_a_wide_dtype_words_no_narrow_refusal(call):
 
     x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
     first = call(x).numpy()
-    assert _calls_of(C.dt_enum.__code__, lambda: call(x)) == 0
+    assert calls_of(C.dt_enum.__code__, lambda: call(x)) == 0
     np.testing.assert_array_equal(call(x).numpy(), first)
 
 
@@ -203,10 +188,10 @@ def test_a_repeated_pooling_checks_its_attrs_once():
     checks._KEPT.clear()  # (an earlier test's call of these shapes would have kept them)
     first = tf.nn.max_pool2d(x, 2, 2, "VALID").numpy()
     checks_code = nn_pool._pool_attr_checks.__code__
-    assert _calls_of(checks_code, lambda: tf.nn.max_pool2d(x, 2, 2, "VALID")) == 0
-    assert _calls_of(checks_code, lambda: tf.nn.avg_pool2d(x, 2, 2, "VALID")) == 1  # (new)
-    assert _calls_of(checks_code, lambda: tf.nn.avg_pool2d(x, 2, 2, "VALID")) == 0
-    assert _calls_of(checks_code, lambda: tf.nn.max_pool2d(x, 2, 1, "VALID")) == 1
+    assert calls_of(checks_code, lambda: tf.nn.max_pool2d(x, 2, 2, "VALID")) == 0
+    assert calls_of(checks_code, lambda: tf.nn.avg_pool2d(x, 2, 2, "VALID")) == 1  # (new)
+    assert calls_of(checks_code, lambda: tf.nn.avg_pool2d(x, 2, 2, "VALID")) == 0
+    assert calls_of(checks_code, lambda: tf.nn.max_pool2d(x, 2, 1, "VALID")) == 1
     want = x.numpy().reshape(1, 2, 2, 2, 2, 2).max(axis=(2, 4))
     np.testing.assert_array_equal(first, want)
     np.testing.assert_array_equal(tf.nn.max_pool2d(x, 2, 2, "VALID").numpy(), want)

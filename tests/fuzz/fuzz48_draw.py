@@ -635,13 +635,15 @@ def theirs(tf_python: str, cases: list, tmp: Path) -> list:
     return got
 
 
-def main() -> None:
+def report_round(draw_cases: Any) -> None:
+    """A round's command line (seed, count, report path): the cases `draw_cases(seed, n)`
+    draws run under eagerflow and TF, and the report lists those that differ."""
     seed, n, report = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
     sys.path[:0] = [str(HERE.parents[1])]
     import eagerflow as tf
     from tests.tf_reference import TF_PYTHON
 
-    cases = draw(seed, n)
+    cases = draw_cases(seed, n)
     tf_out = theirs(TF_PYTHON, cases, Path(report))
     ours = run(tf, cases)
     lines = []
@@ -657,4 +659,4 @@ if __name__ == "__main__":
     if sys.argv[1] == "--tf":
         _tf_side(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     else:
-        main()
+        report_round(draw)

@@ -13,8 +13,6 @@ integer division at INT_MIN / -1 and by zero), written as Python source over `tf
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import fuzz48_draw as D
 import numpy as np
@@ -365,23 +363,5 @@ def draw(seed: int, n: int) -> list:
     return [r.choice(DRAWS)(r) for _ in range(n)]
 
 
-def main() -> None:
-    seed, n, report = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    sys.path[:0] = [str(D.HERE.parents[1])]
-    import eagerflow as tf
-    from tests.tf_reference import TF_PYTHON
-
-    cases = draw(seed, n)
-    tf_out = D.theirs(TF_PYTHON, cases, Path(report))
-    ours = D.run(tf, cases)
-    lines = []
-    for src, a, b in zip(cases, ours, tf_out):
-        diff = D.compare(a, b)
-        if diff:
-            lines.append(f"{diff}\n    {src}")
-    Path(report).write_text("\n".join(lines) + "\n")
-    print(f"{n} cases, {len(lines)} differ")
-
-
 if __name__ == "__main__":
-    main()
+    D.report_round(draw)
