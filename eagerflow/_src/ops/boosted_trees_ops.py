@@ -28,7 +28,6 @@ from typing import Any
 from eagerflow._src.core import dtypes as dt
 from eagerflow._src.core.context import _state
 from eagerflow._src.core.errors import InvalidArgumentError, NotFoundError
-from eagerflow._src.core.shape import dims_text
 from eagerflow._src.ops import checks as C
 from eagerflow._src.ops import tf_op_defs
 from eagerflow._src.ops.dispatch import bind
@@ -120,18 +119,6 @@ def _same_dim(op: str, a: int | None, b: int | None) -> None:
         raise C.fail(op, f"Dimensions must be equal, but are {a} and {b}")
 
 
-def _same_shape(op: str, a: tuple | None, b: tuple | None) -> None:
-    """TF's Merge of two shapes (None: unknown rank; None dims unknown)."""
-    if a is None or b is None:
-        return
-    if len(a) != len(b):
-        raise C.fail(op, f"Shapes must be equal rank, but are {len(a)} and {len(b)}")
-    for k, (x, y) in enumerate(zip(a, b)):
-        if x is not None and y is not None and x != y:
-            raise C.fail(op, f"Dimension {k} in both shapes must be equal, but are {x} and "
-                             f"{y}. Shapes are {dims_text(a)} and {dims_text(b)}.")
-
-
 def _scalars(op: str, inputs: tuple, *at: int) -> None:
     for k in at:
         _rank(op, inputs[k], 0)
@@ -139,17 +126,17 @@ def _scalars(op: str, inputs: tuple, *at: int) -> None:
 
 def _check_range(op: str, x: Any) -> None:
     _rank(op, x, 1)
-    _same_shape(op, x._shape, (2,))
+    C.merge_shapes(op, x._shape, (2,))
 
 
 def _check_best_gains(op: str, inputs: tuple, attrs: dict) -> None:
     n = len(inputs) - 5
     _check_range(op, inputs[0])
     _rank(op, inputs[1], 3)
-    _same_shape(op, inputs[1]._shape, (int(attrs["max_splits"]), None, 2))
+    C.merge_shapes(op, inputs[1]._shape, (int(attrs["max_splits"]), None, 2))
     for x in inputs[2:1 + n]:
         _rank(op, x, 3)
-        _same_shape(op, inputs[1]._shape, x._shape)
+        C.merge_shapes(op, inputs[1]._shape, x._shape)
     _scalars(op, inputs, n + 1, n + 2, n + 3)  # (TF leaves min_node_weight unchecked)
 
 
@@ -164,7 +151,7 @@ def _check_best_split_v2(op: str, inputs: tuple, attrs: dict) -> None:
     _check_range(op, inputs[0])
     for x in inputs[1:1 + n]:
         _rank(op, x, 4)
-        _same_shape(op, inputs[1]._shape, x._shape)
+        C.merge_shapes(op, inputs[1]._shape, x._shape)
     _rank(op, inputs[1 + n], 1)  # split_types
     _rank(op, inputs[2 + n], 1)  # candidate_feature_ids
     _scalars(op, inputs, 3 + n, 4 + n, 5 + n, 6 + n)
@@ -182,7 +169,7 @@ def _check_stats_summary(op: str, inputs: tuple, attrs: dict) -> None:
     for x, rank in ((node_ids, 1), (grads, 2), (hess, 2)):
         _rank(op, x, rank)
     _same_dim(op, _dim(node_ids, 0), _dim(grads, 0))
-    _same_shape(op, grads._shape, hess._shape)
+    C.merge_shapes(op, grads._shape, hess._shape)
     for x in inputs[3:]:
         _rank(op, x, 1)
         _same_dim(op, _dim(node_ids, 0), _dim(x, 0))
@@ -224,14 +211,14 @@ def _check_features(first: int, same_batch: bool) -> Callable:
 def _check_update(op: str, inputs: tuple, attrs: dict) -> None:
     n = (len(inputs) - 4) // 5
     _rank(op, inputs[1], 1)
-    _same_shape(op, inputs[1]._shape, (n,))
+    C.merge_shapes(op, inputs[1]._shape, (n,))
     for k in range(n):
         _rank(op, inputs[2 + k], 1)
         rows = _dim(inputs[2 + k], 0)
         for j, shape in ((1, (rows,)), (2, (rows,)), (3, (rows, 1)), (4, (rows, 1))):
             x = inputs[2 + j * n + k]
             _rank(op, x, len(shape))
-            _same_shape(op, x._shape, shape)
+            C.merge_shapes(op, x._shape, shape)
 
 
 def _check_update_v2(op: str, inputs: tuple, attrs: dict) -> None:
@@ -251,17 +238,17 @@ def _check_update_v2(op: str, inputs: tuple, attrs: dict) -> None:
                          (6, (rows,))):
             x = inputs[first + j * n + k]
             _rank(op, x, len(shape))
-            _same_shape(op, x._shape, shape)
+            C.merge_shapes(op, x._shape, shape)
         g = k // per_group
         if (k + 1) % per_group == 0 and g < groups:
             _rank(op, inputs[1 + g], 1)
-            _same_shape(op, (rows,), inputs[1 + g]._shape)
+            C.merge_shapes(op, (rows,), inputs[1 + g]._shape)
 
 
 def _check_center_bias(op: str, inputs: tuple, attrs: dict) -> None:
     _rank(op, inputs[1], 2)
     _rank(op, inputs[2], 2)
-    _same_shape(op, inputs[1]._shape, inputs[2]._shape)
+    C.merge_shapes(op, inputs[1]._shape, inputs[2]._shape)
     _scalars(op, inputs, 3, 4)
 
 

@@ -578,6 +578,30 @@ def same_shape(op: str, a: Any, b: Any) -> None:
                        f"{shape_str(b._shape)}")
 
 
+def merge_shapes(op: str, a: tuple | None, b: tuple | None) -> None:
+    """TF's shape functions' Merge of two partial shapes (None: an unknown rank; None dims
+    unknown), as a graph is built: equal ranks, then each pair of known dims equal."""
+    if a is None or b is None:
+        return
+    if len(a) != len(b):
+        raise fail(op, f"Shapes must be equal rank, but are {len(a)} and {len(b)}")
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x is not None and y is not None and x != y:
+            raise fail(op, f"Dimension {i} in both shapes must be equal, but are {x} and {y}. "
+                           f"Shapes are {shape_str(a)} and {shape_str(b)}.")
+
+
+def merge_prefix(op: str, data: tuple, prefix: tuple) -> None:
+    """TF's shape functions' MergePrefix of a data shape with an indices' (or ids',
+    partitions') shape, as a graph is built: the data's rank at least the prefix's, then
+    each leading known dim equal to the prefix's."""
+    if len(data) < len(prefix):
+        raise fail(op, f"Shape must be at least rank {len(prefix)} but is rank {len(data)}")
+    for a, b in zip(data, prefix):
+        if a is not None and b is not None and a != b:
+            raise fail(op, f"Dimensions must be equal, but are {a} and {b}")
+
+
 def known(value: Any) -> Any:
     """`value` itself, but for a graph tensor whose value is known while its graph is built
     (a tf.constant, arithmetic on constants and static shapes: graph/ir.py's known_value):

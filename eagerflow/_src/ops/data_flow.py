@@ -67,7 +67,7 @@ def _partition_infer(data: Any, partitions: Any, num_partitions: int) -> list:
     C.attr_at_least(op, "num_partitions", num_partitions, 1)  # (its OpDef's min=1)
     d, p = data._shape, partitions._shape
     if _state.graph is not None and d is not None and p is not None:
-        _merge_prefix(op, d, p)  # (traced: its shape function's words)
+        C.merge_prefix(op, d, p)  # (traced: its shape function's words)
     if d is not None and p is not None:
         if len(d) < len(p) or any(a is not None and b is not None and a != b
                                   for a, b in zip(d, p)):
@@ -75,26 +75,6 @@ def _partition_infer(data: Any, partitions: Any, num_partitions: int) -> list:
                              f"{dims_text(d)}, partitions.shape = {dims_text(p)}")
     rest = None if d is None or p is None else (None,) + tuple(d[len(p):])
     return [(rest, data._dtype)] * num_partitions
-
-
-def _merge_prefix(op: str, data: tuple, prefix: tuple) -> None:
-    """TF's MergePrefix of a data shape with the indices' (or partitions') shape, traced:
-    the data's rank at least the prefix's, then each leading dim equal to the prefix's."""
-    if len(data) < len(prefix):
-        raise C.fail(op, f"Shape must be at least rank {len(prefix)} but is rank {len(data)}")
-    for a, b in zip(data, prefix):
-        if a is not None and b is not None and a != b:
-            raise C.fail(op, f"Dimensions must be equal, but are {a} and {b}")
-
-
-def _merge_rest(op: str, first: tuple, rest: tuple) -> None:
-    """TF's Merge of the data shapes' suffixes past their indices' ranks, traced."""
-    if len(first) != len(rest):
-        raise C.fail(op, f"Shapes must be equal rank, but are {len(first)} and {len(rest)}")
-    for i, (a, b) in enumerate(zip(first, rest)):
-        if a is not None and b is not None and a != b:
-            raise C.fail(op, f"Dimension {i} in both shapes must be equal, but are {a} and {b}"
-                             f". Shapes are {dims_text(first)} and {dims_text(rest)}.")
 
 
 def _partition_kernel(xp: Any, data: Any, partitions: Any, num_partitions: int) -> tuple:
@@ -204,9 +184,9 @@ def _stitch_infer(op: str) -> Any:
             if i._shape is None or d._shape is None:
                 continue
             if _state.graph is not None:  # (traced: its shape function's words)
-                _merge_prefix(op, d._shape, i._shape)
+                C.merge_prefix(op, d._shape, i._shape)
                 if suffix is not None:
-                    _merge_rest(op, suffix[1], tuple(d._shape[len(i._shape):]))
+                    C.merge_shapes(op, suffix[1], tuple(d._shape[len(i._shape):]))
             if len(d._shape) < len(i._shape) or any(
                     a is not None and b is not None and a != b
                     for a, b in zip(d._shape, i._shape)):

@@ -512,18 +512,6 @@ def _join_kernel(xp: Any, *arrays: Any, separator: bytes) -> Any:
     return out
 
 
-def _join_merge_error(a: tuple, b: tuple) -> None:
-    """StringJoin's shape function's Merge of two inputs' shapes, traced (its ValueError:
-    graph/shape_errors.py)."""
-    if len(a) != len(b):
-        raise C.fail("StringJoin", f"Shapes must be equal rank, but are {len(a)} and {len(b)}")
-    for i, (x, y) in enumerate(zip(a, b)):
-        if x is not None and y is not None and x != y:
-            raise C.fail("StringJoin", f"Dimension {i} in both shapes must be equal, but are "
-                                       f"{x} and {y}. Shapes are {C.shape_str(a)} and "
-                                       f"{C.shape_str(b)}.")
-
-
 def _join_infer(*xs: Any, separator: bytes) -> list:
     """Inputs of one shape, or scalars (TF broadcasts nothing else)."""
     separator_attr("StringJoin", separator)
@@ -536,8 +524,8 @@ def _join_infer(*xs: Any, separator: bytes) -> list:
         if x._shape == ():
             continue
         if shape != () and not C.compatible(shape, x._shape):
-            if _state.graph is not None and shape is not None:  # (its shape function's)
-                _join_merge_error(shape, x._shape)
+            if _state.graph is not None and shape is not None:  # (its shape function's
+                C.merge_shapes("StringJoin", shape, x._shape)  # ValueError: shape_errors.py)
             raise C.fail("StringJoin", f"Input shapes do not match: {C.shape_str(shape)} vs. "
                                        f"{C.shape_str(x._shape)}")
         shape = x._shape if shape == () or shape is None else shape

@@ -61,11 +61,7 @@ def _shape_fn(n: tuple | None, xs: tuple | None, is_: tuple | None) -> None:
         raise C.fail(op, f"Shape must be rank 0 but is rank {len(n)}")
     if xs is None or is_ is None:
         return
-    if len(xs) < len(is_):
-        raise C.fail(op, f"Shape must be at least rank {len(is_)} but is rank {len(xs)}")
-    for d, s in zip(xs, is_):
-        if d is not None and s is not None and d != s:
-            raise C.fail(op, f"Dimensions must be equal, but are {d} and {s}")
+    C.merge_prefix(op, xs, is_)
 
 
 def _check_ids_shape(op: str, xs: tuple, is_: tuple) -> None:
